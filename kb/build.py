@@ -1,0 +1,179 @@
+"""``kb build``: parse the documents, fill the knowledge base, index it.
+
+:func:`build` runs the whole pipeline into a fresh build directory and
+publishes it atomically (see :mod:`kb.store`): raw text -> parsers ->
+model -> SQLite -> Whoosh index.  If anything fails, the build directory is
+removed and the previous knowledge base stays current.
+
+One broken document does not stop the others: its error is recorded in the
+report (and in the ``warnings`` table) and the build goes on.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Optional, Sequence
+
+from kb import store
+from kb.index import build_index
+from kb.indexing import index_docs
+from kb.model import ParseWarning
+from parser.faq import parse_document
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SEEDS_DIR = PROJECT_ROOT / "seeds"
+
+#: progress(label, total) -> callable(advance_by) ; lets the CLI draw bars.
+ProgressFactory = Callable[[str, int], Callable[[int], None]]
+
+
+def _no_progress(label: str, total: int) -> Callable[[int], None]:
+    return lambda n=1: None
+
+
+@dataclass
+class BuildReport:
+    """What ``kb build`` prints: counts of what was stored, the problems
+    met (each a one-line string with file:line:column), timings in seconds."""
+
+    data_dir: str
+    build_dir: str = ""
+    counts: dict = field(default_factory=dict)
+    documents: list[dict] = field(default_factory=list)
+    editions: list[dict] = field(default_factory=list)
+    cards: dict = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    lost_quotes: int = 0
+    indexed: int = 0
+    seconds: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return self.__dict__.copy()
+
+
+class BuildError(RuntimeError):
+    """The build could not complete; the previous knowledge base is kept."""
+
+
+def collect_files(paths: Iterable[Path], pattern: str = "*.txt") -> list[Path]:
+    """Expand files and directories (their ``pattern`` files, sorted).
+    Raises BuildError naming a path that does not exist."""
+    files: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            files.extend(sorted(x for x in p.glob(pattern) if x.is_file()))
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise BuildError(f"no such file or directory: {p}")
+    return files
+
+
+def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Path] = (),
+          mtgjson: Optional[Path] = None, progress: ProgressFactory = _no_progress) -> BuildReport:
+    """Build a new knowledge base in ``data_dir`` and make it current.
+
+    ``docs``: French FAQ / rules-excerpt files or directories (default: the
+    embedded ``seeds/``); ``cr``: Comprehensive Rules files or directories;
+    ``mtgjson``: a directory of MTGJSON set files or an AllPrintings /
+    AtomicCards file.  Returns a BuildReport; raises BuildError (nothing
+    published) when an input path is missing or a stage fails as a whole.
+    """
+    data_dir = Path(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    doc_files = collect_files(docs if docs else [SEEDS_DIR])
+    cr_files = collect_files(cr) if cr else []
+    if mtgjson is not None and not Path(mtgjson).exists():
+        raise BuildError(f"no such file or directory: {mtgjson}")
+    report = BuildReport(data_dir=str(data_dir))
+    build_dir = store.new_build_dir(data_dir)
+    report.build_dir = str(build_dir)
+    try:
+        conn = store.create(build_dir / store.DB_NAME)
+        with conn:
+            _ingest_documents(conn, doc_files, report, progress)
+            if cr_files:
+                _ingest_cr(conn, cr_files, report, progress)
+            if mtgjson is not None:
+                _ingest_cards(conn, Path(mtgjson), report, progress)
+            store.set_meta(conn, "built_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
+        t0 = time.perf_counter()
+        report.indexed = build_index(build_dir / store.INDEX_NAME, index_docs(conn))
+        report.seconds["index"] = round(time.perf_counter() - t0, 3)
+        report.counts = store.counts(conn)
+        conn.close()
+        store.publish(data_dir, build_dir)
+    except BaseException:
+        store.discard(build_dir)
+        raise
+    return report
+
+
+def _ingest_documents(conn, files: list[Path], report: BuildReport, progress: ProgressFactory) -> None:
+    t0 = time.perf_counter()
+    step = progress("Parsing documents", len(files))
+    for path in files:
+        try:
+            doc = parse_document(path)
+        except Exception as err:  # an unreadable document must not stop the others
+            report.errors.append(f"{path}: cannot parse: {err}")
+            store.save_warnings(conn, path.stem, [ParseWarning(str(path), 0, 0, "", f"cannot parse: {err}")])
+            step(1)
+            continue
+        store.save_document(conn, doc)
+        report.documents.append({"id": doc.id, "path": str(path), "title": doc.title, "kind": doc.kind,
+                                 "rules": len(doc.rules), "card_records": len(doc.cards),
+                                 "notes": len(doc.notes), "sections": len(doc.sections),
+                                 "warnings": len(doc.warnings)})
+        report.warnings.extend(str(w) for w in doc.warnings)
+        step(1)
+    report.seconds["documents"] = round(time.perf_counter() - t0, 3)
+
+
+def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressFactory) -> None:
+    from parser.cr import parse_cr  # imported here: only builds with --cr pay for it
+
+    t0 = time.perf_counter()
+    step = progress("Parsing Comprehensive Rules", len(files))
+    seen_sources: set[str] = set()
+    for path in files:
+        try:
+            edition = parse_cr(path)
+        except Exception as err:
+            report.errors.append(f"{path}: {err}")
+            step(1)
+            continue
+        if edition.source in seen_sources:
+            report.errors.append(f"{path}: edition {edition.source} given twice; kept the first")
+            step(1)
+            continue
+        seen_sources.add(edition.source)
+        store.save_edition(conn, edition)
+        report.lost_quotes += edition.lost_quotes
+        report.editions.append({"date": edition.date, "source": edition.source, "path": str(path),
+                                "rules": len(edition.rules), "glossary": len(edition.glossary),
+                                "lost_quotes": edition.lost_quotes, "warnings": len(edition.warnings)})
+        report.warnings.extend(str(w) for w in edition.warnings)
+        step(1)
+    report.seconds["cr"] = round(time.perf_counter() - t0, 3)
+
+
+def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFactory) -> None:
+    from kb import carddb
+
+    t0 = time.perf_counter()
+    carddb.create_schema(conn)
+    bar: dict = {}
+
+    def on_progress(done: int, total: int) -> None:
+        if "step" not in bar:
+            bar["step"] = progress("Ingesting MTGJSON", total)
+        bar["step"](done - bar.get("done", 0))
+        bar["done"] = done
+
+    result = carddb.ingest_mtgjson(conn, path, progress=on_progress)
+    report.cards = result.to_dict() if hasattr(result, "to_dict") else dict(result.__dict__)
+    report.seconds["cards"] = round(time.perf_counter() - t0, 3)

@@ -1,0 +1,175 @@
+"""Keyword mechanics of the seeds: persist, wither, conspire, the untap
+symbol {Q} with summoning sickness and haste.
+
+Soulbond, banding and linked abilities have their own modules
+(``soulbond``, ``banding``, ``linked``).  Each function cites the rule of
+the 2008 rules quoted by seeds/001_… and today's number (via the Trace).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional
+
+from kb.checker.permanents import MINUS, Permanent
+from kb.checker.verdict import OutsideModel, Trace
+
+
+# --- Persist --------------------------------------------------------------
+
+def persist(lki: Permanent, card: Permanent, trace: Trace, *, left_graveyard: bool = False) -> Optional[Permanent]:
+    """Resolve persist for a permanent put into a graveyard from the battlefield.
+
+    ``lki`` is the permanent as it last existed (its -1/-1 counters decide,
+    seeds/001_… persist notes); ``card`` is the object now in the graveyard.
+    Returns the new permanent (a new object with one -1/-1 counter, summoning
+    sick, without persist if persist came from an effect such as the
+    Chaudron des âmes), or None: no persist, it had a -1/-1 counter, it is a
+    token (ceases to exist), or the card left the graveyard first.
+    (2008 rule 502.79a, CR 702.79a; new object: 2008 217.1c, CR 400.7.)
+    """
+    if not lki.has("persist"):
+        trace.step(f"{lki.name} did not have persist when it left the battlefield", "persist")
+        return None
+    minus = lki.counters.get(MINUS, 0)
+    if minus:
+        trace.step(f"persist checks last known information: {lki.name} had {minus} -1/-1 counter(s) "
+                   "when it died, so it does not return", "persist", "last_known_information")
+        return None
+    trace.step(f"persist triggers: {lki.name} had no -1/-1 counter when it died", "persist",
+               "last_known_information")
+    if lki.is_token:
+        trace.step("a token ceases to exist in the graveyard: persist cannot return it", "sba_token")
+        return None
+    if left_graveyard:
+        trace.step("the card left the graveyard before persist resolved: it does not return", "persist")
+        return None
+    new = Permanent(name=lki.name, base_power=lki.base_power, base_toughness=lki.base_toughness,
+                    types=set(lki.types), subtypes=set(lki.subtypes), base_colors=lki.base_colors,
+                    counters=Counter({MINUS: 1}), controller=lki.owner, owner=lki.owner,
+                    keywords=set(lki.keywords), continuous_control=False)
+    trace.step(f"{lki.name} returns under its owner's control with a -1/-1 counter; it is a new object "
+               "with no memory of its previous existence (summoning sick)", "persist", "new_object")
+    if "persist" in lki.granted and "persist" not in lki.keywords:
+        trace.step("its persist came from an effect, so the returned creature does not have persist",
+                   "new_object")
+    return new
+
+
+# --- Wither ---------------------------------------------------------------
+
+def deal_damage(target: Permanent, amount: int, trace: Trace, *, wither: bool = False,
+                prevented: int = 0) -> int:
+    """Deal ``amount`` damage to a creature, ``prevented`` of it prevented.
+
+    With wither the damage becomes that many -1/-1 counters instead of being
+    marked (2008 rule 502.80a, CR 702.80a / 120.3d); it is still damage:
+    it can be prevented (seeds/001_… Flétrissure notes, Cygnes de Bryn
+    Argoll) and triggers lifelink-like abilities.  Returns damage dealt.
+    """
+    dealt = max(amount - prevented, 0)
+    if prevented:
+        trace.step(f"{min(prevented, amount)} damage prevented", "prevention")
+    if not dealt:
+        trace.step("no damage is dealt, so no counter is put and nothing is marked")
+        return 0
+    if wither:
+        target.counters[MINUS] += dealt
+        trace.step(f"{dealt} damage from a source with wither: {dealt} -1/-1 counter(s) put on {target.name} "
+                   "instead of marking damage (still damage)", "wither", "wither_damage")
+    else:
+        target.damage += dealt
+        trace.step(f"{dealt} damage marked on {target.name} (total {target.damage})", "damage_marked")
+    return dealt
+
+
+# --- Conspire -------------------------------------------------------------
+
+@dataclass
+class Spell:
+    """A spell on the stack for conspire: its colors, how many instances of
+    conspire it has, and whether it was cast (a copy is not)."""
+
+    name: str = "spell"
+    colors: tuple[str, ...] = ()
+    conspire: int = 1
+    cast: bool = True
+    is_copy: bool = False
+
+
+def conspire_copies(spell: Spell, paid: int, trace: Trace,
+                    tapped_colors: Optional[list[tuple[str, ...]]] = None) -> int:
+    """Number of copies conspire creates.
+
+    Each instance is paid at most once and triggers on its own payment
+    (2008 rule 502.78b, CR 702.78b), so ``paid`` instances give ``paid``
+    copies; a copy has conspire but was not cast, so it gives no copy
+    (seeds/001_… conspire notes).  ``tapped_colors`` lists, per tapped
+    creature, its colors: each must share a color with the spell (502.78a).
+    """
+    if paid > spell.conspire:
+        trace.step(f"{spell.name} has {spell.conspire} instance(s) of conspire: each cost can be paid only once",
+                   "conspire_instances")
+        raise ValueError("more conspire costs paid than instances")
+    if tapped_colors is not None:
+        for cs in tapped_colors:
+            if not set(cs) & set(spell.colors):
+                trace.step(f"a tapped creature ({''.join(cs) or 'colorless'}) shares no color with the spell: "
+                           "the conspire cost is not paid", "conspire")
+                return 0
+    if not spell.cast:
+        trace.step("a copy is not cast: its conspire ability does not trigger, no further copy", "conspire")
+        return 0
+    trace.step(f"{paid} conspire cost(s) paid: each instance triggers on its own payment -> {paid} copy(ies)",
+               "conspire", "conspire_instances")
+    return paid
+
+
+# --- Untap symbol, summoning sickness, haste ------------------------------
+
+def can_activate_tap_or_untap(perm: Permanent, symbol: str, trace: Trace) -> bool:
+    """Whether an ability with {T} or {Q} in its cost can be activated now.
+
+    {Q} means « untap this permanent »: impossible if it is already untapped
+    (2008 rule 104.5, CR 107.6); {T} needs it untapped.  A creature not
+    controlled continuously since its controller's most recent turn began
+    can't activate either unless it has haste (2008 212.3f / 502.5b, CR
+    302.6 / 702.10b).  A noncreature permanent is not affected.
+    """
+    if symbol not in ("{Q}", "{T}"):
+        raise OutsideModel(f"{symbol} is not the tap or untap symbol")
+    concept = "untap_symbol" if symbol == "{Q}" else "tap_symbol"
+    if symbol == "{Q}" and not perm.tapped:
+        trace.step(f"{perm.name} is untapped: the cost « untap this permanent » can't be paid", concept)
+        return False
+    if symbol == "{T}" and perm.tapped:
+        trace.step(f"{perm.name} is tapped: the cost « tap this permanent » can't be paid", concept)
+        return False
+    trace.step(f"{perm.name} is {'tapped' if perm.tapped else 'untapped'}: the {symbol} cost can be paid", concept)
+    if perm.is_creature and not perm.continuous_control:
+        if perm.has("haste"):
+            trace.step("it has not been under its controller's control since their most recent turn began, "
+                       "but it has haste", "summoning_sickness", "haste")
+            return True
+        trace.step("it is a creature that has not been under its controller's control since their most "
+                   "recent turn began (summoning sickness) and has no haste", "summoning_sickness")
+        return False
+    if perm.is_creature:
+        trace.step("it has been under its controller's control since their most recent turn began",
+                   "summoning_sickness")
+    else:
+        trace.step("it is not a creature: summoning sickness does not apply", "summoning_sickness")
+    return True
+
+
+def mana_burn(unused: int, trace: Trace) -> int:
+    """Life lost for ``unused`` mana left when a phase ends: 1 each under the
+    2008 rules (rule 300.3; seeds/001_… Forgeur de vallée note), 0 since the
+    Magic 2010 rules (glossary « Mana Burn (Obsolete) »)."""
+    if trace.edition.mana_burn:
+        trace.step(f"{unused} unused mana is lost at the end of the phase and causes {unused} mana burn "
+                   "(loss of life, not damage)", "mana_burn")
+        return unused
+    trace.step(f"{unused} unused mana empties from the pool; mana burn no longer exists "
+               f"(removed by the Magic 2010 rules, 2009-07-11)", "mana_empties")
+    return 0

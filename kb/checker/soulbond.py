@@ -1,0 +1,65 @@
+"""Soulbond (association d'âmes): pairing and unpairing, per seed
+000_a77091c15e8840d5 (rules 702.92a–e as quoted there; CR 702.95a–e).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from kb.checker.permanents import Permanent
+from kb.checker.verdict import Trace
+
+
+def soulbond_triggers(entering: Permanent, others: list[Permanent], trace: Trace) -> bool:
+    """Whether a soulbond ability triggers when ``entering`` enters.
+
+    It triggers only if its controller controls another *unpaired* creature
+    at that moment (seed 000_… note 3; 702.95a intervening « if »); the
+    partner is chosen on resolution, and no creature is targeted.
+    """
+    if not entering.has("soulbond"):
+        trace.step(f"{entering.name} has no soulbond", "soulbond")
+        return False
+    candidates = [o for o in others if o is not entering and o.is_creature and o.zone == "battlefield"
+                  and o.controller == entering.controller and o.paired_with is None]
+    if candidates:
+        trace.step(f"another unpaired creature under the same control ({candidates[0].name}): soulbond triggers; "
+                   "the partner is chosen on resolution, nothing is targeted", "soulbond")
+        return True
+    trace.step("no other unpaired creature under the same control: soulbond does not trigger", "soulbond")
+    return False
+
+
+def pair(a: Permanent, b: Permanent, controller: str, trace: Trace) -> bool:
+    """Resolve soulbond: pair ``a`` and ``b`` if both are still unpaired
+    creatures on the battlefield controlled by ``controller`` (702.95c–d)."""
+    for p in (a, b):
+        if not p.is_creature or p.zone != "battlefield" or p.controller != controller or p.paired_with is not None:
+            trace.step(f"{p.name} is no longer an unpaired creature on the battlefield under {controller}'s "
+                       "control: neither becomes paired", "soulbond_resolve", "soulbond_one")
+            return False
+    a.paired_with, b.paired_with = b, a
+    trace.step(f"{a.name} and {b.name} become paired", "soulbond_paired")
+    return True
+
+
+def still_paired(a: Permanent, trace: Trace, event: Optional[str] = None) -> bool:
+    """Check whether ``a`` stays paired after ``event`` happened to ``a`` or
+    its partner: ``leaves`` (the battlefield), ``control`` (another player
+    gains control), ``noncreature`` (stops being a creature) unpair them
+    (702.95e); ``loses_soulbond`` does not (seed 000_… last note)."""
+    b = a.paired_with
+    if b is None:
+        trace.step(f"{a.name} is not paired", "soulbond_paired")
+        return False
+    if event in ("leaves", "control", "noncreature"):
+        what = {"leaves": "leaves the battlefield", "control": "changes controller",
+                "noncreature": "stops being a creature"}[event]
+        trace.step(f"one of the pair {what}: both become unpaired; bonuses granted by the pairing end at once",
+                   "soulbond_unpair")
+        a.paired_with = b.paired_with = None
+        return False
+    if event == "loses_soulbond":
+        trace.step("losing soulbond is not one of the unpairing events: it stays paired", "soulbond_unpair")
+        return True
+    trace.step(f"{a.name} stays paired with {b.name}", "soulbond_paired")
+    return True

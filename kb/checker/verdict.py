@@ -1,0 +1,87 @@
+"""The answer to a claim: :class:`Verdict`, and :class:`Trace`, the log of
+computation steps and rules a check builds while it works.
+
+A model function that meets something it does not model raises
+:class:`OutsideModel`; the claim checker turns that into the answer
+``unknown`` with the message as ``reason`` (never a guess).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Optional
+
+from kb.checker.editions import LATEST, EditionInfo, rule
+
+ANSWERS = ("true", "false", "unknown")
+
+
+class OutsideModel(Exception):
+    """The situation needs rules the checker does not model (answer: unknown)."""
+
+
+@dataclass
+class Verdict:
+    """What ``kb check`` says about one claim.
+
+    ``answer`` is ``true``, ``false`` or ``unknown``; ``explanation`` lists
+    the computation steps in order (strings); ``rules`` the rule numbers
+    relied on, in the numbering of ``edition`` (``latest`` or an ISO date);
+    ``reason`` says why the answer is unknown.  In a batch (``check_file``)
+    ``expected`` and ``note`` come from the YAML item and ``passed`` tells
+    whether ``answer == expected``.
+    """
+
+    claim: str
+    answer: str
+    explanation: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    reason: Optional[str] = None
+    edition: str = "latest"
+    expected: Optional[str] = None
+    note: Optional[str] = None
+
+    @property
+    def passed(self) -> Optional[bool]:
+        return None if self.expected is None else self.answer == self.expected
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        if self.expected is None:
+            d.pop("expected")
+            d.pop("note")
+        else:
+            d["passed"] = self.passed
+        return d
+
+    def __str__(self) -> str:
+        lines = [f"{self.answer.upper()}: {self.claim}"]
+        lines += [f"  - {s}" for s in self.explanation]
+        if self.reason:
+            lines.append(f"  reason: {self.reason}")
+        if self.rules:
+            lines.append(f"  rules ({self.edition}): {', '.join(self.rules)}")
+        return "\n".join(lines)
+
+
+class Trace:
+    """Collects explanation steps and cited rules during one check.
+
+    ``step(text, *concepts)`` records a step and the rules behind it;
+    concepts are keys of :data:`kb.checker.editions.RULES` (mapped to the
+    edition's numbering) or literal rule numbers (``"607.4"``).
+    """
+
+    def __init__(self, edition: EditionInfo = LATEST):
+        self.edition = edition
+        self.steps: list[str] = []
+        self.rules: list[str] = []
+
+    def cite(self, *concepts: str) -> None:
+        for c in concepts:
+            number = c if c[:1].isdigit() else rule(c, self.edition)
+            if number and number not in self.rules:
+                self.rules.append(number)
+
+    def step(self, text: str, *concepts: str) -> None:
+        self.steps.append(text)
+        self.cite(*concepts)

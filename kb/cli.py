@@ -1,0 +1,361 @@
+"""The ``kb`` command line.
+
+Commands: ``build``, ``rule``, ``card``, ``search``, ``render`` (and more as
+the knowledge base grows).  Every query command takes ``--json`` for scripts
+and ``--data-dir`` (or ``KB_DATA_DIR``; default ``./.kb``).  JSON field names
+are a public contract: fields may be added, never renamed or dropped.
+
+Heavy modules (Lark grammars, Whoosh, Jinja2) are imported inside the
+commands that need them so that ``kb --help`` and simple look-ups start fast.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from kb import store
+
+DATA_DIR_HELP = "Knowledge base directory (default ./.kb, or $KB_DATA_DIR)."
+
+
+def data_dir_option(f):
+    return click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), envvar="KB_DATA_DIR",
+                        default=Path(".kb"), show_default=True, help=DATA_DIR_HELP)(f)
+
+
+def json_option(f):
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(f)
+
+
+def emit_json(obj) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def fail(message: str, code: int = 1) -> None:
+    click.echo(f"kb: {message}", err=True)
+    sys.exit(code)
+
+
+class GreedyOption(click.Option):
+    """An option taking one or more values: ``--docs a.txt b/ c.txt``.
+    Values stop at the next argument starting with ``-``; the option may also
+    be repeated."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("multiple", True)
+        super().__init__(*args, **kwargs)
+
+    def add_to_parser(self, parser, ctx):
+        super().add_to_parser(parser, ctx)
+        opt = parser._long_opt.get(self.opts[0])
+        if opt is None:  # pragma: no cover
+            return
+        orig = opt.process
+
+        def process(value, state):
+            values = [value]
+            while state.rargs and not state.rargs[0].startswith("-"):
+                values.append(state.rargs.pop(0))
+            for v in values:
+                orig(v, state)
+
+        opt.process = process
+
+
+def open_conn(data_dir: Path):
+    try:
+        return store.connect(data_dir)
+    except store.KBNotFound as err:
+        fail(str(err))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mtg-rules-kb")
+def main() -> None:
+    """Bilingual (French/English) knowledge base of the Magic: The Gathering rules.
+
+    Start with `kb build` (parses the embedded seed documents), then try
+    `kb search "association d'âmes"`, `kb rule 702.92a` or
+    `kb card "Implorer la reine"`.
+    """
+
+
+# ------------------------------------------------------------------ build
+
+@main.command()
+@click.option("--docs", cls=GreedyOption, type=click.Path(path_type=Path),
+              help="French FAQ / rules files or folders (default: the embedded seeds/).")
+@click.option("--cr", cls=GreedyOption, type=click.Path(path_type=Path),
+              help="Comprehensive Rules files or folders (any edition, any encoding).")
+@click.option("--mtgjson", type=click.Path(path_type=Path),
+              help="Folder of MTGJSON set files, or an AllPrintings / AtomicCards file.")
+@data_dir_option
+@json_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
+def build(docs, cr, mtgjson, data_dir, as_json, quiet):
+    """Parse documents into a new knowledge base and search index.
+
+    The new build replaces the old one atomically; a failed build leaves the
+    previous knowledge base untouched."""
+    from kb.build import BuildError, build as run_build
+
+    bars = []
+
+    def progress(label, total):
+        if quiet or as_json or total < 10:
+            return lambda n=1: None
+        bar = click.progressbar(length=total, label=label, file=sys.stderr)
+        bar.__enter__()
+        bars.append(bar)
+
+        def step(n=1):
+            bar.update(n)
+            if bar.pos >= bar.length:
+                bar.__exit__(None, None, None)
+        return step
+
+    t0 = time.perf_counter()
+    try:
+        report = run_build(data_dir, docs=list(docs) or None, cr=list(cr), mtgjson=mtgjson, progress=progress)
+    except BuildError as err:
+        fail(f"build failed, previous knowledge base kept: {err}")
+    finally:
+        for bar in bars:
+            if bar.pos < bar.length:
+                bar.__exit__(None, None, None)
+    report.seconds["total"] = round(time.perf_counter() - t0, 3)
+    if as_json:
+        emit_json(report.to_dict())
+        return
+    c = report.counts
+    click.echo(f"Built knowledge base in {data_dir} ({report.seconds['total']:.2f} s)")
+    click.echo(f"  documents     {c['documents']}")
+    for d in report.documents:
+        click.echo(f"    {d['id']}  {d['title']}  ({d['rules']} rules, {d['card_records']} card records, "
+                   f"{d['notes']} notes, {d['warnings']} warnings)")
+    if c.get("editions"):
+        click.echo(f"  editions      {c['editions']} (Comprehensive Rules; {report.lost_quotes} lost quotes '?')")
+    click.echo(f"  rules         {c['rules']}")
+    click.echo(f"  card records  {c['card_records']}")
+    click.echo(f"  notes         {c['notes']}")
+    click.echo(f"  sections      {c['sections']}")
+    if c.get("glossary_entries"):
+        click.echo(f"  glossary      {c['glossary_entries']}")
+    if report.cards:
+        click.echo(f"  cards         {report.cards.get('cards', report.cards)}")
+    click.echo(f"  indexed       {report.indexed} search documents")
+    click.echo(f"  warnings      {c['warnings']}")
+    for w in report.warnings[:20]:
+        click.echo(f"    {w}")
+    if len(report.warnings) > 20:
+        click.echo(f"    … {len(report.warnings) - 20} more (kb build --json lists them all)")
+    for e in report.errors:
+        click.echo(f"  error: {e}", err=True)
+
+
+# ------------------------------------------------------------------ rule
+
+def _rule_json(rule, descendants=None) -> dict:
+    d = rule.to_dict()
+    if descendants is not None:
+        d["descendants"] = [r.to_dict() for r in descendants]
+    return d
+
+
+def _print_rule(rule, indent: str = "") -> None:
+    head = rule.number + (f". {rule.title}" if rule.title else "")
+    click.echo(indent + click.style(head, bold=True))
+    if rule.text:
+        click.echo(indent + rule.text)
+    for ex in rule.examples:
+        click.echo(indent + click.style("Exemple : " if rule.lang == "fr" else "Example: ", italic=True) + ex)
+
+
+@main.command()
+@click.argument("number")
+@click.option("--edition", help="Edition (effective date, YYYY-MM-DD) or document id.")
+@click.option("--lang", type=click.Choice(["en", "fr"]), help="Language of the text.")
+@click.option("--source", help="Document id or edition source to read from.")
+@data_dir_option
+@json_option
+def rule(number, edition, lang, source, data_dir, as_json):
+    """Print rule NUMBER (e.g. 702.92a, or 607 for a whole rule with its subrules).
+
+    Without --edition, the latest edition holding that number is shown
+    (documents without a known date come last)."""
+    number = number.strip().rstrip(".").lower()
+    if not re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", number):
+        fail(f"not a rule number: {number!r} (expected e.g. 702.92, 702.92a or 607)")
+    conn = open_conn(data_dir)
+    found = store.find_rules(conn, number, edition=edition, lang=lang, source=source)
+    if not found and edition:  # --edition may name a document id
+        found = store.find_rules(conn, number, lang=lang, source=edition)
+    if found:
+        main_rule = found[0]
+        descendants = [r for r in store.rules_of_source(conn, main_rule.source, number) if r.number != number]
+    else:
+        # A chapter such as « 607 » that the document has no node for: gather its rules.
+        candidates = [r for r in conn.execute(
+            "SELECT DISTINCT source, edition, lang FROM rules WHERE number LIKE ? ORDER BY edition IS NULL, edition DESC",
+            (number + ".%",))]
+        candidates = [c for c in candidates if (not lang or c["lang"] == lang)
+                      and (not edition or edition in (c["edition"], c["source"])) and (not source or c["source"] == source)]
+        if not candidates:
+            fail(f"rule {number} is not in the knowledge base"
+                 + (f" for edition {edition}" if edition else "") + (f" in {lang}" if lang else ""))
+        src = candidates[0]
+        descendants = store.rules_of_source(conn, src["source"], number)
+        from kb.model import Rule
+        main_rule = Rule(number=number, lang=src["lang"], source=src["source"], edition=src["edition"],
+                         children=[r.number for r in descendants if r.parent is None or r.parent == number])
+    others = [{"source": r.source, "edition": r.edition, "lang": r.lang} for r in found[1:]]
+    if as_json:
+        d = _rule_json(main_rule, descendants)
+        d["other_versions"] = others
+        emit_json(d)
+        return
+    doc = store.document(conn, main_rule.source)
+    where = doc["title"] if doc else main_rule.source
+    click.echo(click.style(f"[{main_rule.lang}] {where} — {main_rule.edition or 'undated'} ({main_rule.source})", dim=True))
+    if main_rule.text or main_rule.title or main_rule.examples:
+        _print_rule(main_rule)
+    else:
+        click.echo(click.style(main_rule.number, bold=True))
+    for r in descendants:
+        click.echo()
+        _print_rule(r, "  " if r.number[-1].isalpha() else "")
+    if main_rule.parent:
+        click.echo(click.style(f"\nparent: {main_rule.parent}", dim=True))
+    if main_rule.children:
+        click.echo(click.style(f"children: {', '.join(main_rule.children)}", dim=True))
+    if main_rule.references:
+        click.echo(click.style(f"references: {', '.join(main_rule.references)}", dim=True))
+    if others:
+        click.echo(click.style("also in: " + ", ".join(f"{o['source']} ({o['lang']}, {o['edition'] or 'undated'})"
+                                                         for o in others), dim=True))
+
+
+# ------------------------------------------------------------------ card
+
+@main.command()
+@click.argument("name")
+@data_dir_option
+@json_option
+def card(name, data_dir, as_json):
+    """Print a card record of the FAQ documents and every note about it.
+
+    NAME may be French or English, with or without accents (« Faerie macabre »
+    finds « Færie macabre »), or an unambiguous prefix."""
+    from kb.cardlookup import CardNotFound, lookup_card
+
+    conn = open_conn(data_dir)
+    try:
+        result = lookup_card(conn, name)
+    except CardNotFound as err:
+        fail(str(err))
+    if as_json:
+        emit_json(result)
+        return
+    click.echo(click.style(result["name"], bold=True) + (f"   {result['mana_cost']}" if result["mana_cost"] else ""))
+    click.echo(result["type_line"])
+    if result["power"] is not None:
+        click.echo(f"{result['power']}/{result['toughness']}")
+    if result["text"]:
+        click.echo(result["text"])
+    if result.get("english"):
+        en = result["english"]
+        click.echo(click.style(f"\nEnglish: {en.get('name')}  {en.get('mana_cost') or ''}", bold=True))
+        click.echo(en.get("type_line") or "")
+        if en.get("text"):
+            click.echo(en["text"])
+    src = ", ".join(dict.fromkeys(r["source_title"] for r in result["records"]))
+    click.echo(click.style(f"\nSource: {src}", dim=True))
+    if result["notes"]:
+        click.echo(click.style(f"\nNotes ({len(result['notes'])}):", bold=True))
+        for n in result["notes"]:
+            click.echo("* " + n)
+
+
+# ------------------------------------------------------------------ search
+
+def _terminal_snippet(snippet: str) -> str:
+    import html
+    parts = re.split(r"(<b>.*?</b>)", " ".join(snippet.split()))
+    out = []
+    for p in parts:
+        if p.startswith("<b>"):
+            out.append(click.style(html.unescape(p[3:-4]), bold=True, fg="yellow"))
+        else:
+            out.append(html.unescape(p))
+    return "".join(out)
+
+
+@main.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500), help="Maximum results.")
+@click.option("--kind", type=click.Choice(["rule", "card", "note", "section", "glossary"]), help="Only this kind.")
+@click.option("--lang", type=click.Choice(["en", "fr"]), help="Only this language.")
+@data_dir_option
+@json_option
+def search(query, limit, kind, lang, data_dir, as_json):
+    """Search rules, card records, notes and sections in French and English.
+
+    A rule number (702.92, 702.92a, « règle 502.10h ») comes first when it
+    exists; words are matched without case, accents or elision
+    (« association d'ames » finds « association d'âmes »), and stemmed."""
+    from kb.search import Searcher
+
+    text = " ".join(query)
+    try:
+        searcher = Searcher(data_dir)
+    except store.KBNotFound as err:
+        fail(str(err))
+    response = searcher.search(text, limit=limit, kind=kind, lang=lang)
+    if as_json:
+        emit_json([r.to_dict() for r in response.results])
+        return
+    if response.notice:
+        click.echo(click.style(response.notice, fg="red"), err=True)
+    if not response.results:
+        click.echo(f"No results for {text!r}.")
+        return
+    for i, r in enumerate(response.results, 1):
+        label = f"{r.kind:<8} {r.id}"
+        meta = f"[{r.lang}] {r.source}" + (f" {r.edition}" if r.edition else "")
+        if r.about and r.kind == "note":
+            meta += f" — about {r.about}"
+        click.echo(f"{i:>2}. " + click.style(label, bold=True) + "  " + click.style(meta, dim=True)
+                   + click.style(f"  {r.score:.2f}", dim=True))
+        click.echo("    " + _terminal_snippet(r.snippet))
+
+
+# ------------------------------------------------------------------ render
+
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"),
+              show_default=True, help="Output directory for the static site.")
+@data_dir_option
+@json_option
+def render(out, data_dir, as_json):
+    """Write the static HTML site (index, one page per document, anchors per
+    rule and card, hyperlinked rule references)."""
+    from kb.render import render_site
+
+    conn = open_conn(data_dir)
+    t0 = time.perf_counter()
+    pages = render_site(conn, out)
+    if as_json:
+        emit_json({"out": str(out), "pages": pages, "seconds": round(time.perf_counter() - t0, 3)})
+        return
+    click.echo(f"Wrote {len(pages)} pages to {out}/ in {time.perf_counter() - t0:.2f} s "
+               f"(open {out}/index.html)")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,297 @@
+"""The knowledge base: one SQLite file holding every parsed document.
+
+Layout of a data directory (default ``./.kb``, ``--data-dir`` or
+``KB_DATA_DIR``)::
+
+    .kb/current -> builds/20261130T211500-ab12cd   (symlink, swapped atomically)
+    .kb/builds/<build>/kb.sqlite                    (this module)
+    .kb/builds/<build>/index/                       (kb.index, Whoosh)
+
+A build is written in a fresh ``builds/<build>`` directory and only becomes
+``current`` once complete (:func:`publish`), so a failed build never leaves a
+half-written database or index behind.
+
+Tables: ``documents``, ``sections``, ``rules``, ``card_records``, ``notes``,
+``warnings``, ``editions``, ``glossary``.  List-valued columns (examples,
+children, references, subitems) are JSON arrays.  Other modules (the card
+database) may add their own tables to the same file.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import time
+import uuid
+from pathlib import Path
+from typing import Iterable, Iterator, Optional
+
+from kb.model import CardRecord, Document, Edition, GlossaryEntry, Note, ParseWarning, Rule, Section
+
+DB_NAME = "kb.sqlite"
+INDEX_NAME = "index"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS documents (
+    id TEXT PRIMARY KEY, path TEXT, lang TEXT, kind TEXT, title TEXT, edition TEXT,
+    metadata TEXT, paragraphs TEXT);
+CREATE TABLE IF NOT EXISTS sections (
+    source TEXT, id TEXT, title TEXT, heading TEXT, text TEXT, line INTEGER, position INTEGER,
+    PRIMARY KEY (source, id));
+CREATE TABLE IF NOT EXISTS rules (
+    rid INTEGER PRIMARY KEY, number TEXT NOT NULL, lang TEXT, edition TEXT, source TEXT,
+    title TEXT, text TEXT, examples TEXT, parent TEXT, children TEXT, refs TEXT,
+    line INTEGER, section TEXT, position INTEGER);
+CREATE INDEX IF NOT EXISTS rules_number ON rules (number);
+CREATE INDEX IF NOT EXISTS rules_source ON rules (source, position);
+CREATE TABLE IF NOT EXISTS card_records (
+    cid INTEGER PRIMARY KEY, source TEXT, name TEXT, mana_cost TEXT, type_line TEXT,
+    power TEXT, toughness TEXT, text TEXT, section TEXT, line INTEGER, position INTEGER);
+CREATE INDEX IF NOT EXISTS card_records_name ON card_records (name);
+CREATE TABLE IF NOT EXISTS notes (
+    nid INTEGER PRIMARY KEY, source TEXT, card_record INTEGER, card TEXT, section TEXT,
+    text TEXT, subitems TEXT, line INTEGER, position INTEGER);
+CREATE TABLE IF NOT EXISTS warnings (
+    source TEXT, file TEXT, line INTEGER, col INTEGER, text TEXT, message TEXT);
+CREATE TABLE IF NOT EXISTS editions (
+    source TEXT PRIMARY KEY, date TEXT, path TEXT, lang TEXT, encoding TEXT,
+    rule_count INTEGER, glossary_count INTEGER, lost_quotes INTEGER, warning_count INTEGER,
+    sections TEXT, chapters TEXT, credits TEXT);
+CREATE TABLE IF NOT EXISTS glossary (
+    gid INTEGER PRIMARY KEY, edition TEXT, source TEXT, lang TEXT, term TEXT, definition TEXT,
+    refs TEXT, line INTEGER);
+CREATE INDEX IF NOT EXISTS glossary_term ON glossary (term COLLATE NOCASE);
+"""
+
+
+class KBNotFound(RuntimeError):
+    """Raised when a data directory holds no built knowledge base."""
+
+
+# ---------------------------------------------------------------- locations
+
+def current_dir(data_dir: Path) -> Path:
+    """The build directory ``data_dir/current`` points to.
+
+    Raises KBNotFound (with the command to run) when there is none."""
+    link = Path(data_dir) / "current"
+    if not link.exists():
+        raise KBNotFound(f"no knowledge base in {data_dir} (run `kb build` first, or set "
+                         f"--data-dir / KB_DATA_DIR)")
+    return link.resolve()
+
+
+def new_build_dir(data_dir: Path) -> Path:
+    """A fresh, empty ``data_dir/builds/<timestamp>-<id>`` directory."""
+    path = Path(data_dir) / "builds" / f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:6]}"
+    path.mkdir(parents=True)
+    return path
+
+
+def publish(data_dir: Path, build_dir: Path) -> None:
+    """Make ``build_dir`` the current knowledge base in one atomic rename,
+    then delete older builds (readers that still hold them open keep working)."""
+    data_dir = Path(data_dir)
+    tmp_link = data_dir / f".current-{uuid.uuid4().hex[:6]}"
+    os.symlink(os.path.relpath(build_dir, data_dir), tmp_link)
+    os.replace(tmp_link, data_dir / "current")
+    for old in (data_dir / "builds").iterdir():
+        if old.resolve() != build_dir.resolve():
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def discard(build_dir: Path) -> None:
+    """Remove an unfinished build directory."""
+    shutil.rmtree(build_dir, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- connection
+
+def create(path: Path) -> sqlite3.Connection:
+    """Create an empty knowledge base file at ``path`` and return a connection."""
+    conn = sqlite3.connect(path)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=OFF")
+    conn.execute("PRAGMA synchronous=OFF")
+    conn.executescript(SCHEMA)
+    return conn
+
+
+def connect(data_dir: Path) -> sqlite3.Connection:
+    """Open the current knowledge base of ``data_dir`` read-only.
+
+    Raises KBNotFound when nothing has been built there."""
+    db = current_dir(data_dir) / DB_NAME
+    if not db.exists():
+        raise KBNotFound(f"{db} is missing: rebuild with `kb build`")
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+# ---------------------------------------------------------------- writing
+
+def _j(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def save_rules(conn: sqlite3.Connection, rules: Iterable[Rule]) -> None:
+    conn.executemany(
+        "INSERT INTO rules (number, lang, edition, source, title, text, examples, parent, children,"
+        " refs, line, section, position) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        [(r.number, r.lang, r.edition, r.source, r.title, r.text, _j(r.examples), r.parent,
+          _j(r.children), _j(r.references), r.line, r.section, i) for i, r in enumerate(rules)])
+
+
+def save_warnings(conn: sqlite3.Connection, source: str, warnings: Iterable[ParseWarning]) -> None:
+    conn.executemany("INSERT INTO warnings VALUES (?,?,?,?,?,?)",
+                     [(source, w.file, w.line, w.column, w.text, w.message) for w in warnings])
+
+
+def save_document(conn: sqlite3.Connection, doc: Document) -> None:
+    """Store a parsed FAQ / rules-excerpt document and everything in it."""
+    conn.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)",
+                 (doc.id, doc.path, doc.lang, doc.kind, doc.title, doc.edition, _j(doc.metadata),
+                  _j(doc.paragraphs)))
+    conn.executemany("INSERT INTO sections VALUES (?,?,?,?,?,?,?)",
+                     [(s.source, s.id, s.title, s.heading, s.text, s.line, i)
+                      for i, s in enumerate(doc.sections)])
+    save_rules(conn, doc.rules)
+    note_card: dict[int, int] = {}
+    for i, card in enumerate(doc.cards):
+        cur = conn.execute(
+            "INSERT INTO card_records (source, name, mana_cost, type_line, power, toughness, text,"
+            " section, line, position) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (card.source, card.name, card.mana_cost, card.type_line, card.power, card.toughness,
+             card.text, card.section, card.line, i))
+        for note in card.notes:
+            note_card[id(note)] = cur.lastrowid
+    conn.executemany(
+        "INSERT INTO notes (source, card_record, card, section, text, subitems, line, position)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        [(n.source, note_card.get(id(n)), n.card, n.section, n.text, _j(n.subitems), n.line,
+          n.position) for n in doc.notes])
+    save_warnings(conn, doc.id, doc.warnings)
+
+
+def save_edition(conn: sqlite3.Connection, ed: Edition) -> None:
+    """Store one Comprehensive Rules edition: its rules, glossary and counts."""
+    conn.execute("INSERT INTO editions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                 (ed.source, ed.date, ed.path, ed.lang, ed.encoding, len(ed.rules), len(ed.glossary),
+                  ed.lost_quotes, len(ed.warnings), _j(ed.sections), _j(ed.chapters), ed.credits))
+    save_rules(conn, ed.rules)
+    conn.executemany(
+        "INSERT INTO glossary (edition, source, lang, term, definition, refs, line)"
+        " VALUES (?,?,?,?,?,?,?)",
+        [(g.edition, g.source or ed.source, g.lang, g.term, g.definition, _j(g.references), g.line)
+         for g in ed.glossary])
+    save_warnings(conn, ed.source, ed.warnings)
+
+
+def set_meta(conn: sqlite3.Connection, key: str, value) -> None:
+    conn.execute("INSERT OR REPLACE INTO meta VALUES (?,?)", (key, _j(value)))
+
+
+# ---------------------------------------------------------------- reading
+
+def get_meta(conn: sqlite3.Connection, key: str, default=None):
+    row = conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+    return json.loads(row[0]) if row else default
+
+
+def row_to_rule(row: sqlite3.Row) -> Rule:
+    return Rule(number=row["number"], lang=row["lang"], source=row["source"], text=row["text"] or "",
+                title=row["title"], edition=row["edition"], examples=json.loads(row["examples"]),
+                parent=row["parent"], children=json.loads(row["children"]),
+                references=json.loads(row["refs"]), line=row["line"], section=row["section"])
+
+
+def find_rules(conn: sqlite3.Connection, number: str, edition: Optional[str] = None,
+               lang: Optional[str] = None, source: Optional[str] = None) -> list[Rule]:
+    """Every stored rule numbered ``number``, latest edition first (rules
+    with no known edition last), optionally filtered."""
+    sql, args = "SELECT * FROM rules WHERE number=?", [number]
+    for col, val in (("edition", edition), ("lang", lang), ("source", source)):
+        if val:
+            sql += f" AND {col}=?"
+            args.append(val)
+    sql += " ORDER BY edition IS NULL, edition DESC, source"
+    return [row_to_rule(r) for r in conn.execute(sql, args)]
+
+
+def rules_of_source(conn: sqlite3.Connection, source: str, prefix: Optional[str] = None) -> list[Rule]:
+    """The rules of one document or edition in document order; with
+    ``prefix``, only that rule and the rules below it (« 607 » gives 607.1,
+    607.1a …; « 702.9 » gives 702.9a … but never 702.90)."""
+    rows = conn.execute("SELECT * FROM rules WHERE source=? ORDER BY position", (source,))
+    rules = [row_to_rule(r) for r in rows]
+    if prefix:
+        rules = [r for r in rules if is_within(r.number, prefix)]
+    return rules
+
+
+def is_within(number: str, prefix: str) -> bool:
+    """True if rule ``number`` is ``prefix`` or lies below it."""
+    if number == prefix:
+        return True
+    if "." not in prefix:
+        return number.startswith(prefix + ".")
+    return number[:-1] == prefix and number[-1].isalpha()
+
+
+def documents(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    return conn.execute("SELECT * FROM documents ORDER BY id").fetchall()
+
+
+def document(conn: sqlite3.Connection, doc_id: str) -> Optional[sqlite3.Row]:
+    return conn.execute("SELECT * FROM documents WHERE id=?", (doc_id,)).fetchone()
+
+
+def sections_of(conn: sqlite3.Connection, source: str) -> list[sqlite3.Row]:
+    return conn.execute("SELECT * FROM sections WHERE source=? ORDER BY position", (source,)).fetchall()
+
+
+def card_records(conn: sqlite3.Connection, source: Optional[str] = None) -> list[sqlite3.Row]:
+    if source:
+        return conn.execute("SELECT * FROM card_records WHERE source=? ORDER BY position",
+                            (source,)).fetchall()
+    return conn.execute("SELECT * FROM card_records ORDER BY source, position").fetchall()
+
+
+def notes_of(conn: sqlite3.Connection, source: str) -> list[sqlite3.Row]:
+    return conn.execute("SELECT * FROM notes WHERE source=? ORDER BY position", (source,)).fetchall()
+
+
+def notes_of_record(conn: sqlite3.Connection, cid: int) -> list[sqlite3.Row]:
+    return conn.execute("SELECT * FROM notes WHERE card_record=? ORDER BY position", (cid,)).fetchall()
+
+
+def warnings(conn: sqlite3.Connection, source: Optional[str] = None) -> list[sqlite3.Row]:
+    if source:
+        return conn.execute("SELECT * FROM warnings WHERE source=?", (source,)).fetchall()
+    return conn.execute("SELECT * FROM warnings ORDER BY source, line").fetchall()
+
+
+def editions(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    return conn.execute("SELECT * FROM editions ORDER BY date").fetchall()
+
+
+def counts(conn: sqlite3.Connection) -> dict:
+    """Row counts for the build summary."""
+    q = lambda sql: conn.execute(sql).fetchone()[0]  # noqa: E731
+    return {
+        "documents": q("SELECT COUNT(*) FROM documents"),
+        "editions": q("SELECT COUNT(*) FROM editions"),
+        "rules": q("SELECT COUNT(*) FROM rules"),
+        "card_records": q("SELECT COUNT(*) FROM card_records"),
+        "notes": q("SELECT COUNT(*) FROM notes"),
+        "sections": q("SELECT COUNT(*) FROM sections"),
+        "glossary_entries": q("SELECT COUNT(*) FROM glossary"),
+        "warnings": q("SELECT COUNT(*) FROM warnings"),
+    }
+
+
+def iter_rows(conn: sqlite3.Connection, sql: str, args=()) -> Iterator[sqlite3.Row]:
+    yield from conn.execute(sql, args)

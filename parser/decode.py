@@ -1,0 +1,208 @@
+"""Decoding of rules documents: bytes as published -> text with ``\\n`` line ends.
+
+The Comprehensive Rules have been published for twenty-three years in every
+encoding a text file can have: UTF-8 with or without a byte order mark,
+UTF-16 little and big endian (with a BOM), and single-byte Windows code pages
+(mostly Windows-1252; a few editions carry card names such as « Dandân » or
+« El-Hajjâj » typed on DOS or Mac machines).  Line ends are CRLF, LF, bare CR
+or a mix of them inside one file.
+
+Strategy, in order:
+
+1. a byte order mark decides (UTF-8, UTF-16 LE/BE, UTF-32);
+2. text that decodes as strict UTF-8 is UTF-8 (plain ASCII included);
+3. otherwise charset-normalizer detects the encoding.  When it settles on a
+   single-byte code page, a handful of accented letters in card names is not
+   enough for it to tell Windows-1252 from its neighbours (it proposes cp1250,
+   cp775, cp852...), so the Western code pages a rules file was written in
+   (Windows-1252, Mac Roman, DOS 437) are compared by how plausible their
+   non-ASCII characters look (typographic quotes and dashes, accented letters
+   inside words); ties go to Windows-1252, the code page of the publisher.
+
+Then every ``\\r\\n``, bare ``\\r`` and ``\\n`` becomes ``\\n``.  Nothing else
+is changed: the text is kept character for character, including the ``?``
+that some old editions have where curly quotes and dashes were lost
+(:func:`count_lost_quotes` counts them).
+"""
+from __future__ import annotations
+
+import codecs
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Union
+
+from charset_normalizer import from_bytes
+
+__all__ = ["Decoded", "DecodeError", "decode_bytes", "decode_file", "split_lines",
+           "count_lost_quotes"]
+
+#: Byte order marks, longest first (the UTF-32 LE mark starts with the UTF-16 LE one).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+#: Single-byte code pages a rules file may have been typed in, by preference.
+_WESTERN = ("cp1252", "mac_roman", "cp437")
+
+#: Non-ASCII punctuation and symbols that are expected in a rules text.
+_TYPOGRAPHIC = set("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2122\u00ae\u00a9\u2022"
+                   "\u00a0\u00b0\u00ab\u00bb\u00bd\u2212")
+
+_LINE_END_RE = re.compile(r"\r\n|\r|\n")
+
+
+class DecodeError(ValueError):
+    """Raised when bytes cannot be read as text in any known encoding."""
+
+
+@dataclass
+class Decoded:
+    """A decoded document.
+
+    ``text`` uses ``\\n`` line ends only and has no BOM; ``encoding`` is the
+    Python codec name used (``utf-8``, ``utf-16-le``, ``cp1252``...);
+    ``bom`` tells whether a byte order mark was present; ``line_ends`` lists
+    the line-end styles found (``crlf``, ``cr``, ``lf``), e.g. ``["cr", "crlf"]``
+    for a mixed file; ``name`` is the file name or label given.
+    """
+
+    text: str
+    encoding: str
+    name: str = ""
+    bom: bool = False
+    line_ends: tuple = ()
+
+    @property
+    def lines(self) -> list[str]:
+        """The text split on ``\\n`` (line 1 is index 0)."""
+        return self.text.split("\n")
+
+
+def _plausibility_cost(text: str) -> int:
+    """Count non-ASCII characters of ``text`` that look like mojibake.
+
+    Typographic punctuation (curly quotes, dashes, ™ ® ©) is expected; an
+    accented Latin-1 letter is expected inside a word (lower case after a
+    lower-case letter, any case at the start of a word).  Anything else
+    (``ƒ``, ``‰``, ``£``, ``†``, a lone capital between spaces, an upper-case
+    letter after a lower-case one) costs one.
+    """
+    cost = 0
+    n = len(text)
+    for m in re.finditer(r"[^\x00-\x7f]", text):
+        ch = m.group()
+        if ch in _TYPOGRAPHIC:
+            continue
+        i = m.start()
+        prev = text[i - 1] if i > 0 else " "
+        nxt = text[i + 1] if i + 1 < n else " "
+        cat = unicodedata.category(ch)
+        latin1_letter = "\u00c0" <= ch <= "\u00ff" and ch not in "\u00d7\u00f7"
+        if not latin1_letter or cat not in ("Ll", "Lu"):
+            cost += 1
+        elif not (prev.isalpha() or nxt.isalpha()):
+            cost += 1
+        elif cat == "Lu" and prev.isalpha() and prev.islower():
+            cost += 1
+    return cost
+
+
+def _detect_single_byte(data: bytes) -> str:
+    """Pick the code page of a file that is neither UTF-8 nor BOM-marked."""
+    best = from_bytes(data).best()
+    if best is not None and best.encoding.replace("_", "-").startswith(("utf-16", "utf-32")):
+        return best.encoding
+    scored = []
+    for rank, enc in enumerate(_WESTERN):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        scored.append((_plausibility_cost(text), rank, enc))
+    if scored:
+        return min(scored)[2]
+    if best is not None:
+        return best.encoding
+    raise DecodeError("no encoding fits")
+
+
+def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
+    """Decode ``data`` (a whole file as published) to text with ``\\n`` line ends.
+
+    ``name`` labels the data in errors and in the result.  Raises
+    :class:`DecodeError` (naming ``name``) when no encoding fits, for example
+    for binary data.
+    """
+    encoding = None
+    bom = False
+    body = data
+    for mark, enc in _BOMS:
+        if data.startswith(mark):
+            encoding, bom, body = enc, True, data[len(mark):]
+            break
+    if encoding is None:
+        try:
+            text = body.decode("utf-8")
+            encoding = "utf-8"
+        except UnicodeDecodeError:
+            try:
+                encoding = _detect_single_byte(body)
+            except DecodeError:
+                raise DecodeError(f"{name}: cannot detect the text encoding") from None
+    if encoding != "utf-8" or bom:
+        try:
+            text = body.decode(encoding)
+        except (UnicodeDecodeError, LookupError) as exc:
+            raise DecodeError(f"{name}: not valid {encoding}: {exc}") from None
+    if "\x00" in text:
+        raise DecodeError(f"{name}: binary data (NUL characters) after decoding as {encoding}")
+    ends = []
+    if "\r\n" in text:
+        ends.append("crlf")
+    if re.search(r"\r(?!\n)", text):
+        ends.append("cr")
+    if re.search(r"(?<!\r)\n", text):
+        ends.append("lf")
+    if ends != ["lf"] and ends:
+        text = _LINE_END_RE.sub("\n", text)
+    return Decoded(text=text, encoding=encoding, name=name, bom=bom, line_ends=tuple(ends))
+
+
+def decode_file(path: Union[str, Path]) -> Decoded:
+    """Read and decode the file at ``path`` (see :func:`decode_bytes`).
+
+    Raises OSError when the file cannot be read, :class:`DecodeError` when it
+    is not text.
+    """
+    path = Path(path)
+    return decode_bytes(path.read_bytes(), name=str(path))
+
+
+def split_lines(text: str) -> list[str]:
+    """Split decoded text into lines; any line-end style counts as one break."""
+    return _LINE_END_RE.split(text)
+
+
+#: A ``?`` inside a web address (``default.asp?x=magic/rules``) is genuine.
+_URL_RE = re.compile(r"(?:https?://|www\.|\w+\.aspx?\?)\S*", re.IGNORECASE)
+
+
+def count_lost_quotes(text: str) -> int:
+    """Count ``?`` characters standing for lost curly quotes, apostrophes or dashes.
+
+    Old editions (2008-05-01 has over a thousand) were saved through a code
+    page without curly quotes: « it can?t », « ?Draw Step? ».  The
+    Comprehensive Rules never ask questions, so every ``?`` outside a web
+    address is counted.
+    """
+    total = text.count("?")
+    if not total:
+        return 0
+    in_urls = sum(m.group().count("?") for m in _URL_RE.finditer(text))
+    return total - in_urls

@@ -1,0 +1,265 @@
+"""Mana costs in card-face notation, parsed with ``parser/mana.lark``.
+
+``parse_mana_cost("{2/B}{2/B}{2/B}")`` returns a :class:`ManaCost`, a tuple of
+:class:`ManaSymbol` with the two facts every caller needs and that never
+depend on a game state: the mana value (CR 202.3, « coût converti de mana »
+in the 2008 rules quoted by seeds/001_…, rule 203.3c) and the colors
+(CR 105.2 / 202.2, seeds/001_… rule 203.2e).  Payments, pools and cost
+reductions are the checker's job (``kb.checker.mana``).
+
+Errors: any text that is not a sequence of mana symbols raises
+:class:`ManaCostError` giving the 1-based column of the first bad symbol.
+The non-mana symbols {T}, {Q} and {E} are recognised and rejected with a
+message naming them; nothing is ever silently dropped.
+
+Other grammars may reuse the rules with ``%import .mana (mana_cost)`` and
+turn the resulting subtree into a ManaCost with :func:`mana_cost_from_tree`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Optional, Union
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+#: The five colors in the order of the color wheel (CR 105.1).
+COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
+
+#: Color names by letter, English and French.
+COLOR_NAMES = {
+    "en": {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"},
+    "fr": {"W": "blanc", "U": "bleu", "B": "noir", "R": "rouge", "G": "vert"},
+}
+
+#: Kinds of symbol, as the grammar names its rules.
+SYMBOL_KINDS = (
+    "generic", "colored", "colorless", "snow", "variable", "hybrid",
+    "monocolored_hybrid", "phyrexian", "hybrid_phyrexian", "half",
+)
+
+#: What the non-mana symbols are, for the error message.
+NON_MANA_NAMES = {
+    "{T}": "the tap symbol (CR 107.5)",
+    "{Q}": "the untap symbol (CR 107.6; rule 104.5 in the 2008 rules, seeds/001_…)",
+    "{E}": "the energy symbol (CR 107.14)",
+}
+
+GRAMMAR_PATH = Path(__file__).with_name("mana.lark")
+
+
+class ManaCostError(ValueError):
+    """A mana cost that does not parse.
+
+    ``text`` is the input, ``column`` the 1-based column of the first bad
+    character, ``symbol`` the offending braced symbol when there is one.
+    """
+
+    def __init__(self, message: str, text: str, column: int, symbol: Optional[str] = None):
+        self.message = message
+        self.text = text
+        self.column = column
+        self.symbol = symbol
+        super().__init__(f"{message} (column {column} of {text!r})")
+
+
+def _wheel_order(letters: Iterable[str]) -> tuple[str, ...]:
+    found = set(letters)
+    return tuple(c for c in COLORS if c in found)
+
+
+@dataclass(frozen=True)
+class ManaSymbol:
+    """One mana symbol of a cost.
+
+    ``text`` as written (``{2/B}``); ``kind`` one of :data:`SYMBOL_KINDS`;
+    ``colors`` the symbol's colors in WUBRG order (CR 105.2: a hybrid symbol
+    is all its colors, a monocolored hybrid or Phyrexian symbol its one
+    color); ``generic`` the number for ``{N}`` and ``{N/C}``; ``variable``
+    the letter for ``{X}``/``{Y}``/``{Z}``.
+    """
+
+    text: str
+    kind: str
+    colors: tuple[str, ...] = ()
+    generic: int = 0
+    variable: Optional[str] = None
+
+    def mana_value(self, x: int = 0) -> Union[int, float]:
+        """This symbol's share of the mana value (CR 202.3).
+
+        {N} counts N; a colored, colorless, snow, hybrid or Phyrexian symbol
+        counts 1; a monocolored hybrid {N/C} counts its larger half, max(N, 1)
+        (seeds/001_… rule 203.3c); {X} counts ``x`` (0 outside the stack,
+        CR 202.3b / 107.3b); a half symbol counts 0.5.
+        """
+        if self.kind == "generic":
+            return self.generic
+        if self.kind == "monocolored_hybrid":
+            return max(self.generic, 1)
+        if self.kind == "variable":
+            return x
+        if self.kind == "half":
+            return 0.5
+        return 1
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A parsed mana cost: the symbols in printed order.
+
+    ``text`` is the cost as given (stripped).  An empty cost (``""``) has no
+    symbols and mana value 0; a card *without* a mana cost (a land) is
+    represented by ``None`` at the card level, not by an empty ManaCost.
+    """
+
+    text: str
+    symbols: tuple[ManaSymbol, ...] = ()
+
+    @property
+    def mana_value(self) -> Union[int, float]:
+        """Mana value with X = 0, as everywhere but on the stack (CR 202.3, 107.3b)."""
+        return self.mana_value_with()
+
+    def mana_value_with(self, x: int = 0) -> Union[int, float]:
+        """Mana value with each {X}/{Y}/{Z} worth ``x`` (a spell on the stack, CR 202.3e)."""
+        total = sum(s.mana_value(x) for s in self.symbols)
+        return int(total) if float(total).is_integer() else total
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """Colors of the symbols, WUBRG order (CR 202.2; seeds/001_… rule 203.2e)."""
+        return _wheel_order(c for s in self.symbols for c in s.colors)
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        return tuple(s.variable for s in self.symbols if s.variable)
+
+    def __str__(self) -> str:
+        return "".join(s.text for s in self.symbols)
+
+    def __len__(self) -> int:
+        return len(self.symbols)
+
+    def __iter__(self):
+        return iter(self.symbols)
+
+
+@lru_cache(maxsize=1)
+def mana_parser() -> Lark:
+    """The LALR parser for ``mana_cost`` (built once, cached)."""
+    return Lark.open(str(GRAMMAR_PATH), parser="lalr", start="mana_cost",
+                     propagate_positions=True, maybe_placeholders=False)
+
+
+_BRACED = re.compile(r"\{[^{}]*\}?")
+
+
+def _symbol_from_token(kind: str, tok: Token, text: str) -> ManaSymbol:
+    raw = str(tok)
+    body = raw[1:-1]
+    column = getattr(tok, "column", None) or 1
+    if kind == "generic":
+        return ManaSymbol(raw, kind, (), int(body))
+    if kind == "colored":
+        return ManaSymbol(raw, kind, (body,))
+    if kind in ("colorless", "snow"):
+        return ManaSymbol(raw, kind)
+    if kind == "variable":
+        return ManaSymbol(raw, kind, variable=body)
+    if kind in ("hybrid", "hybrid_phyrexian"):
+        a, b = body.split("/")[:2]
+        if a == b:
+            raise ManaCostError(f"hybrid symbol {raw} has the same color twice", text, column, raw)
+        return ManaSymbol(raw, kind, _wheel_order((a, b)))
+    if kind == "monocolored_hybrid":
+        n, c = body.split("/")
+        return ManaSymbol(raw, kind, (c,), int(n))
+    if kind == "phyrexian":
+        return ManaSymbol(raw, kind, (body[0],))
+    if kind == "half":
+        return ManaSymbol(raw, kind, (body[1],) if body.startswith("H") else ())
+    if kind == "non_mana":
+        raise ManaCostError(f"{raw} is {NON_MANA_NAMES.get(raw, 'not a mana symbol')}, not mana",
+                            text, column, raw)
+    raise ManaCostError(f"unknown kind of symbol {kind!r}", text, column, raw)
+
+
+def _kind(data: str) -> str:
+    # Lark namespaces imported rules: « mana__generic » -> « generic ».
+    return str(data).rsplit("__", 1)[-1]
+
+
+def mana_cost_from_tree(tree: Tree, text: Optional[str] = None) -> ManaCost:
+    """Turn a ``mana_cost`` subtree (own grammar or imported) into a ManaCost.
+
+    ``text`` is the original input, used for error messages; by default the
+    symbols are joined back.  Raises ManaCostError for {T}/{Q}/{E}.
+    """
+    tokens: list[tuple[str, Token]] = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            tok = child.children[0]
+            tokens.append((_kind(child.data), tok))
+        else:  # a bare token (should not happen with this grammar)
+            raise ManaCostError(f"unexpected token {child!s}", text or str(child), 1, str(child))
+    source = text if text is not None else "".join(str(t) for _, t in tokens)
+    symbols = tuple(_symbol_from_token(kind, tok, source) for kind, tok in tokens)
+    return ManaCost(source, symbols)
+
+
+def parse_mana_cost(text: str) -> ManaCost:
+    """Parse a mana cost such as ``{2/B}{2/B}{2/B}`` or ``{X}{G/U/P}``.
+
+    Leading/trailing whitespace is ignored; whitespace between symbols is an
+    error (costs are printed without it).  ``""`` gives an empty ManaCost.
+    Raises ManaCostError (a ValueError) with the 1-based column of the first
+    character that is not part of a known mana symbol, and with a specific
+    message for {T}, {Q} and {E}, which are symbols but not mana.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_mana_cost expects a str, got {type(text).__name__}")
+    stripped = text.strip()
+    if not stripped:
+        return ManaCost("", ())
+    offset = len(text) - len(text.lstrip())
+    try:
+        tree = mana_parser().parse(stripped)
+    except UnexpectedInput as exc:
+        column = (getattr(exc, "column", None) or 1)
+        if isinstance(exc, UnexpectedToken) and exc.token is not None and exc.token.type != "$END":
+            column = exc.token.column or column
+        if isinstance(exc, UnexpectedEOF):
+            column = len(stripped) + 1
+        pos = max(column - 1, 0)
+        m = _BRACED.match(stripped, pos)
+        if m:
+            bad = m.group(0)
+            msg = (f"unknown mana symbol {bad}" if bad.endswith("}")
+                   else f"unterminated symbol {bad}")
+        elif pos < len(stripped):
+            bad = stripped[pos]
+            msg = f"unexpected {bad!r}: a mana cost is a sequence of braced symbols like {{2}}{{W/U}}"
+        else:
+            bad = None
+            msg = "mana cost ends early"
+        raise ManaCostError(msg, text, column + offset, bad) from None
+    try:
+        cost = mana_cost_from_tree(tree, stripped)
+    except ManaCostError as exc:
+        raise ManaCostError(exc.message, text, exc.column + offset, exc.symbol) from None
+    return ManaCost(stripped, cost.symbols)
+
+
+def is_mana_cost(text: str) -> bool:
+    """True when ``text`` parses as a (non-empty) mana cost."""
+    try:
+        return bool(parse_mana_cost(text).symbols)
+    except ManaCostError:
+        return False
