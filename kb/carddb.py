@@ -302,7 +302,9 @@ def clear(conn: sqlite3.Connection) -> None:
         conn.execute(f"DELETE FROM {t}")
 
 
-def _iter_set_files(path: Path) -> list[Path]:
+def _iter_set_files(path) -> list[Path]:
+    if isinstance(path, (list, tuple)):
+        return [f for p in path for f in _iter_set_files(Path(p))]
     if path.is_dir():
         return sorted(p for p in path.glob("*.json") if p.is_file())
     return [path]
@@ -351,13 +353,13 @@ def _num(v) -> float:
         return 0.0
 
 
-def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path],
+def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
                    progress: Optional[Callable[[int, int], None]] = None,
                    replace: bool = True) -> IngestReport:
     """Read MTGJSON data at ``path`` into the ``mtg_*`` tables.
 
     ``path``: a directory of set files (``SHM.json``…), one set file, an
-    ``AllPrintings.json`` or an ``AtomicCards.json``.  ``progress`` is
+    ``AllPrintings.json`` or an ``AtomicCards.json`` -- or a list of those.  ``progress`` is
     called as ``progress(done_files, total_files)`` after each file.  With
     ``replace`` (default) the tables are emptied first.  Everything is
     written in one transaction with ``executemany``; an unreadable file is
@@ -366,9 +368,11 @@ def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path],
     Raises FileNotFoundError if ``path`` does not exist.
     """
     t0 = time.perf_counter()
-    path = Path(path)
-    if not path.exists():
-        raise FileNotFoundError(f"MTGJSON path not found: {path}")
+    paths = [Path(p) for p in path] if isinstance(path, (list, tuple)) else [Path(path)]
+    for p in paths:
+        if not p.exists():
+            raise FileNotFoundError(f"MTGJSON path not found: {p}")
+    path = paths if len(paths) > 1 else paths[0]
     report = IngestReport()
     files = _iter_set_files(path)
     total = len(files)

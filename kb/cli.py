@@ -340,21 +340,41 @@ def search(query, limit, kind, lang, data_dir, as_json):
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"),
               show_default=True, help="Output directory for the static site.")
+@click.option("--ui", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
+              help="Language of the interface strings.")
 @data_dir_option
 @json_option
-def render(out, data_dir, as_json):
+def render(out, ui, data_dir, as_json):
     """Write the static HTML site (index, one page per document, anchors per
     rule and card, hyperlinked rule references)."""
     from kb.render import render_site
 
     conn = open_conn(data_dir)
     t0 = time.perf_counter()
-    pages = render_site(conn, out)
+    pages = render_site(conn, out, ui=ui)
     if as_json:
         emit_json({"out": str(out), "pages": pages, "seconds": round(time.perf_counter() - t0, 3)})
         return
     click.echo(f"Wrote {len(pages)} pages to {out}/ in {time.perf_counter() - t0:.2f} s "
                f"(open {out}/index.html)")
+
+
+# ------------------------------------------------------------------ serve
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port.")
+@data_dir_option
+def serve(host, port, data_dir):
+    """Serve the HTML pages and live search (/search, /api/search?q=…)."""
+    from kb.serve import serve as run_server
+
+    try:
+        store.current_dir(data_dir)
+    except store.KBNotFound as err:
+        fail(str(err))
+    click.echo(f"Serving {data_dir} on http://{host}:{port}/  (Ctrl-C to stop)")
+    run_server(data_dir, host=host, port=port)
 
 
 if __name__ == "__main__":  # pragma: no cover

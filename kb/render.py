@@ -32,6 +32,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from kb import store, urls
+from kb.i18n import translations
 from parser.references import find_reference_spans
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -41,12 +42,16 @@ _ITALIC = re.compile(r"(?<![\w*])_([^_\n]+)_(?![\w])")
 class Site:
     """Everything the templates need: pages, link targets, the Jinja env."""
 
-    def __init__(self, conn: sqlite3.Connection):
+    def __init__(self, conn: sqlite3.Connection, ui: str = "fr", live: bool = False):
+        """``ui``: interface language (``fr`` or ``en``); ``live``: pages are
+        served by ``kb serve`` (search box and language switch shown)."""
         self.conn = conn
+        self.ui = ui
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
-                               trim_blocks=True, lstrip_blocks=True)
+                               trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+        self.env.install_gettext_callables(*translations(ui), newstyle=True)
         self.env.filters["rich"] = self.rich
-        self.env.globals["rel"] = rel
+        self.env.globals.update(rel=rel, ui=ui, live=live)
         self.docs = []
         self.targets: dict[tuple[str, str], str] = {}   # (source, number) -> path#anchor
         self.fr_targets: dict[str, str] = {}
@@ -182,14 +187,19 @@ def _inline(text: str) -> Markup:
     return Markup("").join(out)
 
 
-def render_site(conn: sqlite3.Connection, out: Path) -> list[str]:
-    """Write the site into ``out`` (replaced atomically); returns the page paths."""
-    out = Path(out)
-    site = Site(conn)
+def render_pages(site: Site) -> dict[str, str]:
+    """Every page of the site: ``{site path: html}``."""
     pages: dict[str, str] = {"index.html": site.index_page()}
     for entry in site.docs:
         pages[entry["path"]] = site.document_page(entry)
     pages.update(site.chapter_pages())
+    return pages
+
+
+def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr") -> list[str]:
+    """Write the site into ``out`` (replaced atomically); returns the page paths."""
+    out = Path(out)
+    pages = render_pages(Site(conn, ui=ui))
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
     try:

@@ -1,0 +1,633 @@
+"""Card mentions in rules texts, examples and FAQ notes, French and English,
+and the check of a FAQ's card records against the card database.
+
+Linking (:func:`link_text`, :func:`find_card_links`)
+----------------------------------------------------
+A mention is a run of words that spells a card name (English or French,
+card or face name) as printed, folded with :func:`kb.folding.fold` (case,
+accents, ’/', æ/œ) and with plural -s/-x forgiven (« d'autres Bassins
+réfléchissants »).  The rules, in order:
+
+1. The first letter of the mention is a capital: card names are written
+   capitalised in running text (« la Colère de Dieu »); « la persistance »,
+   « le vol », « forêt » are rules words.
+2. Words inside ``_…_`` are set names (« _Fléau_ ») and never cards.
+3. Overlapping candidates: the longest wins (« Colère de Dieu » over
+   « La Colère » and « Colère »; « Forêt de Suintesève » over « Forêt »).
+4. A name that is also a keyword, a type or an ordinary word of card texts
+   (« Flash », « Peur », « Persistance », « Conspiration », « Forêt ») is a
+   card only after a naming cue (« le nom Forêt », « nommé « Forêt » »,
+   « named ») or capitalised in mid-sentence and not followed by reminder
+   text: « Persistance (Quand … ) », « « Persistance » signifie »,
+   « 502.79. Persistance » and a keyword line « Flash » are keywords.
+5. A name that fits several cards is reported, never linked.
+6. ``context``: the English names of the card a note belongs to; their
+   short forms (first word of the name, « le Bouclier », « le Bassin »)
+   link to that card.
+
+Capitalised words in mid-sentence that are neither linked nor known words
+of the card texts (« Noctœil le profanateur »: the French back face of a
+flip card the data lacks) are returned as :class:`UnresolvedName` with the
+nearest known names (rapidfuzz), never linked.
+
+Record check (:func:`resolve_records`)
+--------------------------------------
+Each :class:`kb.model.CardRecord` of a FAQ is resolved to its card and its
+cost, type line, P/T and text compared with the card data: the oracle cost
+and P/T, the French type line and text printed in the FAQ's set (SHM for
+the Sombrelande FAQ).  Notes that announce an erratum are attached to the
+record's report.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import sqlite3
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from typing import Iterable, Mapping, Optional, Union
+
+from kb.folding import fold
+
+#: Tokens: a word, or one non-space character (apostrophes, hyphens, punctuation).
+_TOKEN_RE = re.compile(r"\w+|[^\w\s]")
+_ITALIC_RE = re.compile(r"_[^_\n]+_")
+
+#: Words that announce a card name: « le nom Forêt », « nommé « Forêt » ».
+NAMING_CUES = {"nom", "noms", "nomme", "nommee", "nommes", "nommees", "name", "named", "names",
+               "carte", "cartes", "card", "cards"}
+
+#: Characters after which a word starts a sentence, a quote or a list item.
+_SENTENCE_START = set(".!?:;«\"“(*•[") | {"\n"}
+
+#: Two-letter-or-less tokens and these words are never unresolved names.
+#: Words joining the parts of a French or English card name.
+_CONNECTORS = {"le", "la", "les", "l", "de", "du", "des", "d", "of", "the"}
+
+_NOT_NAMES = {"magic", "the", "gathering", "faq", "exemple", "example", "voir", "see", "regle",
+              "rule", "cr"}
+
+
+@dataclass
+class CardLink:
+    """A card mention: ``surface`` as written (text[start:end]), ``name`` the
+    English card name, ``start``/``end`` character offsets (end exclusive),
+    ``matched`` the card or face name it spells (« Sœurs de la mort de
+    pierre »), ``kind`` ``name`` | ``face`` | ``short`` (short form in a
+    card's own notes)."""
+
+    surface: str
+    name: str
+    start: int
+    end: int
+    matched: str = ""
+    kind: str = "name"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class UnresolvedName:
+    """A capitalised name that is not linked: unknown to the card data
+    (``reason`` = ``unknown``) or fitting several cards (``ambiguous``).
+    ``candidates``: nearest or fitting English card names."""
+
+    surface: str
+    start: int
+    end: int
+    reason: str
+    candidates: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class LinkResult:
+    links: list[CardLink] = field(default_factory=list)
+    unresolved: list[UnresolvedName] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"card_links": [l.to_dict() for l in self.links],
+                "unresolved": [u.to_dict() for u in self.unresolved]}
+
+
+def _sing(tok: str) -> str:
+    """Plural forgiven: « bassins » -> « bassin », « cygnes » -> « cygne »."""
+    if len(tok) > 3 and tok[-1] in "sx" and tok.isalpha():
+        return tok[:-1]
+    return tok
+
+
+def _name_key(surface: str) -> tuple[str, ...]:
+    return tuple(_sing(fold(t)) for t in _TOKEN_RE.findall(surface))
+
+
+class NameIndex:
+    """Card names (French and English) keyed by folded, singular token tuples.
+
+    Build with :meth:`from_conn` (the ``mtg_*`` tables of
+    :mod:`kb.carddb`) or :meth:`from_names` (a mapping surface -> English
+    name, for tests).  ``vocabulary``: folded words known in lowercase;
+    ``terms``: folded keywords, types and rules words of both languages.
+    """
+
+    def __init__(self):
+        self.keys: dict[tuple[str, ...], dict[str, set]] = {}
+        self.lengths: dict[str, set[int]] = {}
+        self.surfaces: dict[tuple[str, ...], str] = {}
+        self.vocabulary: set[str] = set()
+        self.terms: set[str] = set()
+        self.by_card: dict[str, set[str]] = {}
+        self.single_exact: set[str] = set()
+        self._fuzzy_choices: Optional[list[str]] = None
+        self._fuzzy_names: Optional[list[str]] = None
+
+    def add(self, surface: str, english: str, kind: str = "name") -> None:
+        key = _name_key(surface)
+        if not key or not any(t[0].isalnum() for t in key):
+            return
+        entry = self.keys.setdefault(key, {})
+        entry.setdefault(english, set()).add(kind)
+        self.surfaces.setdefault(key, surface)
+        self.lengths.setdefault(key[0], set()).add(len(key))
+        if len(key) == 1:
+            self.single_exact.add(fold(surface.strip()))
+        self.by_card.setdefault(english, set()).add(surface)
+
+    @classmethod
+    def from_names(cls, names: Union[Mapping[str, str], Iterable[tuple[str, str]]],
+                   vocabulary: Iterable[str] = (), terms: Iterable[str] = ()) -> "NameIndex":
+        idx = cls()
+        items = names.items() if isinstance(names, Mapping) else names
+        for surface, english in items:
+            idx.add(surface, english)
+        idx.vocabulary = {fold(w) for w in vocabulary}
+        idx.terms = {fold(t) for t in terms}
+        return idx
+
+    @classmethod
+    def from_conn(cls, conn: sqlite3.Connection, terms: Optional[Iterable[str]] = None) -> "NameIndex":
+        idx = cls()
+        for name, surface, kind in conn.execute("SELECT name, surface, kind FROM mtg_names"):
+            idx.add(surface, name, "face" if kind == "face" else "name")
+        idx.vocabulary = {w for (w,) in conn.execute("SELECT word FROM mtg_words")}
+        if terms is None:
+            terms = _default_terms(conn)
+        idx.terms = {fold(t) for t in terms}
+        return idx
+
+    # -- lookups
+    def candidates(self, key: tuple[str, ...]) -> dict[str, set]:
+        return self.keys.get(key, {})
+
+    def is_ordinary(self, key: tuple[str, ...], surface: str) -> bool:
+        """True for names that are also keywords, types or ordinary words:
+        the folded name is a glossary term, or every word of it is written
+        in lowercase somewhere in the card texts (« La force », « Peur »),
+        or it is one or two letters long (the card « X »)."""
+        words = [fold(w) for w in _TOKEN_RE.findall(surface) if w[0].isalnum()]
+        folded = " ".join(words)
+        if folded in self.terms or " ".join(key) in self.terms:
+            return True
+        if len(folded) <= 2:
+            return True
+        return all(w in self.vocabulary or _sing(w) in self.vocabulary for w in words)
+
+    def suggest(self, surface: str, limit: int = 3) -> list[str]:
+        """Nearest English card names to ``surface`` (rapidfuzz WRatio)."""
+        try:
+            from rapidfuzz import fuzz, process
+        except ImportError:  # pragma: no cover - rapidfuzz is a dependency
+            return []
+        if self._fuzzy_choices is None:
+            self._fuzzy_choices, self._fuzzy_names = [], []
+            for key, entry in self.keys.items():
+                for english in entry:
+                    self._fuzzy_choices.append(" ".join(key))
+                    self._fuzzy_names.append(english)
+        hits = process.extract(" ".join(_name_key(surface)), self._fuzzy_choices, scorer=fuzz.ratio,
+                               limit=limit * 3)
+        out: list[str] = []
+        for _choice, score, i in hits:
+            n = self._fuzzy_names[i]
+            if score >= 70 and n not in out:
+                out.append(n)
+        return out[:limit]
+
+
+def _default_terms(conn: sqlite3.Connection) -> set[str]:
+    """Keyword and type words of both languages: the reviewed glossary of
+    ``corpus/terms`` when present, plus every MTGJSON keyword and type."""
+    terms: set[str] = set()
+    try:
+        from kb.terms import load_terms
+        for t in load_terms():
+            terms.add(t.en)
+            terms.add(t.fr)
+    except Exception:  # glossary missing or unreadable: keywords from the data only
+        pass
+    import json
+    for (kw,) in conn.execute("SELECT keywords FROM mtg_cards WHERE keywords != '[]'"):
+        terms.update(json.loads(kw))
+    return terms
+
+
+_INDEX_CACHE: dict[int, tuple[tuple, NameIndex]] = {}
+
+
+def name_index(conn: sqlite3.Connection) -> NameIndex:
+    """The NameIndex of ``conn``, built once per connection and data state."""
+    stamp = conn.execute("SELECT (SELECT COUNT(*) FROM mtg_names), (SELECT COUNT(*) FROM mtg_cards)").fetchone()
+    hit = _INDEX_CACHE.get(id(conn))
+    if hit and hit[0] == tuple(stamp):
+        return hit[1]
+    idx = NameIndex.from_conn(conn)
+    _INDEX_CACHE[id(conn)] = (tuple(stamp), idx)
+    return idx
+
+
+# --------------------------------------------------------------------------
+# Linking
+
+@dataclass
+class _Tok:
+    text: str
+    start: int
+    end: int
+    key: str
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    return [_Tok(m.group(), m.start(), m.end(), _sing(fold(m.group()))) for m in _TOKEN_RE.finditer(text)]
+
+
+def _prev_char(text: str, pos: int) -> str:
+    i = pos - 1
+    while i >= 0 and text[i] in " \t\u00a0\u202f":
+        i -= 1
+    return text[i] if i >= 0 else "\n"
+
+
+def _next_char(text: str, pos: int) -> str:
+    i = pos
+    while i < len(text) and text[i] in " \t\u00a0\u202f":
+        i += 1
+    return text[i] if i < len(text) else "\n"
+
+
+def _sentence_initial(text: str, toks: list[_Tok], i: int) -> bool:
+    c = _prev_char(text, toks[i].start)
+    if c in _SENTENCE_START:
+        return True
+    if c in "-–—" and (i < 2 or toks[i - 1].start == 0 or _prev_char(text, toks[i - 1].start) in "-\n"):
+        return True  # « -- » sub-item
+    # after a rule number « 502.79. Persistance » / « 607.1a Texte »
+    if i >= 1 and re.fullmatch(r"\d+[a-z]?", toks[i - 1].text) and _prev_char(text, toks[i - 1].start) in ".\n":
+        return True
+    return False
+
+
+def _cue_before(toks: list[_Tok], i: int) -> bool:
+    j, seen = i - 1, 0
+    while j >= 0 and seen < 3:
+        t = toks[j]
+        if t.text[0].isalnum():
+            if fold(t.text) in NAMING_CUES:
+                return True
+            seen += 1
+        elif t.text not in "«\"“'’":
+            return False
+        j -= 1
+    return False
+
+
+def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = None,
+              names: Optional[Union[NameIndex, Mapping[str, str]]] = None,
+              context: Iterable[str] = (), suggest: bool = True) -> LinkResult:
+    """Find card mentions in ``text`` (see the module docstring for the rules).
+
+    ``lang``: the text's language (``fr``/``en``); names of both languages
+    are recognised.  Give ``conn`` (a knowledge base with the card tables)
+    or ``names`` (a :class:`NameIndex` or a mapping surface -> English
+    name).  ``context``: English names of the card the text is about.
+    ``suggest``: look up the nearest names of unresolved ones (rapidfuzz).
+    Returns links sorted by offset and unresolved names.
+    """
+    if names is None:
+        if conn is None:
+            raise ValueError("link_text needs conn or names")
+        index = name_index(conn)
+    elif isinstance(names, NameIndex):
+        index = names
+    else:
+        index = NameIndex.from_names(names)
+    toks = _tokenize(text)
+    italic = [(m.start(), m.end()) for m in _ITALIC_RE.finditer(text)]
+
+    def in_italic(a: int, b: int) -> bool:
+        return any(s <= a and b <= e for s, e in italic)
+
+    short_forms: dict[str, str] = {}
+    for english in context:
+        for surface in index.by_card.get(english, ()):  # every French/English name
+            first = _TOKEN_RE.findall(surface)[:1]
+            if first and len(first[0]) >= 4 and first[0][0].isupper():
+                short_forms.setdefault(_sing(fold(first[0])), english)
+
+    cands = []  # (start, end, english or None, surface key, kind, ambiguous-list)
+    unresolved: list[UnresolvedName] = []
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        if not tok.text[0].isalpha() or not tok.text[0].isupper():
+            continue
+        lengths = index.lengths.get(tok.key, ())
+        for L in sorted(lengths, reverse=True):
+            if i + L > n:
+                continue
+            span = toks[i:i + L]
+            if any("\n" in text[span[k].end:span[k + 1].start] for k in range(L - 1)):
+                continue
+            key = tuple(t.key for t in span)
+            entry = index.candidates(key)
+            if not entry:
+                continue
+            if L == 1 and fold(tok.text) not in index.single_exact:
+                continue  # plural forgiven only in names of several words (« Feux » is not « Feu »)
+            # the name must end on a whole word (« Flash » in « Flashback » is a different token anyway)
+            start, end = span[0].start, span[-1].end
+            if in_italic(start, end):
+                continue
+            surface = text[start:end]
+            if index.is_ordinary(key, surface):
+                cue = _cue_before(toks, i)
+                initial = _sentence_initial(text, toks, i)
+                reminder = _next_char(text, end) == "("
+                quoted = _prev_char(text, start) in "«\"“" and _next_char(text, end) in "»\"”"
+                if not cue and (initial or reminder or quoted):
+                    cands.append((start, end, None, key, "keyword", []))
+                    continue
+            cands.append((start, end, entry, key, "name", []))
+        if tok.key in short_forms and not in_italic(tok.start, tok.end):
+            cands.append((tok.start, tok.end, {short_forms[tok.key]: {"short"}}, (tok.key,), "short", []))
+
+    # longest wins; a keyword use blocks shorter names inside it too
+    cands.sort(key=lambda c: (-(c[1] - c[0]), c[4] == "short", c[0]))
+    taken: list[tuple[int, int]] = []
+    links: list[CardLink] = []
+    for start, end, entry, key, kind, _ in cands:
+        if any(not (end <= a or start >= b) for a, b in taken):
+            continue
+        taken.append((start, end))
+        if entry is None:
+            continue  # keyword used as a keyword
+        names_ = sorted(entry)
+        if len(names_) > 1:
+            unresolved.append(UnresolvedName(text[start:end], start, end, "ambiguous", names_))
+            continue
+        english = names_[0]
+        kinds = entry[english]
+        k = "short" if "short" in kinds else ("name" if "name" in kinds else "face")
+        links.append(CardLink(text[start:end], english, start, end,
+                              index.surfaces.get(key, text[start:end]), k))
+    links.sort(key=lambda l: l.start)
+
+    # unresolved: capitalised, mid-sentence, unknown words
+    i = 0
+    while i < n:
+        tok = toks[i]
+        t0 = tok.text
+        if (t0[0].isalpha() and t0[0].isupper() and len(t0) > 2 and not t0.isupper()
+                and not any(a <= tok.start < b for a, b in taken)
+                and not in_italic(tok.start, tok.end)
+                and fold(t0) not in index.vocabulary and fold(t0) not in index.terms
+                and fold(t0) not in _NOT_NAMES
+                and not _sentence_initial(text, toks, i)):
+            j = i + 1
+            while j < n and j - i < 8:
+                t = toks[j]
+                if "\n" in text[toks[j - 1].end:t.start] or any(a <= t.start < b for a, b in taken):
+                    break
+                if t.text[0].isalpha() and t.text[0].isupper():
+                    j += 1
+                    continue
+                # « le profanateur », « de tombes », « d'Orprairie »: connector + word
+                if fold(t.text) in _CONNECTORS and j + 1 < n:
+                    k = j + 1
+                    if k < n and toks[k].text in ("'", "’"):
+                        k += 1
+                    if k < n and toks[k].text[0].isalpha() and "\n" not in text[t.end:toks[k].start]:
+                        nxt = fold(toks[k].text)
+                        if toks[k].text[0].isupper() or nxt not in index.vocabulary or fold(t.text) in ("le", "la"):
+                            j = k + 1
+                            continue
+                break
+            surface = text[tok.start:toks[j - 1].end]
+            end_j = j
+            unresolved.append(UnresolvedName(surface, tok.start, tok.start + len(surface), "unknown",
+                                             index.suggest(surface) if suggest else []))
+            i = end_j
+            continue
+        i += 1
+    unresolved.sort(key=lambda u: u.start)
+    return LinkResult(links, unresolved)
+
+
+def find_card_links(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = None,
+                    names: Optional[Union[NameIndex, Mapping[str, str]]] = None,
+                    context: Iterable[str] = ()) -> list[CardLink]:
+    """Card mentions in ``text``: list of CardLink(surface, name, start, end).
+
+    Same arguments as :func:`link_text`; unresolved names are dropped (use
+    link_text to get them).
+    """
+    return link_text(text, lang, conn=conn, names=names, context=context).links
+
+
+def link_document(conn: sqlite3.Connection, doc) -> dict:
+    """Every card link of a :class:`kb.model.Document`, for ``kb links``.
+
+    Returns ``{"document", "links": [{"where", "number"|"card"|"line",
+    "surface", "name", "start", "end", "matched", "kind"}], "unresolved":
+    [...], "records": [...]}`` where ``where`` is ``rule``, ``example``,
+    ``note``, ``card_record``, ``section`` or ``paragraph`` and offsets are
+    within that item's text (an example's offsets are within the example).
+    """
+    lang = getattr(doc, "lang", "fr") or "fr"
+    out = {"document": doc.id, "links": [], "unresolved": []}
+
+    def add(where: str, ident: dict, text: str, context=()):
+        res = link_text(text or "", lang, conn=conn, context=context)
+        for l in res.links:
+            out["links"].append({"where": where, **ident, **l.to_dict()})
+        for u in res.unresolved:
+            out["unresolved"].append({"where": where, **ident, **u.to_dict()})
+        return res
+
+    for r in doc.rules:
+        add("rule", {"number": r.number}, ((r.title + "\n") if r.title else "") + (r.text or ""))
+        for k, ex in enumerate(r.examples):
+            add("example", {"number": r.number, "example": k}, ex)
+    records = {c.name: c for c in doc.cards}
+    for c in doc.cards:
+        english = _record_card(conn, c.name)
+        add("card_record", {"card": c.name, "line": c.line}, c.text, context=[english] if english else [])
+    for note in doc.notes:
+        english = _record_card(conn, note.card) if note.card else None
+        add("note", {"line": note.line, "card": note.card}, note.text, context=[english] if english else [])
+    for s in getattr(doc, "sections", []):
+        if s.text:
+            add("section", {"section": s.id, "line": s.line}, s.text)
+    return out
+
+
+def _record_card(conn: sqlite3.Connection, name: Optional[str]) -> Optional[str]:
+    from kb.carddb import AmbiguousName, resolve_name
+    if not name:
+        return None
+    try:
+        return resolve_name(conn, name, prefix=False)
+    except AmbiguousName:
+        return None
+
+
+# --------------------------------------------------------------------------
+# FAQ card records against the card data
+
+_SPACES = re.compile(r"[ \t\u00a0\u202f]+")
+
+
+def _norm_text(s: Optional[str]) -> str:
+    s = (s or "").replace("’", "'").replace("‘", "'").replace("\u00a0", " ").replace("\u202f", " ")
+    s = unicodedata.normalize("NFC", s)
+    return "\n".join(_SPACES.sub(" ", line).strip() for line in s.strip().splitlines())
+
+
+def _word_diff(a: str, b: str) -> list[dict]:
+    """Changed word runs between record text ``a`` and data text ``b``."""
+    wa, wb = re.findall(r"\S+|\n", a), re.findall(r"\S+|\n", b)
+    out = []
+    sm = difflib.SequenceMatcher(a=wa, b=wb, autojunk=False)
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            continue
+        ctx_a = " ".join(wa[max(0, i1 - 3):i1]).replace("\n", "/")
+        out.append({"op": op, "record": " ".join(wa[i1:i2]).replace("\n", "/"),
+                    "data": " ".join(wb[j1:j2]).replace("\n", "/"), "after": ctx_a})
+    return out
+
+
+def _infer_set(conn: sqlite3.Connection, english: list[str]) -> Optional[str]:
+    counts: dict[str, int] = {}
+    for name in english:
+        for (code,) in conn.execute("SELECT DISTINCT set_code FROM mtg_french WHERE card = ?", (name,)):
+            counts[code] = counts.get(code, 0) + 1
+    if not counts:
+        return None
+    top = max(counts.values())
+    # the oldest set among the most common ones: the set the FAQ is about
+    best = [c for c, k in counts.items() if k == top]
+    dates = {c: d for c, d in conn.execute("SELECT code, release_date FROM mtg_sets")}
+    return min(best, key=lambda c: dates.get(c) or "9999")
+
+
+def resolve_records(conn: sqlite3.Connection, document, set_code: Optional[str] = None) -> dict:
+    """Resolve each card record of ``document`` and compare it with the data.
+
+    ``document``: a :class:`kb.model.Document` (``cards`` = CardRecord
+    list, ``notes``).  ``set_code``: the set whose French printing is the
+    reference; by default the set most records were printed in (SHM for
+    the Sombrelande FAQ).  Comparisons: ``name`` (record vs the French name
+    printed in that set, exact spelling), ``mana_cost`` (vs oracle cost,
+    parsed with parser.mana), ``type_line`` (vs the French type line of
+    that set, parsed with parser.cardface; raw text too), ``power`` /
+    ``toughness`` (vs oracle), ``text`` (vs the French text of that set,
+    spaces and apostrophes normalised; word-level differences listed).
+
+    Returns ``{"document", "set_code", "records": [{"name", "line", "card"
+    (English or None), "french_name", "status" ("same" | "differs" |
+    "unresolved"), "differences": [{"field", "record", "data",
+    "changes"?}], "errata": [note texts]}], "summary": {"records",
+    "resolved", "unresolved", "with_differences", "errata"}}``.
+    """
+    from kb.carddb import AmbiguousName, get_card, resolve_name
+    from parser.cardface import CardFaceError, parse_type_line
+    from parser.mana import ManaCostError, parse_mana_cost
+
+    resolved: list[tuple] = []
+    for rec in document.cards:
+        try:
+            english = resolve_name(conn, rec.name, prefix=False)
+        except AmbiguousName as exc:
+            english = None
+            resolved.append((rec, None, f"ambiguous: {exc}"))
+            continue
+        resolved.append((rec, english, None))
+    if set_code is None:
+        set_code = _infer_set(conn, [e for _, e, _ in resolved if e])
+    notes_by_card: dict[str, list] = {}
+    for note in list(getattr(document, "notes", [])) + [n for c in document.cards for n in c.notes]:
+        if note.card:
+            lst = notes_by_card.setdefault(note.card, [])
+            if note.text not in lst:
+                lst.append(note.text)
+    report = {"document": getattr(document, "id", ""), "set_code": set_code, "records": []}
+    for rec, english, problem in resolved:
+        entry = {"name": rec.name, "line": rec.line, "card": english, "french_name": None,
+                 "status": "unresolved", "differences": [], "errata": []}
+        entry["errata"] = [t for t in notes_by_card.get(rec.name, []) if re.match(r"\s*Erratum", t, re.I)]
+        if english is None:
+            entry["problem"] = problem or "no card with that French or English name"
+            report["records"].append(entry)
+            continue
+        card = get_card(conn, english)
+        face = card.faces[0]
+        fr = card.french_for_set(set_code) if set_code else None
+        if fr is None and card.french:
+            fr = card.french[0]
+            entry["french_set_fallback"] = [s["set_code"] for s in fr.sets]
+        diffs = entry["differences"]
+        if fr is not None:
+            entry["french_name"] = fr.name
+            if rec.name != fr.name:
+                diffs.append({"field": "name", "record": rec.name, "data": fr.name})
+        # mana cost
+        rc, dc = rec.mana_cost, face.mana_cost
+        try:
+            rcs = str(parse_mana_cost(rc)) if rc else None
+        except ManaCostError as exc:
+            rcs = f"unparsable: {exc}"
+        dcs = str(parse_mana_cost(dc)) if dc else None
+        if rcs != dcs:
+            diffs.append({"field": "mana_cost", "record": rc, "data": dc})
+        # type line
+        if fr is not None and fr.type_line:
+            if _norm_text(rec.type_line) != _norm_text(fr.type_line):
+                d = {"field": "type_line", "record": rec.type_line, "data": fr.type_line}
+                try:
+                    a, b = parse_type_line(rec.type_line, "fr"), parse_type_line(fr.type_line, "fr")
+                    d["same_parse"] = (a.types_en, a.supertypes_en, a.subtypes) == \
+                                      (b.types_en, b.supertypes_en, b.subtypes)
+                except CardFaceError as exc:
+                    d["parse_error"] = str(exc)
+                diffs.append(d)
+        # P/T
+        for fld, rv, dv in (("power", rec.power, face.power), ("toughness", rec.toughness, face.toughness)):
+            if (rv or None) != (dv or None):
+                diffs.append({"field": fld, "record": rv, "data": dv})
+        # text
+        if fr is not None and fr.text is not None:
+            a, b = _norm_text(rec.text), _norm_text(fr.text)
+            if a != b:
+                diffs.append({"field": "text", "record": rec.text, "data": fr.text,
+                              "changes": _word_diff(a, b)})
+        entry["status"] = "differs" if diffs else "same"
+        report["records"].append(entry)
+    recs = report["records"]
+    report["summary"] = {"records": len(recs),
+                         "resolved": sum(1 for r in recs if r["card"]),
+                         "unresolved": sum(1 for r in recs if not r["card"]),
+                         "with_differences": sum(1 for r in recs if r["status"] == "differs"),
+                         "errata": sum(1 for r in recs if r["errata"])}
+    return report
