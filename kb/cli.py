@@ -359,6 +359,68 @@ def render(out, ui, data_dir, as_json):
                f"(open {out}/index.html)")
 
 
+# ------------------------------------------------------------------ editions / glossary
+
+@main.command()
+@data_dir_option
+@json_option
+def editions(data_dir, as_json):
+    """List the Comprehensive Rules editions in the knowledge base: effective
+    date, file, numbered rules, glossary entries, lost quotes and warnings."""
+    conn = open_conn(data_dir)
+    rows = [{"date": e["date"], "source": e["source"], "file": e["path"], "lang": e["lang"],
+             "encoding": e["encoding"], "rules": e["rule_count"], "glossary": e["glossary_count"],
+             "lost_quotes": e["lost_quotes"], "warnings": e["warning_count"]} for e in store.editions(conn)]
+    if as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        click.echo("No Comprehensive Rules edition in the knowledge base (kb build --cr PATH...).")
+        return
+    click.echo(f"{'edition':<11} {'lang':<4} {'rules':>6} {'glossary':>8} {'lost ?':>6} {'warn':>5}  file")
+    for r in rows:
+        click.echo(f"{r['date'] or '?':<11} {r['lang']:<4} {r['rules']:>6} {r['glossary']:>8} {r['lost_quotes']:>6} "
+                   f"{r['warnings']:>5}  {r['file']} ({r['encoding']})")
+    click.echo(f"{len(rows)} editions")
+
+
+@main.command()
+@click.argument("term")
+@click.option("--edition", help="Edition (YYYY-MM-DD); default: the latest holding the term.")
+@click.option("--all", "all_editions", is_flag=True, help="Show the entry of every edition that has it.")
+@data_dir_option
+@json_option
+def glossary(term, edition, all_editions, data_dir, as_json):
+    """Print the glossary entry for TERM (case-insensitive; a prefix works
+    when it is unambiguous)."""
+    from kb.folding import fold
+
+    conn = open_conn(data_dir)
+    rows = conn.execute("SELECT * FROM glossary ORDER BY edition DESC").fetchall()
+    wanted = fold(term.strip())
+    matches = [r for r in rows if fold(r["term"]) == wanted] or \
+              [r for r in rows if fold(r["term"]).startswith(wanted)]
+    if edition:
+        matches = [r for r in matches if r["edition"] == edition]
+    if not matches:
+        fail(f"no glossary entry for {term!r}" + (f" in edition {edition}" if edition else ""))
+    terms = sorted({r["term"] for r in matches})
+    if len(terms) > 1:
+        fail(f"{term!r} is ambiguous: " + "; ".join(terms[:20]))
+    if not all_editions:
+        matches = matches[:1]
+    out = [{"term": r["term"], "definition": r["definition"], "edition": r["edition"], "lang": r["lang"],
+            "source": r["source"], "references": json.loads(r["refs"] or "[]")} for r in matches]
+    if as_json:
+        emit_json(out if all_editions else out[0])
+        return
+    for o in out:
+        click.echo(click.style(o["term"], bold=True) + click.style(f"  ({o['edition']})", dim=True))
+        click.echo(o["definition"])
+        if o["references"]:
+            click.echo(click.style("rules: " + ", ".join(o["references"]), dim=True))
+
+
 # ------------------------------------------------------------------ serve
 
 @main.command()

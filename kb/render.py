@@ -56,6 +56,8 @@ class Site:
         self.targets: dict[tuple[str, str], str] = {}   # (source, number) -> path#anchor
         self.fr_targets: dict[str, str] = {}
         self.en_targets: dict[str, str] = {}
+        self.cited: dict[str, list[tuple[str, str]]] = {}
+        self.env.globals["cited_by"] = self.cited_by
         self.latest = conn.execute("SELECT * FROM editions WHERE lang='en' ORDER BY date DESC LIMIT 1").fetchone()
         self._plan()
 
@@ -80,6 +82,26 @@ class Site:
                 target = f"{urls.chapter_path(self.latest['date'], r.number.split('.')[0])}#{r.number}"
                 self.targets[(self.latest["source"], r.number)] = target
                 self.en_targets[r.number] = target
+        sets = [(d["row"]["id"], d["rules"], lambda r, p=d["path"]: f"{p}#{r.number}") for d in self.docs]
+        if self.latest is not None:
+            ed = self.latest
+            sets.append((ed["source"], store.rules_of_source(self.conn, ed["source"]),
+                         lambda r, date=ed["date"]: f"{urls.chapter_path(date, r.number.split('.')[0])}#{r.number}"))
+        self._backlinks(sets)
+
+    def _backlinks(self, rule_sets) -> None:
+        """« Cited by »: for every planned rule, the rules whose text cites it."""
+        for source, rules, path_of in rule_sets:
+            for r in rules:
+                for number in r.references:
+                    target = self.resolve(number, source)
+                    if target:
+                        self.cited.setdefault(target, []).append((r.number, path_of(r)))
+
+    def cited_by(self, source: str, number: str) -> list[tuple[str, str]]:
+        """(rule number, site path#anchor) of the rules citing ``number`` of ``source``."""
+        target = self.targets.get((source, number))
+        return self.cited.get(target, []) if target else []
 
     def resolve(self, number: str, source: str) -> Optional[str]:
         """Site path (with anchor) of rule ``number`` as seen from ``source``."""

@@ -13,7 +13,7 @@ import pytest
 from kb.carddb import AmbiguousName, create_schema, find_card, fold_name, ingest_mtgjson, resolve_name
 from tests.conftest import SEEDS, SOMBRELANDE, require_shared
 
-SETS = ["SHM", "EVE", "LRW", "M10", "CHK", "ELD", "ISD", "CON_", "ARB", "10E", "ONS", "MOR", "5DN", "SCG"]
+SETS = ["SHM", "EVE", "LRW", "M10", "CHK", "ELD", "ISD", "CON_", "ARB", "10E", "ONS", "MOR", "5DN", "SCG", "RAV"]
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +42,10 @@ def test_ingest_report(cards_db):
     assert report.files == len(SETS) and report.sets == len(SETS)
     assert report.errors == []
     assert report.cards == conn.execute("SELECT COUNT(*) FROM mtg_cards").fetchone()[0]
-    # Shadowmoor alone has 301 cards (seeds/001: « 301 cartes »)
-    assert conn.execute("SELECT COUNT(DISTINCT card) FROM mtg_printings WHERE set_code='SHM'").fetchone()[0] == 301
+    # seeds/001: « 301 cartes » (+1 promo in MTGJSON's SHM, totalSetSize 302);
+    # 286 distinct names (the 20 basic lands are 5 cards)
+    assert conn.execute("SELECT COUNT(*) FROM mtg_printings WHERE set_code='SHM'").fetchone()[0] == 302
+    assert conn.execute("SELECT COUNT(DISTINCT card) FROM mtg_printings WHERE set_code='SHM'").fetchone()[0] == 286
 
 
 def test_beseech_the_queen_both_languages(conn):
@@ -100,10 +102,12 @@ def test_faces_of_multi_face_cards(conn):
 
 def test_translations_over_the_years(conn):
     """« en jeu » (10E, 2007) became « sur le champ de bataille » (M10, 2009)."""
-    card = find_card(conn, "Angel's Feather")
+    card = find_card(conn, "Garde des âmes")
+    assert card.name == "Soul Warden"
     texts = {s["set_code"]: t.text for t in card.french for s in t.sets}
-    assert "en jeu" in texts["10E"]
-    assert "champ de bataille" in texts["M10"]
+    assert texts["10E"] == "À chaque fois qu'une autre créature arrive en jeu, vous gagnez 1 point de vie."
+    assert texts["M10"] == ("À chaque fois qu'une autre créature arrive sur le champ de bataille, "
+                            "vous gagnez 1 point de vie.")
     assert len({t.text for t in card.french}) >= 2
 
 

@@ -83,6 +83,9 @@ def test_references_are_links(site):
     assert "règles 409.1b et 409.1f–h" in faq and 'href="sombrelande.html#409.1b"' not in faq
     rules607 = (site / "fr/rules/607.html").read_text(encoding="utf-8")
     assert '<a class="ref" href="607.html#607.1">règle 607.1</a>' in rules607
+    # « Cited by » backlinks: 212.3f is cited by 104.5 and 502.5b
+    block = faq.split('id="212.3f"')[1].split("</section>")[0]
+    assert 'Cité par : <a href="sombrelande.html#104.5">104.5</a>, <a href="sombrelande.html#502.5b">502.5b</a>' in block
     banding = (site / "fr/rules/502.html").read_text(encoding="utf-8")
     assert '<a class="ref" href="502.html#502.10h">règle 502.10h</a>' in banding
 
