@@ -421,6 +421,80 @@ def glossary(term, edition, all_editions, data_dir, as_json):
             click.echo(click.style("rules: " + ", ".join(o["references"]), dim=True))
 
 
+# ------------------------------------------------------------------ check
+
+def _kb_card_lookup(data_dir: Path):
+    """A card lookup for the checker backed by the knowledge base (FAQ card
+    records, and the card database when MTGJSON was ingested), or None when
+    no knowledge base is built."""
+    try:
+        conn = store.connect(data_dir)
+    except store.KBNotFound:
+        return None
+    from kb.cardlookup import CardNotFound, lookup_card
+
+    def lookup(name: str):
+        try:
+            card = lookup_card(conn, name)
+        except CardNotFound:
+            return None
+        if not card.get("mana_cost") and not card.get("type_line") and card.get("english"):
+            card = {**card, **card["english"]}
+        return card
+    return lookup
+
+
+@main.command()
+@click.argument("claim", required=False)
+@click.option("--file", "claims_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="YAML batch: a list of {claim, expected, note}.")
+@click.option("--edition", help="Rules edition the answer depends on (YYYY-MM-DD; default: the latest).")
+@data_dir_option
+@json_option
+def check(claim, claims_file, edition, data_dir, as_json):
+    """Check a claim about cards or a situation against the rules model.
+
+    \b
+    kb check "Implorer la reine a un coût converti de mana de 6"
+    kb check "{G/W}{G/W} peut être payé avec {G}{W}"
+    kb check --file claims.yaml --json
+
+    The answer is true, false or unknown (outside the model or the claim
+    language: docs/claims.md), with the computation and the rules used.
+    With --file, the exit code is 1 when an answer differs from `expected`."""
+    from kb.checker.claims import check_claim, check_file
+
+    if bool(claim) == bool(claims_file):
+        fail("give either a CLAIM or --file FILE")
+    cards = _kb_card_lookup(data_dir)
+    if claim:
+        verdict = check_claim(claim, edition=edition, cards=cards)
+        if as_json:
+            emit_json(verdict.to_dict())
+        else:
+            colour = {"true": "green", "false": "red"}.get(verdict.answer, "yellow")
+            text = str(verdict)
+            head, _, rest = text.partition("\n")
+            click.echo(click.style(head, fg=colour, bold=True) + ("\n" + rest if rest else ""))
+        return
+    try:
+        verdicts = check_file(claims_file, edition=edition, cards=cards)
+    except (ValueError, OSError) as err:
+        fail(str(err))
+    failed = [v for v in verdicts if v.passed is False]
+    if as_json:
+        emit_json([v.to_dict() for v in verdicts])
+    else:
+        for v in verdicts:
+            mark = {True: "ok  ", False: "FAIL", None: "    "}[v.passed]
+            click.echo(f"{mark} {v.answer:<7} {v.claim}" + (f"   [{v.note}]" if v.note else ""))
+            if v.passed is False:
+                click.echo(f"       expected {v.expected}; " + "; ".join(v.explanation[-2:] or [v.reason or ""]))
+        click.echo(f"{len(verdicts) - len(failed)} passed, {len(failed)} failed")
+    if failed:
+        sys.exit(1)
+
+
 # ------------------------------------------------------------------ serve
 
 @main.command()

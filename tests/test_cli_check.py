@@ -1,0 +1,43 @@
+"""`kb check` on the command line (the checker itself is tested in test_checker*.py)."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from kb.cli import main
+
+
+def invoke(*args, data_dir):
+    return CliRunner().invoke(main, ["check", *args, "--data-dir", str(data_dir)], catch_exceptions=False)
+
+
+def test_claim_true_with_kb_cards(seed_kb):
+    result = invoke("Implorer la reine a un coût converti de mana de 6", "--json", data_dir=seed_kb)
+    assert result.exit_code == 0, result.output
+    v = json.loads(result.output)
+    assert v["answer"] == "true"
+    assert any("{2/B}{2/B}{2/B}" in step for step in v["explanation"])
+    assert v["rules"]
+
+
+def test_claim_false_and_text_output(seed_kb):
+    result = invoke("Implorer la reine a un coût converti de mana de 3", data_dir=seed_kb)
+    assert result.exit_code == 0
+    assert result.output.startswith("FALSE: Implorer la reine a un coût converti de mana de 3")
+
+
+def test_batch_file_exit_code(seed_kb, tmp_path):
+    f = tmp_path / "claims.yaml"
+    f.write_text("- claim: \"{W/U}{W/U} peut être payé avec {W}{U}\"\n  expected: true\n  note: hybride, note 4\n"
+                 "- claim: \"{W/U}{W/U} peut être payé avec {B}{U}\"\n  expected: true\n  note: variante fausse\n",
+                 encoding="utf-8")
+    result = invoke("--file", str(f), data_dir=seed_kb)
+    assert result.exit_code == 1
+    assert "1 passed, 1 failed" in result.output
+    assert "FAIL false" in result.output
+
+
+def test_claim_or_file_required(seed_kb):
+    result = invoke(data_dir=seed_kb)
+    assert result.exit_code == 1 and "give either a CLAIM or --file FILE" in result.output
