@@ -17,9 +17,9 @@ réfléchissants »).  The rules, in order:
 4. A name that is also a keyword, a type or an ordinary word of card texts
    (« Flash », « Peur », « Persistance », « Conspiration », « Forêt ») is a
    card only after a naming cue (« le nom Forêt », « nommé « Forêt » »,
-   « named ») or capitalised in mid-sentence and not followed by reminder
-   text: « Persistance (Quand … ) », « « Persistance » signifie »,
-   « 502.79. Persistance » and a keyword line « Flash » are keywords.
+   « named ») or capitalised in mid-sentence outside quotes: a keyword line
+   « Persistance (Quand … ) » or « Flash », « « Persistance » signifie »,
+   « 502.79. Persistance », « La force du … » are not cards.
 5. A name that fits several cards is reported, never linked.
 6. ``context``: the English names of the card a note belongs to; their
    short forms (first word of the name, « le Bouclier », « le Bassin »)
@@ -329,12 +329,13 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
     def in_italic(a: int, b: int) -> bool:
         return any(s <= a and b <= e for s, e in italic)
 
-    short_forms: dict[str, str] = {}
+    short_forms: dict[tuple, str] = {}
     for english in context:
         for surface in index.by_card.get(english, ()):  # every French/English name
-            first = _TOKEN_RE.findall(surface)[:1]
+            first = surface.split()[:1]
             if first and len(first[0]) >= 4 and first[0][0].isupper():
-                short_forms.setdefault(_sing(fold(first[0])), english)
+                short_forms.setdefault(_name_key(first[0].rstrip(",")), english)
+    short_lengths = {len(k) for k in short_forms}
 
     cands = []  # (start, end, english or None, surface key, kind, ambiguous-list)
     unresolved: list[UnresolvedName] = []
@@ -360,17 +361,22 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
             if in_italic(start, end):
                 continue
             surface = text[start:end]
+            if _prev_char(text, start) == "{" or len(fold(surface)) <= 2 and not _cue_before(toks, i):
+                continue  # « {X} » is a mana symbol, not the card « X »
             if index.is_ordinary(key, surface):
                 cue = _cue_before(toks, i)
                 initial = _sentence_initial(text, toks, i)
-                reminder = _next_char(text, end) == "("
                 quoted = _prev_char(text, start) in "«\"“" and _next_char(text, end) in "»\"”"
-                if not cue and (initial or reminder or quoted):
+                if not cue and (initial or quoted):
                     cands.append((start, end, None, key, "keyword", []))
                     continue
             cands.append((start, end, entry, key, "name", []))
-        if tok.key in short_forms and not in_italic(tok.start, tok.end):
-            cands.append((tok.start, tok.end, {short_forms[tok.key]: {"short"}}, (tok.key,), "short", []))
+        for L in short_lengths:
+            key = tuple(t.key for t in toks[i:i + L])
+            if key in short_forms and not in_italic(tok.start, toks[i + L - 1].end):
+                if L == 1 and i + 1 < n and toks[i + 1].text == "-" and toks[i + 1].start == tok.end:
+                    continue  # « Demi » inside « Demi-dieu »: only the whole hyphenated word
+                cands.append((tok.start, toks[i + L - 1].end, {short_forms[key]: {"short"}}, key, "short", []))
 
     # longest wins; a keyword use blocks shorter names inside it too
     cands.sort(key=lambda c: (-(c[1] - c[0]), c[4] == "short", c[0]))

@@ -71,7 +71,7 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
 def _from_card_database(conn: sqlite3.Connection, name: str):
     """The card database's view of ``name`` (dict) or None when no MTGJSON
     data was ingested or the name is unknown there."""
-    has_cards = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='cards'").fetchone()
+    has_cards = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='mtg_cards'").fetchone()
     if not has_cards:
         return None
     try:

@@ -342,16 +342,36 @@ def search(query, limit, kind, lang, data_dir, as_json):
               show_default=True, help="Output directory for the static site.")
 @click.option("--ui", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
               help="Language of the interface strings.")
+@click.option("--all-editions", is_flag=True, help="A page per chapter of every edition, not only the latest.")
+@click.option("--all-cards", is_flag=True, help="A page per card of the card database, not only the cards cited.")
+@click.option("--all", "everything", is_flag=True, help="Both --all-editions and --all-cards.")
 @data_dir_option
 @json_option
-def render(out, ui, data_dir, as_json):
-    """Write the static HTML site (index, one page per document, anchors per
-    rule and card, hyperlinked rule references)."""
+def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
+    """Write the static HTML site: index, one page per French document, per
+    chapter of the latest English edition (or all with --all-editions), per
+    card cited, glossary; anchors per rule and card; hyperlinked references.
+    The output directory is replaced atomically."""
     from kb.render import render_site
 
     conn = open_conn(data_dir)
     t0 = time.perf_counter()
-    pages = render_site(conn, out, ui=ui)
+    bar_box = []
+
+    def progress(total):
+        if as_json or total < 50:
+            return lambda n=1: None
+        bar = click.progressbar(length=total, label="Rendering pages", file=sys.stderr)
+        bar.__enter__()
+        bar_box.append(bar)
+        return bar.update
+
+    try:
+        pages = render_site(conn, out, ui=ui, all_editions=all_editions or everything,
+                            all_cards=all_cards or everything, progress=progress)
+    finally:
+        for bar in bar_box:
+            bar.__exit__(None, None, None)
     if as_json:
         emit_json({"out": str(out), "pages": pages, "seconds": round(time.perf_counter() - t0, 3)})
         return

@@ -26,12 +26,13 @@ import sqlite3
 import tempfile
 from collections import defaultdict
 from pathlib import Path
-from typing import Optional
+from typing import Iterator, Optional
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from kb import store, urls
+from kb.folding import fold
 from kb.i18n import translations
 from parser.references import find_reference_spans
 
@@ -42,9 +43,13 @@ _ITALIC = re.compile(r"(?<![\w*])_([^_\n]+)_(?![\w])")
 class Site:
     """Everything the templates need: pages, link targets, the Jinja env."""
 
-    def __init__(self, conn: sqlite3.Connection, ui: str = "fr", live: bool = False):
+    def __init__(self, conn: sqlite3.Connection, ui: str = "fr", live: bool = False,
+                 all_editions: bool = False, all_cards: bool = False):
         """``ui``: interface language (``fr`` or ``en``); ``live``: pages are
-        served by ``kb serve`` (search box and language switch shown)."""
+        served by ``kb serve`` (search box and language switch shown);
+        ``all_editions``: a page per chapter of every edition, not only the
+        latest; ``all_cards``: a page per card of the card database, not only
+        the cards the documents and rule families bring in."""
         self.conn = conn
         self.ui = ui
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
@@ -57,12 +62,22 @@ class Site:
         self.fr_targets: dict[str, str] = {}
         self.en_targets: dict[str, str] = {}
         self.cited: dict[str, list[tuple[str, str]]] = {}
-        self.env.globals["cited_by"] = self.cited_by
+        self.edition_rules: dict[str, list] = {}
+        self.families: dict[tuple[str, str], tuple] = {}
+        self.card_paths: dict[str, str] = {}            # English card name -> card/slug.html
+        self.record_cards: dict[tuple[str, str], str] = {}  # (source, FAQ record name) -> English name
+        self.env.globals.update(cited_by=self.cited_by, family=self.family, card_path=self.card_path,
+                                record_card=self.record_card)
         self.latest = conn.execute("SELECT * FROM editions WHERE lang='en' ORDER BY date DESC LIMIT 1").fetchone()
-        self._plan()
+        if all_editions:
+            self.editions = store.editions(conn)
+        else:
+            self.editions = [self.latest] if self.latest is not None else []
+        self.has_cards = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name='mtg_cards'").fetchone())
+        self._plan(all_cards)
 
     # -- planning: which page holds what ----------------------------------
-    def _plan(self) -> None:
+    def _plan(self, all_cards: bool) -> None:
         used: set[str] = set()
         for d in store.documents(self.conn):
             rules = store.rules_of_source(self.conn, d["id"])
@@ -77,17 +92,65 @@ class Site:
                 self.targets[(d["id"], r.number)] = f"{path}#{r.number}"
                 if d["lang"] == "fr":
                     self.fr_targets.setdefault(r.number, f"{path}#{r.number}")
-        if self.latest is not None:
-            for r in store.rules_of_source(self.conn, self.latest["source"]):
-                target = f"{urls.chapter_path(self.latest['date'], r.number.split('.')[0])}#{r.number}"
-                self.targets[(self.latest["source"], r.number)] = target
-                self.en_targets[r.number] = target
         sets = [(d["row"]["id"], d["rules"], lambda r, p=d["path"]: f"{p}#{r.number}") for d in self.docs]
-        if self.latest is not None:
-            ed = self.latest
-            sets.append((ed["source"], store.rules_of_source(self.conn, ed["source"]),
-                         lambda r, date=ed["date"]: f"{urls.chapter_path(date, r.number.split('.')[0])}#{r.number}"))
+        for ed in self.editions:
+            rules = store.rules_of_source(self.conn, ed["source"])
+            self.edition_rules[ed["source"]] = rules
+            path_of = (lambda r, date=ed["date"]: f"{urls.chapter_path(date, r.number.split('.')[0])}#{r.number}")
+            for r in rules:
+                self.targets[(ed["source"], r.number)] = path_of(r)
+                if self.latest is not None and ed["source"] == self.latest["source"]:
+                    self.en_targets[r.number] = path_of(r)
+            sets.append((ed["source"], rules, path_of))
         self._backlinks(sets)
+        if self.has_cards:
+            self._plan_cards(sets, all_cards)
+
+    def _plan_cards(self, sets, all_cards: bool) -> None:
+        from kb import carddb
+        from kb.families import family_cards, family_of
+
+        names: set[str] = set()
+        for d in self.docs:
+            for rec in store.card_records(self.conn, d["row"]["id"]):
+                try:
+                    card = carddb.find_card(self.conn, rec["name"])
+                except LookupError:
+                    card = None
+                if card is not None:
+                    self.record_cards[(d["row"]["id"], rec["name"])] = card.name
+                    names.add(card.name)
+        members_of: dict[str, list] = {}
+        for source, rules, _ in sets:
+            for r in rules:
+                fam = family_of(r.title, r.text, r.number)
+                if fam is None:
+                    continue
+                if fam.key not in members_of:
+                    members_of[fam.key] = family_cards(self.conn, fam)
+                self.families[(source, r.number)] = (fam, members_of[fam.key])
+                names.update(m.name for m in members_of[fam.key])
+        if all_cards:
+            names.update(r[0] for r in self.conn.execute("SELECT name FROM mtg_cards"))
+        used: set[str] = set()
+        for name in sorted(names):
+            slug = urls.slugify(name) or "card"
+            while slug in used:
+                slug += "-2"
+            used.add(slug)
+            self.card_paths[name] = f"card/{slug}.html"
+
+    def family(self, source: str, number: str):
+        """(Family, members) for a rule heading a family of cards, or None."""
+        return self.families.get((source, number))
+
+    def card_path(self, name: str) -> Optional[str]:
+        return self.card_paths.get(name)
+
+    def record_card(self, source: str, record_name: str) -> Optional[str]:
+        """Site path of the card page of a FAQ card record, if the card is known."""
+        name = self.record_cards.get((source, record_name))
+        return self.card_paths.get(name) if name else None
 
     def _backlinks(self, rule_sets) -> None:
         """« Cited by »: for every planned rule, the rules whose text cites it."""
@@ -162,23 +225,59 @@ class Site:
             card_lines=card_lines, title=d["title"], lang=d["lang"],
             english_rules=self.en_targets)
 
-    def chapter_pages(self) -> dict[str, str]:
-        """Pages of the latest English edition, one per chapter."""
-        if self.latest is None:
-            return {}
-        ed = self.latest
+    def edition_pages(self, ed) -> Iterator[tuple[str, str]]:
+        """(path, html) of one edition: its contents page, a page per chapter
+        and its glossary."""
         chapters = json.loads(ed["chapters"] or "{}")
+        sections = json.loads(ed["sections"] or "{}")
         by_chapter: dict[str, list] = defaultdict(list)
-        for r in store.rules_of_source(self.conn, ed["source"]):
+        for r in self.edition_rules[ed["source"]]:
             by_chapter[r.number.split(".")[0]].append(r)
-        pages = {}
-        for chapter, rules in by_chapter.items():
+        order = sorted(by_chapter)
+        base = f"cr/{ed['date']}"
+        yield f"{base}/index.html", self.env.get_template("edition.html").render(
+            page=f"{base}/index.html", edition=ed, chapters=order, chapter_titles=chapters, sections=sections,
+            title=f"Comprehensive Rules {ed['date']}", lang=ed["lang"])
+        chapter_tpl = self.env.get_template("chapter.html")
+        for i, chapter in enumerate(order):
             path = urls.chapter_path(ed["date"], chapter)
-            pages[path] = self.env.get_template("chapter.html").render(
+            yield path, chapter_tpl.render(
                 page=path, edition=ed, chapter=chapter, chapter_title=chapters.get(chapter, ""),
-                rules=rules, title=f"{chapter}. {chapters.get(chapter, '')} — CR {ed['date']}", lang="en",
-                chapters=sorted(by_chapter), chapter_titles=chapters)
-        return pages
+                rules=by_chapter[chapter], title=f"{chapter}. {chapters.get(chapter, '')} — CR {ed['date']}",
+                lang=ed["lang"], prev=order[i - 1] if i else None, next=order[i + 1] if i + 1 < len(order) else None)
+        glossary = self.conn.execute("SELECT * FROM glossary WHERE source=? ORDER BY gid", (ed["source"],)).fetchall()
+        if glossary:
+            path = f"{base}/glossary.html"
+            yield path, self.env.get_template("glossary.html").render(
+                page=path, edition=ed, entries=glossary, slug=urls.slugify, title=f"Glossary — CR {ed['date']}",
+                lang=ed["lang"])
+
+    def card_pages(self) -> Iterator[tuple[str, str]]:
+        """(path, html) of every planned card page."""
+        from kb import carddb
+
+        by_english: dict[str, list] = defaultdict(list)
+        for (source, record), english in self.record_cards.items():
+            for rec in store.card_records(self.conn, source):
+                if rec["name"] == record:
+                    by_english[english].append((source, rec))
+        keyword_rules = {}
+        if self.latest is not None:
+            keyword_rules = {fold_title(r.title): r for r in self.edition_rules[self.latest["source"]] if r.title}
+        tpl = self.env.get_template("card.html")
+        for name, path in self.card_paths.items():
+            card = carddb.get_card(self.conn, name)
+            if card is None:
+                continue
+            records = []
+            for source, rec in by_english.get(name, []):
+                doc = next(d for d in self.docs if d["row"]["id"] == source)
+                records.append({"row": rec, "doc": doc, "notes": store.notes_of_record(self.conn, rec["cid"]),
+                                "anchor": f"{doc['path']}#{urls.card_anchor(rec['name'])}"})
+            kw_rules = [(k, keyword_rules[fold_title(k)]) for k in card.keywords if fold_title(k) in keyword_rules]
+            yield path, tpl.render(page=path, card=card, records=records, keyword_rules=kw_rules,
+                                   latest=self.latest, title=f"{card.name} — {', '.join(card.french_names()) or ''}",
+                                   lang="fr")
 
     def index_page(self) -> str:
         editions = store.editions(self.conn)
@@ -209,26 +308,45 @@ def _inline(text: str) -> Markup:
     return Markup("").join(out)
 
 
+def iter_pages(site: Site) -> Iterator[tuple[str, str]]:
+    """Every page of the site as (site path, html), lazily."""
+    yield "index.html", site.index_page()
+    for entry in site.docs:
+        yield entry["path"], site.document_page(entry)
+    for ed in site.editions:
+        yield from site.edition_pages(ed)
+    yield from site.card_pages()
+
+
+def page_count(site: Site) -> int:
+    """How many pages :func:`iter_pages` will yield (for progress bars), roughly."""
+    chapters = sum(len({r.number.split(".")[0] for r in rules}) + 2 for rules in site.edition_rules.values())
+    return 1 + len(site.docs) + chapters + len(site.card_paths)
+
+
 def render_pages(site: Site) -> dict[str, str]:
     """Every page of the site: ``{site path: html}``."""
-    pages: dict[str, str] = {"index.html": site.index_page()}
-    for entry in site.docs:
-        pages[entry["path"]] = site.document_page(entry)
-    pages.update(site.chapter_pages())
-    return pages
+    return dict(iter_pages(site))
 
 
-def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr") -> list[str]:
-    """Write the site into ``out`` (replaced atomically); returns the page paths."""
+def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr", all_editions: bool = False,
+                all_cards: bool = False, progress=None) -> list[str]:
+    """Write the site into ``out`` (replaced atomically); returns the page paths.
+
+    ``progress``: optional callable(total) -> step(n) used for a progress bar."""
     out = Path(out)
-    pages = render_pages(Site(conn, ui=ui))
+    site = Site(conn, ui=ui, all_editions=all_editions, all_cards=all_cards)
+    step = progress(page_count(site)) if progress else (lambda n=1: None)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
     try:
-        for path, html in pages.items():
+        pages = []
+        for path, html in iter_pages(site):
             target = tmp / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(html, encoding="utf-8")
+            pages.append(path)
+            step(1)
         shutil.copy(TEMPLATES / "style.css", tmp / "style.css")
         if out.exists():
             old = out.with_name(out.name + ".old")
@@ -242,3 +360,8 @@ def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr") -> list[str
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return sorted(pages)
+
+
+def fold_title(title: str) -> str:
+    """Rule title or keyword folded for matching (« Persist. » -> ``persist``)."""
+    return fold(title.strip().rstrip("."))

@@ -66,7 +66,7 @@ ABILITY_WORDS = {
     "Kinship", "Alliance", "Radiance", "Addendum", "Will of the council", "Chroma", "Fateful hour",
     "Pack tactics", "Council's dilemma", "Parley", "Tempting offer", "Join forces", "Eminence",
     "Grandeur", "Sweep", "Cohort", "Lieutenant", "Imprint", "Channel", "Bloodrush", "Hero's Reward",
-    "Kinfall", "Underdog", "Legacy", "Teamwork", "Landship", "Rally", "Tribute"[:0] or "Rally",
+    "Kinfall", "Underdog", "Legacy", "Teamwork", "Landship", "Rally",
 }
 
 #: Common rules terms: candidate pairs checked against the data (English
@@ -97,7 +97,63 @@ RULES_TERMS = [
 
 #: Hand review of the derived pairs: (kind, en) -> French to use, or None to
 #: drop the pair.  Each entry says why.
-REVIEW: dict[tuple[str, str], tuple[Optional[str], str]] = {}
+REVIEW: dict[tuple[str, str], tuple[Optional[str], str]] = {
+    ("keyword_ability", "Lifelink"): ("Lien de vie", "the cut kept « Lien de »; every line reads « Lien de vie »"),
+    ("keyword_ability", "Affinity"): ("Affinité", "« Affinité pour les [type] » has the keyword « Affinité »"),
+    ("keyword_ability", "Protection"): ("Protection", "« Protection contre [quality] »: the keyword is « Protection »"),
+    ("keyword_ability", "Hexproof from"): ("Défense talismanique contre", "the quality follows « contre »"),
+    ("keyword_ability", "Landwalk"): ("Traversée des terrains", "MTGJSON tags islandwalk cards Landwalk too; "
+                                      "the generic French form is « traversée des [type] »"),
+    ("keyword_ability", "Landcycling"): ("Recyclage de terrain", "« Recyclage de terrain de base » is Basic "
+                                         "landcycling; the generic form is « recyclage de [type] »"),
+    ("keyword_ability", "Basic landcycling"): ("Recyclage de terrain de base", "the cut dropped « base »"),
+    ("keyword_ability", "Jump-start"): ("Relance", "the line reads « Relancez (…) » (imperative); the "
+                                       "keyword's noun is « relance »"),
+    ("keyword_ability", "Awaken"): ("Éveil", "folded form « eveil » restored"),
+    ("keyword_ability", "Ingest"): ("Ingestion", "capitalised like the other keywords"),
+    ("keyword_action", "Exert"): ("Surmener", "« Vous pouvez surmener » is a sentence; the action is « surmener »"),
+    ("keyword_action", "Fight"): ("Se battre", "« batte » is a form of « se battre »"),
+    ("keyword_action", "Clash"): ("Confrontez", "« implique » comes from the reminder text; the action "
+                                  "reads « confrontez un adversaire » (LRW)"),
+    ("keyword_action", "Meld"): ("Assimiler", "« assimilez-les » is the imperative of « assimiler »"),
+    ("keyword_action", "Detain"): ("Détenez", "accent restored"),
+    ("keyword_action", "Proliferate"): ("Proliférez", "accent restored"),
+    ("keyword_action", "Investigate"): ("Enquêtez", "accent restored"),
+    ("keyword_action", "Monstrosity"): ("Monstruosité", "« monstrueuse » is the adjective of the result; "
+                                        "the action is « monstruosité N »"),
+    ("keyword_action", "Bolster"): ("Renforcement", "capitalised"),
+    ("keyword_action", "Scry"): ("Regard", "capitalised: « Regard 2 »"),
+    ("keyword_action", "Mill"): ("Meule", "capitalised: « meule N cartes »"),
+    ("ability_word", "Spell mastery"): ("Maîtrise des sorts", "the ability word is « Maîtrise des sorts »"),
+    ("rules_term", "ability"): ("capacité", "precision 0.46 only because « capacité » is everywhere in "
+                                "French texts while English oracle often says « it » — kept"),
+}
+
+#: Pairs the card data cannot give (no French text for the old cards that
+#: have the keyword), read from the French seed documents next to the
+#: English Comprehensive Rules of the same numbering, checked by hand.
+DOCUMENT_TERMS = [
+    ("keyword_ability", "Banding", "Regroupement",
+     "rules: seeds/004 « 502.10. Regroupement » = CR 2008-02-01 « 502.10. Banding »", 24),
+    ("keyword_ability", "Bands with other", "Regroupement avec d'autres",
+     "rules: seeds/004 « 502.11. Regroupement avec d'autres » = CR 2008-02-01 « 502.11. Bands with Other »", 0),
+    ("rules_term", "regeneration", "régénération",
+     "rules: seeds/001 rule 212.3g « (voir règle 501.5, « Régénération ») » = CR 2008 501.5 Regeneration", 0),
+    ("rules_term", "state-based effect", "effet basé sur un état",
+     "rules: seeds/001 rule 212.3g « en tant qu'effet basé sur l'état » = CR 2008 212.3g state-based effect", 0),
+    ("rules_term", "summoning sickness", "mal d'invocation",
+     "rules: seeds/001 rule 212.3f « règle du « mal d'invocation » » = CR 2008 212.3f summoning sickness", 0),
+    ("rules_term", "linked abilities", "capacités liées",
+     "rules: seeds/002 rule 607 « capacités liées » = CR 2010 607 Linked Abilities", 0),
+    ("rules_term", "hybrid mana symbol", "symbole de mana hybride",
+     "rules: seeds/001 rule 104.3f = CR 2008 104.3f hybrid mana symbols", 0),
+    ("rules_term", "monocolored hybrid", "hybride monochrome",
+     "rules: seeds/001 rule 104.3 « symboles hybrides monochromes » = CR 2008 104.3 monocolored hybrid", 0),
+    ("rules_term", "untap symbol", "symbole de dégagement",
+     "rules: seeds/001 rule 104.5 = CR 2008 104.5 untap symbol", 0),
+    ("rules_term", "converted mana cost", "coût converti de mana",
+     "rules: seeds/001 rule 203.3c = CR 2008 203.3c converted mana cost", 0),
+]
 
 _CUT_RE = re.compile(r"\s*(?:\(|\{|,|;|\.|—|–|:|\d|\bX\b|$)")
 _WORD_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -236,6 +292,10 @@ def derive_terms(conn: sqlite3.Connection) -> list[TermPair]:
 
     pairs.extend(_type_pairs(conn))
     pairs.extend(_rules_term_pairs(conn))
+    have = {(p.kind, p.en.lower(), fold(p.fr)) for p in pairs}
+    for kind, en, fr, source, n in DOCUMENT_TERMS:
+        if (kind, en.lower(), fold(fr)) not in have:
+            pairs.append(TermPair(kind, en, fr, source, n, 1.0, ""))
     out = []
     for p in pairs:
         rev = REVIEW.get((p.kind, p.en))
@@ -251,7 +311,7 @@ def derive_terms(conn: sqlite3.Connection) -> list[TermPair]:
 
 
 def _type_pairs(conn: sqlite3.Connection) -> list[TermPair]:
-    from parser.cardface import CardFaceError, parse_type_line
+    from parser.cardface import FR_TRIBAL, FR_TYPES, CardFaceError, parse_type_line
     faces = {(c, s): (json.loads(sup), json.loads(t), json.loads(sub), name)
              for c, s, sup, t, sub, name in conn.execute(
                  "SELECT card, side, supertypes, types, subtypes, face_name FROM mtg_faces")}
@@ -271,11 +331,8 @@ def _type_pairs(conn: sqlite3.Connection) -> list[TermPair]:
             continue
         sup, types, subs, _ = face
         if sorted(t.types_en) == sorted(types):
-            for w, e in zip(t.types, [None] * len(t.types)):
-                pass
             # French words map one to one onto English types through the grammar table
             for w in t.types:
-                from parser.cardface import FR_TRIBAL, FR_TYPES
                 fw = fold(w)
                 e = "Tribal" if fw in FR_TRIBAL else FR_TYPES.get(fw)
                 if e in types:

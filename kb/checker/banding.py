@@ -81,8 +81,9 @@ def can_form_band(members: list[Permanent], trace: Trace, *, same_target: bool =
 def band_blocked(band: list[Permanent], blocked_member: Permanent, trace: Trace, *, by_effect: bool = False) -> list[Permanent]:
     """The members that become blocked when ``blocked_member`` is blocked:
     the whole band (502.10e/g, 702.22h/i), each by the same blocker."""
-    trace.step(f"{blocked_member.name} is blocked {'by an effect' if by_effect else ''}: every other creature "
-               "in its band becomes blocked by the same creature".replace("  ", " "),
+    how = "becomes blocked by an effect" if by_effect else "is blocked"
+    trace.step(f"{blocked_member.name} {how}: every other creature in its band becomes blocked"
+               + ("" if by_effect else " by the same creature"),
                "band_blocked_effect" if by_effect else "band_blocked")
     return list(band)
 

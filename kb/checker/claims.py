@@ -95,8 +95,12 @@ def _count(node) -> int:
     return _NUMBERS[s]
 
 
+_LEADING_ARTICLE = re.compile(r"^(le |la |les |l'|the )")
+
+
 def _name(tree: Tree) -> str:
-    return " ".join(str(t) for t in tree.children)
+    """The (folded) words of a name, a leading article dropped."""
+    return _LEADING_ARTICLE.sub("", " ".join(str(t) for t in tree.children))
 
 
 def _colors(tree: Tree) -> tuple[str, ...]:
@@ -196,7 +200,8 @@ class _Checker:
             raise Unknown("a mana cost has no card type")
         word = str(type_word.children[0])
         t = _TYPE_OF.get(word, word)
-        self.trace.step(f"card types of {label}: {', '.join(sorted(card.types)) or 'none'}")
+        self.trace.step(f"card types of {label} (type line « {card.type_line} »): "
+                        f"{', '.join(sorted(card.types)) or 'none'}", "card_types")
         return (t in card.types) == _polarity(is_)
 
     def pay_claim(self, tree):
@@ -368,6 +373,7 @@ class _Situation:
         self.returned: Optional[Permanent] = None
         self.left_graveyard = False
         self.still_paired: Optional[bool] = None
+        self.colors_known = True   # False for a creature described without colors
 
     # ---- setup
     def build_actor(self):
@@ -379,8 +385,11 @@ class _Situation:
             if pts:
                 p.base_power, p.base_toughness = _pt(pts[0])
             p.is_token = bool(noun and noun[0].data == "token_creature")
-            cols = [c for c in t.children if isinstance(c, Tree) and c.data == "color_adj"]
-            p.base_colors = tuple(ch for ch in "WUBRG" if ch in {_COLOR_OF[c.children[0].children[0].type] for c in cols})
+            found = set()
+            for cl in _sub(t, "color_list"):
+                found |= set(_colors(cl))
+            p.base_colors = tuple(ch for ch in "WUBRG" if ch in found)
+            self.colors_known = bool(_sub(t, "color_list"))
             for f in _sub(t, "features"):
                 _apply_features(p, f, self.c)
             desc = f"{'token' if p.is_token else 'creature'} {p.base_power}/{p.base_toughness}" if pts else "creature"
@@ -447,7 +456,7 @@ class _Situation:
             soulbond.still_paired(self.partner, self.trace, "leaves") if self.partner.paired_with else None
 
     def resolve_persist(self):
-        if self.died and self.lki is not None and self.returned is None:
+        if self.died and self.lki is not None and self.returned is None and self.lki.has("persist"):
             self.returned = keywords.persist(self.lki, self.perm, self.trace, left_graveyard=self.left_graveyard)
             if self.returned is not None:
                 events = check_state_based_actions([self.returned], self.ed, self.trace)
@@ -608,6 +617,10 @@ class _Situation:
             return not self.died
         if kind == "returns_outcome":
             if self.returned is None:
+                if not self.died:
+                    tr.step("it never left the battlefield")
+                elif self.lki is not None and not self.lki.has("persist"):
+                    tr.step("it had no persist (nor another ability returning it) when it died", "persist")
                 return False
             for f in o.children:
                 for feat in f.children:
@@ -619,6 +632,8 @@ class _Situation:
         if kind == "color_outcome":
             is_, desc = o.children
             p = self.current()
+            if not self.colors_known and not any(not e.additive for e in p.color_effects):
+                raise Unknown("the situation does not say the creature's colors")
             cols = layers.colors(p, tr)
             tr.step(f"{p.name} is {''.join(cols) or 'colorless'}", "color")
             return self.c._color_desc(cols, desc) == _polarity(is_)

@@ -42,18 +42,25 @@ def check_state_based_actions(perms: Iterable[Permanent], edition: EditionInfo =
     perms = [p for p in perms if p.zone == "battlefield"]
     say = trace.step if trace else (lambda *a, **k: None)
     events: list[Event] = []
+    noted: set[int] = set()
     for _round in range(20):
         doing = []
         for p in perms:
             if p.zone != "battlefield":
                 continue
-            if p.is_creature:
+            if p.is_creature and (p.base_toughness is not None or any(e.kind in ("set", "cda") for e in p.pt_effects)):
                 pw, tg = power_toughness(p, edition, None)
                 if tg <= 0:
                     doing.append(("toughness", p, tg))
                     continue
                 if p.damage >= tg and p.damage > 0:
-                    doing.append(("lethal", p, tg))
+                    if p.has("indestructible"):
+                        if id(p) not in noted:
+                            noted.add(id(p))
+                            say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but is indestructible: "
+                                "not destroyed", "sba_lethal", "indestructible")
+                    else:
+                        doing.append(("lethal", p, tg))
             if p.counters.get(PLUS, 0) and p.counters.get(MINUS, 0):
                 doing.append(("counters", p, None))
         if not doing:
@@ -67,10 +74,7 @@ def check_state_based_actions(perms: Iterable[Permanent], edition: EditionInfo =
                     "(regeneration and indestructible don't apply)", "sba_toughness")
                 _leave(p, snapshots[id(p)], events, edition, trace)
             elif kind == "lethal":
-                if p.has("indestructible"):
-                    say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but is indestructible: not destroyed",
-                        "sba_lethal", "indestructible")
-                elif p.regeneration_shields > 0:
+                if p.regeneration_shields > 0:
                     say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but regenerates: damage removed, tapped",
                         "sba_lethal", "regeneration")
                     p.regeneration_shields -= 1

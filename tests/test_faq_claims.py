@@ -1,0 +1,51 @@
+"""The checkable statements of the seed FAQ notes (tests/fixtures/faq_claims.yaml)
+all get their expected answer from `kb check`."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kb.checker import check_file
+
+FIXTURE = Path(__file__).with_name("fixtures") / "faq_claims.yaml"
+ITEMS = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))["claims"]
+
+
+def test_fixture_shape():
+    assert len(ITEMS) >= 50
+    for item in ITEMS:
+        assert item["claim"] and item["note"], item
+        assert str(item["expected"]).lower() in ("true", "false", "unknown")
+    answers = [str(i["expected"]).lower() for i in ITEMS]
+    assert answers.count("true") >= 20 and answers.count("false") >= 20
+    # every seed is represented
+    for seed in ("000", "001", "002", "004"):
+        assert any(str(i["note"]).startswith(seed) for i in ITEMS), seed
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    return check_file(FIXTURE)
+
+
+@pytest.mark.parametrize("index", range(len(ITEMS)), ids=[f"{i:02d}" for i in range(len(ITEMS))])
+def test_claim(verdicts, index):
+    v = verdicts[index]
+    assert v.claim == ITEMS[index]["claim"]
+    assert v.answer == v.expected, f"{v.note}\n{v}"
+    if v.answer != "unknown":
+        assert v.explanation and v.rules, v
+    else:
+        assert v.reason
+
+
+def test_edition_pairs_differ(verdicts):
+    """The same claim under 2008 and latest rules: mana burn, the 2008 layer
+    6b (Divinité de respect note) and « bands with other » (502.11b)."""
+    by_claim = {}
+    for v in verdicts:
+        by_claim.setdefault(v.claim, []).append(v)
+    pairs = [vs for vs in by_claim.values() if len(vs) == 2]
+    assert len(pairs) >= 4
+    for a, b in pairs:
+        assert a.answer != b.answer and a.edition != b.edition
