@@ -1,0 +1,74 @@
+"""The site with card data (a few MTGJSON sets of the shared corpus):
+card pages, FAQ records linked to them, rule families, no broken link."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb import store
+from kb.build import build
+from kb.render import render_site
+from tests.conftest import require_shared
+from tests.test_render_seeds import check_links, scan
+
+SETS = ("SHM", "EVE", "LRW", "M10", "ZEN", "AVR")
+
+
+@pytest.fixture(scope="module")
+def card_site(tmp_path_factory):
+    mtgjson = require_shared("cards", "mtgjson")
+    tmp = tmp_path_factory.mktemp("cards")
+    subset = tmp / "mtgjson"
+    subset.mkdir()
+    for code in SETS:
+        (subset / f"{code}.json").symlink_to(mtgjson / f"{code}.json")
+    build(tmp / "kb", mtgjson=subset)
+    conn = store.connect(tmp / "kb")
+    pages = render_site(conn, tmp / "site", all_cards=False)
+    return tmp / "site", pages
+
+
+def test_card_page_side_by_side(card_site):
+    site, pages = card_site
+    assert "card/beseech-the-queen.html" in pages
+    html = (site / "card/beseech-the-queen.html").read_text(encoding="utf-8")
+    assert "Beseech the Queen" in html and "Implorer la reine" in html
+    assert "Search your library for a card with mana value less than or equal to the number of lands" in html
+    assert "Cherchez dans votre bibliothèque une carte ayant un coût converti de mana" in html
+    assert '<span class="ms ms-2b">{2/B}</span>' in html
+    assert "Mana value 6" in html
+    # the FAQ notes about it, with a link back to the record
+    assert "vous pouvez payer le coût d&#39;Implorer la reine en dépensant {B}{B}{B}" in html
+    assert 'href="../fr/faq/sombrelande.html#implorer-la-reine"' in html
+
+
+def test_faq_records_link_to_card_pages(card_site):
+    site, _ = card_site
+    faq = (site / "fr/faq/sombrelande.html").read_text(encoding="utf-8")
+    assert 'href="../../card/beseech-the-queen.html">fiche bilingue →</a>' in faq
+    assert 'href="../../card/faerie-macabre.html">fiche bilingue →</a>' in faq   # « Færie macabre »
+
+
+def test_rule_607_lists_linked_ability_cards(card_site):
+    site, _ = card_site
+    page = (site / "fr/rules/607.html").read_text(encoding="utf-8")
+    block = page.split('id="607.1"')[1].split("</section>")[0]
+    assert "Capacités liées" in block
+    for name in ("Mistbind Clique", "Painter&#39;s Servant", "Pithing Needle", "Colfenor&#39;s Urn"):
+        assert f">{name}</a>" in block
+    assert "« exiled with Colfenor&#39;s Urn »" in block
+
+
+def test_families_of_keywords(card_site):
+    site, _ = card_site
+    faq = (site / "fr/faq/sombrelande.html").read_text(encoding="utf-8")
+    persist = faq.split('id="502.79"')[1].split("</section>")[0]
+    assert "Persistance" in persist and ">Murderous Redcap</a> (Bonnet-rouge meurtrier)" in persist
+    soulbond = (site / "fr/faq/association-d-ames.html").read_text(encoding="utf-8").split('id="702.92"')[1]
+    assert ">Wolfir Silverheart</a>" in soulbond.split("</section>")[0]
+
+
+def test_no_broken_link_with_cards(card_site):
+    site, _ = card_site
+    assert check_links(site) > 500
