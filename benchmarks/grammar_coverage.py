@@ -4,7 +4,8 @@ Ingests the MTGJSON set files (default ``../shared/corpus/cards/mtgjson``)
 into an in-memory database with :func:`kb.carddb.ingest_mtgjson`, then runs
 the grammar over
 
-* every mana cost of every card face (oracle, English),
+* every mana cost of every card face (oracle), with the ``mana_cost`` rule
+  cardface.lark imports from mana.lark, and its mana value against MTGJSON,
 * every English type line (one per card face),
 * every French type line (one per French printing of a face, MTGJSON
   ``foreignData``), and the distinct French type lines,
@@ -30,8 +31,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kb.carddb import ingest_mtgjson  # noqa: E402
-from parser.cardface import CardFaceError, parse_loyalty, parse_pt_value, parse_type_line  # noqa: E402
-from parser.mana import ManaCostError, parse_mana_cost  # noqa: E402
+from parser.cardface import (CardFaceError, parse_card_mana_cost, parse_loyalty, parse_pt_value,  # noqa: E402
+                             parse_type_line)
+from parser.mana import ManaCostError  # noqa: E402
+
+
+def parse_mana_cost(text: str):
+    """Mana cost through the ``mana_cost`` rule imported into cardface.lark."""
+    try:
+        return parse_card_mana_cost(text)
+    except CardFaceError as exc:
+        raise ManaCostError(str(exc), text, exc.column) from None
 
 DEFAULT = ROOT.parent / "shared" / "corpus" / "cards" / "mtgjson"
 

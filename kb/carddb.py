@@ -15,6 +15,7 @@ each with its sets.
 Tables (all created by :func:`create_schema`, prefixed ``mtg_`` so they never
 collide with the document tables of :mod:`kb.store`):
 
+* ``mtg_meta``       key, value (``ingest_id``: changes at every ingest)
 * ``mtg_sets``       code, name, release_date, type
 * ``mtg_cards``      name (English, PK), layout, mana_cost, mana_value, colors,
                      color_identity, keywords, oracle_id, face_count
@@ -48,19 +49,19 @@ import json
 import re
 import sqlite3
 import time
-import unicodedata
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional, Union
+from typing import Callable, Iterator, Optional, Union
 
 from kb.folding import fold_name as _fold_name
 
 #: Tables this module owns, in creation order.
-TABLES = ("mtg_sets", "mtg_cards", "mtg_faces", "mtg_printings", "mtg_french",
+TABLES = ("mtg_meta", "mtg_sets", "mtg_cards", "mtg_faces", "mtg_printings", "mtg_french",
           "mtg_rulings", "mtg_names", "mtg_words")
 
 SCHEMA = """
+CREATE TABLE IF NOT EXISTS mtg_meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS mtg_sets (
     code TEXT PRIMARY KEY, name TEXT, release_date TEXT, type TEXT
 );
@@ -116,7 +117,8 @@ def fold_name(s: str) -> str:
     :func:`kb.folding.fold_name`, used by search, so both agree.  Never
     raises on a str.
     """
-    return _fold_name(s.replace("\u00a0", " ").replace("\u202f", " "))
+    s = re.sub(r"\s*//\s*", " // ", s.replace("\u00a0", " ").replace("\u202f", " "))
+    return _fold_name(s)
 
 
 # --------------------------------------------------------------------------
@@ -482,6 +484,7 @@ def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
         conn.executemany("INSERT INTO mtg_rulings VALUES (?,?,?)", rows)
         conn.executemany("INSERT OR IGNORE INTO mtg_names VALUES (?,?,?,?,?)", names)
         conn.executemany("INSERT OR REPLACE INTO mtg_words VALUES (?,?,?)", words)
+        conn.execute("INSERT OR REPLACE INTO mtg_meta VALUES ('ingest_id', ?)", (f"{time.time_ns()}",))
 
     report.sets = len(sets)
     report.cards = len(cards)
@@ -618,3 +621,33 @@ def card_count(conn: sqlite3.Connection) -> int:
         return conn.execute("SELECT COUNT(*) FROM mtg_cards").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
+
+
+def side_by_side(card: Card, set_code: Optional[str] = None) -> list[tuple[str, str, str]]:
+    """Rows ``(label, English, French)`` for printing a card in two columns.
+
+    One block per face: name, mana cost, type line, P/T or loyalty, then the
+    oracle text next to the French text, paragraph by paragraph.  The French
+    side is the wording printed in ``set_code`` when given, else the most
+    recent French printing; empty strings where French is missing.
+    """
+    rows: list[tuple[str, str, str]] = []
+    for face in card.faces:
+        fr = card.french_for_set(set_code, face.side) if set_code else None
+        if fr is None:
+            cands = [t for t in card.french if t.side == face.side]
+            fr = max(cands, key=lambda t: max((s["release_date"] or "") for s in t.sets)) if cands else None
+        fr_name = (fr.face_name or fr.name) if fr else ""
+        rows.append(("name", face.name, fr_name))
+        if face.mana_cost:
+            rows.append(("mana cost", face.mana_cost, face.mana_cost))
+        rows.append(("type", face.type_line, (fr.type_line or "") if fr else ""))
+        if face.power is not None:
+            rows.append(("P/T", f"{face.power}/{face.toughness}", f"{face.power}/{face.toughness}"))
+        if face.loyalty is not None:
+            rows.append(("loyalty", face.loyalty, face.loyalty))
+        en_par = (face.text or "").split("\n")
+        fr_par = ((fr.text or "") if fr else "").split("\n")
+        for i in range(max(len(en_par), len(fr_par))):
+            rows.append(("text", en_par[i] if i < len(en_par) else "", fr_par[i] if i < len(fr_par) else ""))
+    return rows

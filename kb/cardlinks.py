@@ -20,15 +20,22 @@ réfléchissants »).  The rules, in order:
    « named ») or capitalised in mid-sentence outside quotes: a keyword line
    « Persistance (Quand … ) » or « Flash », « « Persistance » signifie »,
    « 502.79. Persistance », « La force du … » are not cards.
+   In English texts, which capitalise subtypes and rules words
+   (« a Forest », « Two-Headed Giant »), such a name needs the naming cue.
+   A name at the start of its own definition (« Mobilize is a … »,
+   « La persistance est une … ») is a keyword.  French names are not looked
+   for in English texts (« Option » is the French Opt).
 5. A name that fits several cards is reported, never linked.
 6. ``context``: the English names of the card a note belongs to; their
    short forms (first word of the name, « le Bouclier », « le Bassin »)
    link to that card.
 
-Capitalised words in mid-sentence that are neither linked nor known words
-of the card texts (« Noctœil le profanateur »: the French back face of a
-flip card the data lacks) are returned as :class:`UnresolvedName` with the
-nearest known names (rapidfuzz), never linked.
+Capitalised words in mid-sentence (in English: after « named », « called »,
+« card ») that are neither linked nor known words of the card texts (« Noctœil le profanateur »: the French back face of a
+flip card the data lacks) are returned as :class:`UnresolvedName` with
+candidates -- first the cards linked in the same text that have a face the
+French data leaves in English (here Nezumi Graverobber // Nighteyes the
+Desecrator), then the nearest names (rapidfuzz) -- and never linked.
 
 Record check (:func:`resolve_records`)
 --------------------------------------
@@ -55,12 +62,15 @@ _ITALIC_RE = re.compile(r"_[^_\n]+_")
 
 #: Words that announce a card name: « le nom Forêt », « nommé « Forêt » ».
 NAMING_CUES = {"nom", "noms", "nomme", "nommee", "nommes", "nommees", "name", "named", "names",
-               "carte", "cartes", "card", "cards"}
+               "called", "carte", "cartes", "card", "cards"}
 
 #: Characters after which a word starts a sentence, a quote or a list item.
 _SENTENCE_START = set(".!?:;«\"“(*•[") | {"\n"}
 
 #: Two-letter-or-less tokens and these words are never unresolved names.
+#: What follows a keyword at the start of its own definition.
+_DEFINITION_RE = re.compile(r"[\s\u00a0»\"”]*(?:N\b\s*)?(?:is an? |are |means |est une? |sont |signifie )")
+
 #: Words joining the parts of a French or English card name.
 _CONNECTORS = {"le", "la", "les", "l", "de", "du", "des", "d", "of", "the"}
 
@@ -141,15 +151,18 @@ class NameIndex:
         self.terms: set[str] = set()
         self.by_card: dict[str, set[str]] = {}
         self.single_exact: set[str] = set()
+        self.vocab_by_lang: dict[str, set[str]] = {"en": set(), "fr": set()}
+        self.untranslated_faces: dict[str, list[str]] = {}
         self._fuzzy_choices: Optional[list[str]] = None
         self._fuzzy_names: Optional[list[str]] = None
 
-    def add(self, surface: str, english: str, kind: str = "name") -> None:
+    def add(self, surface: str, english: str, kind: str = "name", lang: str = "any") -> None:
+        """Index ``surface`` (a ``lang`` card or face name) for card ``english``."""
         key = _name_key(surface)
         if not key or not any(t[0].isalnum() for t in key):
             return
         entry = self.keys.setdefault(key, {})
-        entry.setdefault(english, set()).add(kind)
+        entry.setdefault(english, set()).add((kind, lang))
         self.surfaces.setdefault(key, surface)
         self.lengths.setdefault(key[0], set()).add(len(key))
         if len(key) == 1:
@@ -164,15 +177,30 @@ class NameIndex:
         for surface, english in items:
             idx.add(surface, english)
         idx.vocabulary = {fold(w) for w in vocabulary}
+        idx.vocab_by_lang = {"en": idx.vocabulary, "fr": idx.vocabulary}
         idx.terms = {fold(t) for t in terms}
         return idx
 
     @classmethod
     def from_conn(cls, conn: sqlite3.Connection, terms: Optional[Iterable[str]] = None) -> "NameIndex":
         idx = cls()
-        for name, surface, kind in conn.execute("SELECT name, surface, kind FROM mtg_names"):
-            idx.add(surface, name, "face" if kind == "face" else "name")
-        idx.vocabulary = {w for (w,) in conn.execute("SELECT word FROM mtg_words")}
+        en_faces: dict[str, set] = {}
+        fr_surfaces: dict[str, set] = {}
+        for name, surface, kind, lang in conn.execute("SELECT name, surface, kind, lang FROM mtg_names"):
+            idx.add(surface, name, "face" if kind == "face" else "name", lang)
+            if lang == "en" and kind == "face":
+                en_faces.setdefault(name, set()).add(surface)
+            elif lang == "fr":
+                fr_surfaces.setdefault(name, set()).add(surface)
+        idx.vocab_by_lang = {"en": set(), "fr": set()}
+        for lang, w in conn.execute("SELECT lang, word FROM mtg_words"):
+            idx.vocab_by_lang.setdefault(lang, set()).add(w)
+        idx.vocabulary = idx.vocab_by_lang["en"] | idx.vocab_by_lang["fr"]
+        # faces the French data leaves in English (« Pilleur de tombes nezumi // Nighteyes the Desecrator »)
+        for name, faces in en_faces.items():
+            left = sorted(faces & fr_surfaces.get(name, set()))
+            if left:
+                idx.untranslated_faces[name] = left
         if terms is None:
             terms = _default_terms(conn)
         idx.terms = {fold(t) for t in terms}
@@ -182,7 +210,21 @@ class NameIndex:
     def candidates(self, key: tuple[str, ...]) -> dict[str, set]:
         return self.keys.get(key, {})
 
-    def is_ordinary(self, key: tuple[str, ...], surface: str) -> bool:
+    def names_for(self, key: tuple[str, ...], lang: str) -> dict[str, set]:
+        """Cards whose name spells ``key`` in a text of language ``lang``:
+        names of that language; in French texts also English names of
+        several words (faces the French data leaves in English, « Nighteyes
+        the Desecrator »).  French names are not looked for in English
+        texts (« Option » is Opt in French, a common word in English)."""
+        out: dict[str, set] = {}
+        words = sum(1 for t in key if t[0].isalnum())
+        for english, kinds in self.keys.get(key, {}).items():
+            ok = {k for k, l in kinds if l in (lang, "any") or (lang == "fr" and l == "en" and words > 1)}
+            if ok:
+                out[english] = ok
+        return out
+
+    def is_ordinary(self, key: tuple[str, ...], surface: str, lang: str = "fr") -> bool:
         """True for names that are also keywords, types or ordinary words:
         the folded name is a glossary term, or every word of it is written
         in lowercase somewhere in the card texts (« La force », « Peur »),
@@ -193,7 +235,10 @@ class NameIndex:
             return True
         if len(folded) <= 2:
             return True
-        return all(w in self.vocabulary or _sing(w) in self.vocabulary for w in words)
+        vocab = self.vocab_by_lang.get(lang) or self.vocabulary
+        if lang == "en" and len(words) > 1:
+            return False  # English capitalises names and terms alike: only glossary terms are ordinary
+        return all(w in vocab or _sing(w) in vocab for w in words)
 
     def suggest(self, surface: str, limit: int = 3) -> list[str]:
         """Nearest English card names to ``surface`` (rapidfuzz WRatio)."""
@@ -218,19 +263,35 @@ class NameIndex:
 
 
 def _default_terms(conn: sqlite3.Connection) -> set[str]:
-    """Keyword and type words of both languages: the reviewed glossary of
-    ``corpus/terms`` when present, plus every MTGJSON keyword and type."""
+    """Rules words of both languages that may also be card names:
+
+    * the reviewed glossary ``corpus/terms/terms_fr_en.tsv`` (keywords,
+      types, subtypes, rules terms, French and English);
+    * every MTGJSON keyword, supertype, card type and subtype of the data;
+    * the terms of the Comprehensive Rules glossary when the knowledge base
+      has one (table ``glossary`` of kb.store: « Two-Headed Giant »,
+      « Commander », « Oracle »).
+    """
+    import json
     terms: set[str] = set()
     try:
         from kb.terms import load_terms
         for t in load_terms():
             terms.add(t.en)
             terms.add(t.fr)
-    except Exception:  # glossary missing or unreadable: keywords from the data only
+    except (OSError, ValueError):  # glossary missing or unreadable: the data alone
         pass
-    import json
     for (kw,) in conn.execute("SELECT keywords FROM mtg_cards WHERE keywords != '[]'"):
         terms.update(json.loads(kw))
+    for sup, typ, sub in conn.execute("SELECT DISTINCT supertypes, types, subtypes FROM mtg_faces"):
+        for col in (sup, typ, sub):
+            terms.update(json.loads(col or "[]"))
+    try:
+        for (term,) in conn.execute("SELECT DISTINCT term FROM glossary"):
+            if term:
+                terms.add(re.sub(r"\s*\(.*?\)\s*$", "", term))  # « Active Player » ; « Banding (Obsolete) »
+    except sqlite3.OperationalError:
+        pass
     return terms
 
 
@@ -239,7 +300,12 @@ _INDEX_CACHE: dict[int, tuple[tuple, NameIndex]] = {}
 
 def name_index(conn: sqlite3.Connection) -> NameIndex:
     """The NameIndex of ``conn``, built once per connection and data state."""
-    stamp = conn.execute("SELECT (SELECT COUNT(*) FROM mtg_names), (SELECT COUNT(*) FROM mtg_cards)").fetchone()
+    try:
+        stamp = conn.execute("SELECT value FROM mtg_meta WHERE key = 'ingest_id'").fetchone()
+    except sqlite3.OperationalError:
+        stamp = None
+    if stamp is None:  # tables from an older ingest: count rows instead
+        stamp = conn.execute("SELECT (SELECT COUNT(*) FROM mtg_names), (SELECT COUNT(*) FROM mtg_cards)").fetchone()
     hit = _INDEX_CACHE.get(id(conn))
     if hit and hit[0] == tuple(stamp):
         return hit[1]
@@ -351,7 +417,7 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
             if any("\n" in text[span[k].end:span[k + 1].start] for k in range(L - 1)):
                 continue
             key = tuple(t.key for t in span)
-            entry = index.candidates(key)
+            entry = index.names_for(key, lang)
             if not entry:
                 continue
             if L == 1 and fold(tok.text) not in index.single_exact:
@@ -363,11 +429,18 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
             surface = text[start:end]
             if _prev_char(text, start) == "{" or len(fold(surface)) <= 2 and not _cue_before(toks, i):
                 continue  # « {X} » is a mana symbol, not the card « X »
-            if index.is_ordinary(key, surface):
+            if _DEFINITION_RE.match(text, end) and _sentence_initial(text, toks, i):
+                # « Mobilize is a triggered ability », « La persistance est une capacité »:
+                # a rules definition of a keyword the card data may not know yet
+                cands.append((start, end, None, key, "keyword", []))
+                continue
+            if index.is_ordinary(key, surface, lang):
                 cue = _cue_before(toks, i)
                 initial = _sentence_initial(text, toks, i)
                 quoted = _prev_char(text, start) in "«\"“" and _next_char(text, end) in "»\"”"
-                if not cue and (initial or quoted):
+                # English capitalises subtypes and rules words mid-sentence (« a Forest »):
+                # there an ordinary name needs a naming cue (« named Forest »)
+                if not cue and (initial or quoted or lang == "en"):
                     cands.append((start, end, None, key, "keyword", []))
                     continue
             cands.append((start, end, entry, key, "name", []))
@@ -393,7 +466,7 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
             unresolved.append(UnresolvedName(text[start:end], start, end, "ambiguous", names_))
             continue
         english = names_[0]
-        kinds = entry[english]
+        kinds = {k if isinstance(k, str) else k[0] for k in entry[english]}
         k = "short" if "short" in kinds else ("name" if "name" in kinds else "face")
         links.append(CardLink(text[start:end], english, start, end,
                               index.surfaces.get(key, text[start:end]), k))
@@ -409,7 +482,9 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
                 and not in_italic(tok.start, tok.end)
                 and fold(t0) not in index.vocabulary and fold(t0) not in index.terms
                 and fold(t0) not in _NOT_NAMES
-                and not _sentence_initial(text, toks, i)):
+                and not _sentence_initial(text, toks, i)
+                # English capitalises titles and terms: there only after « named », « called »…
+                and (lang != "en" or _cue_before(toks, i))):
             j = i + 1
             while j < n and j - i < 8:
                 t = toks[j]
@@ -436,6 +511,15 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
             i = end_j
             continue
         i += 1
+    # a name the data lacks next to a card with a face left in English: most
+    # likely that face's French name (« Noctœil le profanateur » beside « le
+    # Pilleur de tombes nezumi », Nezumi Graverobber // Nighteyes the Desecrator)
+    partial = [l.name for l in links if l.name in index.untranslated_faces]
+    for u in unresolved:
+        if u.reason == "unknown":
+            for name in partial:
+                if name not in u.candidates:
+                    u.candidates.insert(0, name)
     unresolved.sort(key=lambda u: u.start)
     return LinkResult(links, unresolved)
 
@@ -454,11 +538,14 @@ def find_card_links(text: str, lang: str = "fr", conn: Optional[sqlite3.Connecti
 def link_document(conn: sqlite3.Connection, doc) -> dict:
     """Every card link of a :class:`kb.model.Document`, for ``kb links``.
 
-    Returns ``{"document", "links": [{"where", "number"|"card"|"line",
-    "surface", "name", "start", "end", "matched", "kind"}], "unresolved":
-    [...], "records": [...]}`` where ``where`` is ``rule``, ``example``,
-    ``note``, ``card_record``, ``section`` or ``paragraph`` and offsets are
-    within that item's text (an example's offsets are within the example).
+    Returns ``{"document", "links": [{"where", <locator>, "surface",
+    "name", "start", "end", "matched", "kind"}], "unresolved": [{"where",
+    <locator>, "surface", "start", "end", "reason", "candidates"}]}``.
+    ``where`` is ``rule`` (locator ``number``; offsets in the rule's
+    ``text``), ``rule_title`` (in ``title``), ``example`` (``number``,
+    ``example`` index; offsets in that example), ``card_record`` (``card``,
+    ``line``; offsets in the record's ``text``), ``note`` (``line``,
+    ``card``) or ``section`` (``section``, ``line``).
     """
     lang = getattr(doc, "lang", "fr") or "fr"
     out = {"document": doc.id, "links": [], "unresolved": []}
@@ -472,10 +559,11 @@ def link_document(conn: sqlite3.Connection, doc) -> dict:
         return res
 
     for r in doc.rules:
-        add("rule", {"number": r.number}, ((r.title + "\n") if r.title else "") + (r.text or ""))
+        if r.title:
+            add("rule_title", {"number": r.number}, r.title)
+        add("rule", {"number": r.number}, r.text or "")
         for k, ex in enumerate(r.examples):
             add("example", {"number": r.number, "example": k}, ex)
-    records = {c.name: c for c in doc.cards}
     for c in doc.cards:
         english = _record_card(conn, c.name)
         add("card_record", {"card": c.name, "line": c.line}, c.text, context=[english] if english else [])
@@ -486,6 +574,51 @@ def link_document(conn: sqlite3.Connection, doc) -> dict:
         if s.text:
             add("section", {"section": s.id, "line": s.line}, s.text)
     return out
+
+
+def annotate_document(conn: sqlite3.Connection, doc) -> dict:
+    """``doc.to_dict()`` with card links added, for ``--json`` output.
+
+    Every rule gets ``card_links`` (over ``text``), ``title_links`` (over
+    ``title``) and ``example_links`` (one list per example, offsets within
+    that example); every note and every card record (and the notes nested
+    in it) gets ``card_links`` over its ``text``.  A link is ``{"surface",
+    "name" (English), "start", "end", "matched", "kind"}``.  The top level
+    gets ``unresolved_names``: ``[{"where", "line", "surface", "start",
+    "end", "reason", "candidates"}]``.
+    """
+    lang = getattr(doc, "lang", "fr") or "fr"
+    d = doc.to_dict()
+    unresolved: list[dict] = []
+
+    def links(text: Optional[str], where: str, line: int, context=()) -> list[dict]:
+        res = link_text(text or "", lang, conn=conn, context=context)
+        unresolved.extend({"where": where, "line": line, **u.to_dict()} for u in res.unresolved)
+        return [l.to_dict() for l in res.links]
+
+    for rd in d.get("rules", []):
+        rd["card_links"] = links(rd.get("text"), "rule " + rd["number"], rd.get("line", 0))
+        rd["title_links"] = links(rd.get("title"), "rule " + rd["number"], rd.get("line", 0))
+        rd["example_links"] = [links(ex, "example " + rd["number"], rd.get("line", 0))
+                               for ex in rd.get("examples", [])]
+    for nd in d.get("notes", []):
+        english = _record_card(conn, nd.get("card"))
+        nd["card_links"] = links(nd.get("text"), "note", nd.get("line", 0), [english] if english else [])
+    for cd in d.get("cards", []):
+        english = _record_card(conn, cd.get("name"))
+        ctx = [english] if english else []
+        cd["card"] = english
+        cd["card_links"] = links(cd.get("text"), "card record " + cd["name"], cd.get("line", 0), ctx)
+        for nd in cd.get("notes", []):  # the same notes as doc.notes, nested under their record
+            nd["card_links"] = links(nd.get("text"), "note", nd.get("line", 0), ctx)
+    seen: set = set()
+    d["unresolved_names"] = []
+    for u in unresolved:
+        k = (u["where"], u["line"], u["start"], u["surface"])
+        if k not in seen:
+            seen.add(k)
+            d["unresolved_names"].append(u)
+    return d
 
 
 def _record_card(conn: sqlite3.Connection, name: Optional[str]) -> Optional[str]:
@@ -637,3 +770,92 @@ def resolve_records(conn: sqlite3.Connection, document, set_code: Optional[str] 
                          "with_differences": sum(1 for r in recs if r["status"] == "differs"),
                          "errata": sum(1 for r in recs if r["errata"])}
     return report
+
+
+# --------------------------------------------------------------------------
+# Mentions of cards across the knowledge base (for ``kb card``)
+
+MENTIONS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS card_mentions (
+    card TEXT NOT NULL, source TEXT, kind TEXT, number TEXT, example INTEGER, line INTEGER,
+    record TEXT, surface TEXT, start INTEGER, "end" INTEGER, lang TEXT
+);
+CREATE INDEX IF NOT EXISTS card_mentions_card ON card_mentions(card);
+"""
+
+
+def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
+                        progress=None) -> int:
+    """Link every text of the knowledge base once and store the links in
+    table ``card_mentions`` (replacing its rows); returns the row count.
+
+    Reads kb.store's tables: ``rules`` (text, title, examples) of every FAQ
+    / rules-excerpt document and, for Comprehensive Rules editions, only the
+    latest edition of each language unless ``all_editions`` (102 English
+    editions take minutes); ``notes`` and ``card_records`` (with the
+    record's card as context for short forms).  ``progress(done, total)``
+    is called per 500 items.  Needs the ``mtg_*`` card tables.
+    """
+    import json
+    conn.executescript(MENTIONS_SCHEMA)
+    conn.execute("DELETE FROM card_mentions")
+    sources = None
+    try:
+        editions = conn.execute("SELECT source, date, lang FROM editions").fetchall()
+    except sqlite3.OperationalError:
+        editions = []
+    if not all_editions and editions:
+        latest: dict[str, tuple] = {}
+        for src, date, lang in editions:
+            if lang not in latest or (date or "") > (latest[lang][1] or ""):
+                latest[lang] = (src, date)
+        skip = {src for src, _d, _l in editions} - {v[0] for v in latest.values()}
+    else:
+        skip = set()
+    items: list[tuple] = []
+    for number, lang, source, title, text, examples, line in conn.execute(
+            "SELECT number, lang, source, title, text, examples, line FROM rules"):
+        if source in skip:
+            continue
+        items.append(("rule", source, number, None, line, None, text, lang or "en", ()))
+        if title:
+            items.append(("rule_title", source, number, None, line, None, title, lang or "en", ()))
+        for k, ex in enumerate(json.loads(examples or "[]")):
+            items.append(("example", source, number, k, line, None, ex, lang or "en", ()))
+    doc_lang = {i: (l or "fr") for i, l in conn.execute("SELECT id, lang FROM documents")}
+    record_card: dict[str, Optional[str]] = {}
+
+    def card_of(name):
+        if name not in record_card:
+            record_card[name] = _record_card(conn, name)
+        return record_card[name]
+
+    for source, name, text, line in conn.execute("SELECT source, name, text, line FROM card_records"):
+        c = card_of(name)
+        items.append(("card_record", source, None, None, line, name, text, doc_lang.get(source, "fr"),
+                      (c,) if c else ()))
+    for source, card, text, line in conn.execute("SELECT source, card, text, line FROM notes"):
+        c = card_of(card) if card else None
+        items.append(("note", source, None, None, line, card, text, doc_lang.get(source, "fr"), (c,) if c else ()))
+    rows = []
+    for i, (kind, source, number, ex, line, record, text, lang, ctx) in enumerate(items):
+        for l in link_text(text or "", lang, conn=conn, context=ctx, suggest=False).links:
+            rows.append((l.name, source, kind, number, ex, line, record, l.surface, l.start, l.end, lang))
+        if progress is not None and (i % 500 == 499 or i == len(items) - 1):
+            progress(i + 1, len(items))
+    with conn:
+        conn.executemany("INSERT INTO card_mentions VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+    return len(rows)
+
+
+def mentions_of(conn: sqlite3.Connection, name: str) -> list[dict]:
+    """Where the card (English name) is mentioned: rows of ``card_mentions``
+    as dicts ``{"source", "kind", "number", "example", "line", "record",
+    "surface", "start", "end", "lang"}``; empty when the table is missing."""
+    try:
+        rows = conn.execute('SELECT source, kind, number, example, line, record, surface, start, "end", lang '
+                            "FROM card_mentions WHERE card = ? ORDER BY source, line, start", (name,)).fetchall()
+    except sqlite3.OperationalError:
+        return []
+    keys = ("source", "kind", "number", "example", "line", "record", "surface", "start", "end", "lang")
+    return [dict(zip(keys, r)) for r in rows]

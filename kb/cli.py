@@ -221,7 +221,7 @@ def rule(number, edition, lang, source, data_dir, as_json):
         emit_json(d)
         return
     doc = store.document(conn, main_rule.source)
-    where = doc["title"] if doc else main_rule.source
+    where = doc["title"] if doc else f"Comprehensive Rules {main_rule.edition or main_rule.source}"
     click.echo(click.style(f"[{main_rule.lang}] {where} — {main_rule.edition or 'undated'} ({main_rule.source})", dim=True))
     if main_rule.text or main_rule.title or main_rule.examples:
         _print_rule(main_rule)

@@ -48,11 +48,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import sqlite3
 import time
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Callable, Iterable, Optional, Sequence
 
 from rapidfuzz import fuzz, process
@@ -110,7 +112,33 @@ def masked_key(text: str) -> str:
     return _CITED_RE.sub("#", typo_key(text))
 
 
+#: Old wordings and their modern form, applied to the fuzzy-matching key only
+#: (the Magic 2010 rewrite, the 2017 pronoun change, the 2021 « mana value »...),
+#: so that a rule reworded by a terminology change still finds itself.
+_MODERN_TERMS = tuple((re.compile(p), r) for p, r in (
+    (r"\bremoved? from the game\b", "exile"), (r"\bremoves? (\w+) from the game\b", r"exiles \1"),
+    (r"\bcomes? into play\b", "enters the battlefield"), (r"\bput into play\b", "put onto the battlefield"),
+    (r"\bputs? (\w+) into play\b", r"put \1 onto the battlefield"),
+    (r"\bleaves? play\b", "leaves the battlefield"), (r"\bfrom play\b", "from the battlefield"),
+    (r"\bin play\b", "on the battlefield"), (r"\binto play\b", "onto the battlefield"),
+    (r"\bplay(s|ed|ing)? (an? |the |that |this |its )?(\w+ )?abilit", r"activate\1 \2\3abilit"),
+    (r"\bhe or she\b", "they"), (r"\bhis or her\b", "their"), (r"\bhim or her\b", "them"),
+    (r"\bconverted mana cost\b", "mana value"), (r"\bstate-based effects?\b", "state-based action"),
+    (r"\bremoved-from-the-game zone\b", "exile"),
+))
+
+
+def fuzzy_key(text: str) -> str:
+    """The matching key: :func:`masked_key`, lower-cased, old terms modernised."""
+    key = masked_key(text).lower()
+    for pattern, repl in _MODERN_TERMS:
+        key = pattern.sub(repl, key)
+    return key
+
+
 def _body(title: Optional[str], text: Optional[str]) -> str:
+    if title and (not text or text.strip() == title.strip()):
+        return title.strip()
     return f"{title or ''}\n{text or ''}".strip()
 
 
@@ -143,13 +171,15 @@ class Node:
     masked: str = ""
     fuzzy: str = ""
     title_key: str = ""
+    tokens: frozenset = frozenset()
 
     @classmethod
     def make(cls, number: str, title: Optional[str], text: str, examples: Sequence[str] = (),
              parent: Optional[str] = None) -> "Node":
-        masked = masked_key(_body(title, text))
+        body = _body(title, text)
         return cls(number, title, text or "", tuple(examples), parent if parent is not None else _parent(number),
-                   masked, masked.lower(), typo_key(title or "").lower())
+                   masked_key(body), fuzzy_key(body), typo_key(title or "").lower(),
+                   frozenset(_TOKEN_RE.findall(fuzzy_key(body))))
 
 
 @dataclass
@@ -175,6 +205,27 @@ def _parent(number: str) -> Optional[str]:
     return None
 
 
+_TOKEN_RE = re.compile(r"[a-z0-9{}/+\-]+")
+
+
+def _weights(a: Sequence[Node], b: Sequence[Node]) -> dict[str, float]:
+    """Inverse document frequency of each word over the rules of both editions."""
+    df: dict[str, int] = defaultdict(int)
+    for node in (*a, *b):
+        for t in node.tokens:
+            df[t] += 1
+    n = len(a) + len(b) + 1
+    return {t: math.log(n / (c + 1)) + 0.1 for t, c in df.items()}
+
+
+def _weighted_overlap(x: Node, y: Node, w: dict[str, float]) -> float:
+    """Weighted Jaccard similarity of the two rules' words (0-1): rare words
+    (a keyword's name) weigh much more than « the » or « creature »."""
+    inter = sum(w[t] for t in x.tokens & y.tokens)
+    union = inter + sum(w[t] for t in x.tokens ^ y.tokens)
+    return inter / union if union else 1.0
+
+
 def _letter(number: str) -> str:
     return number[-1] if number[-1].isalpha() else ""
 
@@ -182,6 +233,7 @@ def _letter(number: str) -> str:
 #: Fuzzy assignment rounds: (minimum adjusted score, minimum raw similarity).
 _ROUNDS = ((95, 85), (85, 70), (72, 58), (66, 50))
 _SPLIT_MIN = 88
+_STRUCTURAL_MIN = 30
 
 
 def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
@@ -232,10 +284,13 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             if x.number not in fwd and y.number not in back:
                 pair(x, y, 100.0)
 
-    # 3. fuzzy assignment of what is left, in rounds of decreasing confidence
+    # 3. fuzzy assignment of what is left, in rounds of decreasing confidence.
+    #    similarity = mean of rapidfuzz ratio (0-100) and the IDF-weighted word
+    #    overlap (0-100), plus structural bonuses.
     ua = [x for x in a if x.number not in fwd]
     ub = [y for y in b if y.number not in back]
     if ua and ub:
+        w = _weights(a, b)
         choices = [y.fuzzy for y in ub]
         index_b = {y.number: j for j, y in enumerate(ub)}
         children_b: dict[str, list[int]] = defaultdict(list)
@@ -243,12 +298,18 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             if y.parent:
                 children_b[y.parent].append(j)
         raw: dict[str, dict[int, float]] = {}
+
+        def sim(x: Node, y: Node, r: Optional[float] = None) -> float:
+            if r is None:
+                r = fuzz.ratio(x.fuzzy, y.fuzzy)
+            return (r + 100 * _weighted_overlap(x, y, w)) / 2
+
         for x in ua:
-            found = process.extract(x.fuzzy, choices, scorer=fuzz.ratio, limit=6, score_cutoff=45)
-            raw[x.number] = {j: s for _, s, j in found}
+            found = process.extract(x.fuzzy, choices, scorer=fuzz.ratio, limit=8, score_cutoff=40)
+            raw[x.number] = {j: sim(x, ub[j], r) for _, r, j in found}
             j = index_b.get(x.number)
             if j is not None and j not in raw[x.number]:
-                raw[x.number][j] = fuzz.ratio(x.fuzzy, ub[j].fuzzy)
+                raw[x.number][j] = sim(x, ub[j])
         for min_adj, min_raw in _ROUNDS:
             cands = []
             for x in ua:
@@ -259,7 +320,7 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
                 if target_parent:
                     for j in children_b.get(target_parent, ()):
                         if j not in pool:
-                            pool[j] = fuzz.ratio(x.fuzzy, ub[j].fuzzy)
+                            pool[j] = sim(x, ub[j])
                 for j, s in pool.items():
                     y = ub[j]
                     if y.number in back or s < min_raw:
@@ -269,8 +330,11 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
                         adj += 8
                     if x.parent and target_parent == y.parent:
                         adj += 12 if _letter(x.number) != _letter(y.number) else 16
+                    elif target_parent and y.parent and (_parent(y.parent) == target_parent
+                                                         or _parent(target_parent) == y.parent):
+                        adj += 4   # one level up or down under the right rule
                     elif x.parent and y.parent and target_parent and target_parent != y.parent:
-                        adj -= 6
+                        adj -= 15
                     if x.title_key and x.title_key == y.title_key:
                         adj += 20
                     if adj >= min_adj:
@@ -279,6 +343,52 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             for adj, s, x, y in cands:
                 if x.number not in fwd and y.number not in back:
                     pair(x, y, float(s))
+        # last round: the same subrule letter under the rule its parent became
+        # (« 502.68a Lifelink is a triggered ability » -> « 702.13a Lifelink is a
+        # static ability »): the definition stays the first subrule.
+        by_number_b = {y.number: y for y in ub}
+        for x in ua:
+            if x.number in fwd or not _letter(x.number) or x.parent not in fwd:
+                continue
+            y = by_number_b.get(fwd[x.parent] + _letter(x.number))
+            if y is not None and y.number not in back:
+                s = sim(x, y)
+                if s >= _STRUCTURAL_MIN:
+                    pair(x, y, float(s))
+
+    # 3b. a heading left over goes where most of its subrules went
+    extra: list[Link] = []
+    merged_a: set[str] = set()
+    kids_a: dict[str, list[str]] = defaultdict(list)
+    kids_b: dict[str, list[str]] = defaultdict(list)
+    for x in a:
+        if x.parent:
+            kids_a[x.parent].append(x.number)
+    for y in b:
+        if y.parent:
+            kids_b[y.parent].append(y.number)
+    for x in a:
+        if x.number in fwd or not kids_a.get(x.number):
+            continue
+        votes = [_parent(fwd[c]) for c in kids_a[x.number] if c in fwd]
+        top = _majority(votes, len(kids_a[x.number]))
+        if top and top in b_by:
+            if top not in back:
+                pair(x, b_by[top], 0.0)
+            else:
+                extra.append(Link(x.number, top, "merged", 0.0, "words"))
+                merged_a.add(x.number)
+    for y in b:
+        if y.number in back or not kids_b.get(y.number):
+            continue
+        votes = [_parent(back[c]) for c in kids_b[y.number] if c in back]
+        top = _majority(votes, len(kids_b[y.number]))
+        if top and top in a_by:
+            if top not in fwd:
+                pair(a_by[top], y, 0.0)
+            else:
+                extra.append(Link(top, y.number, "split", 0.0, "words"))
+                back[y.number] = top
 
     links: list[Link] = []
     for x in a:
@@ -291,14 +401,25 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
                 rel = "reworded" if change == "words" else "same"
             links.append(Link(x.number, y.number, rel, round(scores[x.number], 1), change))
 
+    links.extend(extra)
     # 4. splits (a new rule holds part of an old rule's text, next to its main
     #    successor) and merges (an old rule's text now inside a rule next to
     #    where its neighbour went)
+    def neighbours(number: str, kids: dict) -> list[str]:
+        p = _parent(number)
+        out = list(kids.get(number, ()))
+        if p:
+            out.append(p)
+            out.extend(kids.get(p, ()))
+        return out
+
     new_b = [y for y in b if y.number not in back and len(y.fuzzy) >= 25]
     for y in new_b:
         best = None
-        for xn, yn in fwd.items():
-            if not _near(yn, y.number):
+        cousins = [fwd[n] for n in kids_a.get(back.get(y.parent or "", ""), ()) if n in fwd]
+        for yn in (*neighbours(y.number, kids_b), *cousins):
+            xn = back.get(yn)
+            if xn is None or fwd.get(xn) != yn:
                 continue
             x = a_by[xn]
             if x.masked == b_by[yn].masked or len(x.fuzzy) < len(y.fuzzy) * 0.8:
@@ -309,11 +430,13 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
         if best:
             links.append(Link(best[1].number, y.number, "split", round(best[0], 1), "words"))
             back.setdefault(y.number, best[1].number)
-    gone_a = [x for x in a if x.number not in fwd and len(x.fuzzy) >= 25]
+    gone_a = [x for x in a if x.number not in fwd and x.number not in merged_a and len(x.fuzzy) >= 25]
     for x in gone_a:
         best = None
-        for yn, xn in list(back.items()):
-            if xn not in a_by or not _near(xn, x.number):
+        cousins = [back[n] for n in kids_b.get(fwd.get(x.parent or "", ""), ()) if n in back]
+        for xn in (*neighbours(x.number, kids_a), *cousins):
+            yn = fwd.get(xn)
+            if yn is None or back.get(yn) != xn:
                 continue
             y = b_by[yn]
             if len(y.fuzzy) < len(x.fuzzy) * 0.8:
@@ -325,12 +448,25 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             links.append(Link(x.number, best[1].number, "merged", round(best[0], 1), "words"))
             fwd[x.number] = best[1].number
     for x in a:
-        if x.number not in fwd:
+        if x.number not in fwd and x.number not in merged_a:
             links.append(Link(x.number, None, "removed", 0.0))
     for y in b:
         if y.number not in back:
             links.append(Link(None, y.number, "added", 0.0))
     return links
+
+
+def _majority(votes: list, total: int) -> Optional[str]:
+    """The value most votes agree on, if it holds at least half of ``total``
+    (and at least one vote)."""
+    counts: dict = defaultdict(int)
+    for v in votes:
+        if v is not None:
+            counts[v] += 1
+    if not counts:
+        return None
+    top, n = max(counts.items(), key=lambda kv: kv[1])
+    return top if n * 2 >= total else None
 
 
 def _near(n1: str, n2: str) -> bool:
@@ -374,8 +510,16 @@ def _english_editions(conn: sqlite3.Connection) -> list[tuple[str, str]]:
 
 
 def _load_nodes(conn: sqlite3.Connection, source: str) -> list[tuple]:
-    return conn.execute("SELECT number, title, text, examples, parent, position FROM rules "
-                        "WHERE source=? ORDER BY position", (source,)).fetchall()
+    """(number, title, text, examples, parent, position) of every numbered
+    node of an edition: its chapters (« 702. Keyword Abilities », from the
+    editions table, position -1) then its rules in document order."""
+    row = conn.execute("SELECT chapters FROM editions WHERE source=?", (source,)).fetchone()
+    chapters = json.loads(row[0] or "{}") if row else {}
+    nodes = [(n, t, "", "[]", n[0], -1) for n, t in sorted(chapters.items()) if re.fullmatch(r"\d{3}", n)]
+    have = {n for n, *_ in nodes}
+    nodes += [r for r in conn.execute("SELECT number, title, text, examples, parent, position FROM rules "
+                                      "WHERE source=? ORDER BY position", (source,)) if r[0] not in have]
+    return nodes
 
 
 def _hash(title, text, examples_json) -> str:
@@ -405,15 +549,32 @@ class _VersionWriter:
             self.occurrences.append((vid, edition, position))
 
     def flush(self) -> None:
-        self.conn.executemany("INSERT INTO rule_versions (vid, number, lang, title, text, examples, text_hash)"
-                              " VALUES (?,?,?,?,?,?,?)", self.new_versions)
+        """Write the new versions (with their edition spans, computed from the
+        occurrences gathered here when no older ones exist) and occurrences."""
+        spans: dict[int, list] = {}
+        for vid, edition, _ in self.occurrences:
+            sp = spans.get(vid)
+            if sp is None:
+                spans[vid] = [edition, edition, 1]
+            else:
+                sp[0], sp[1], sp[2] = min(sp[0], edition), max(sp[1], edition), sp[2] + 1
+        self.conn.executemany(
+            "INSERT INTO rule_versions (vid, number, lang, title, text, examples, text_hash, first_edition,"
+            " last_edition, edition_count) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [(*v, *spans.get(v[0], (None, None, 0))) for v in self.new_versions])
         self.conn.executemany("INSERT OR IGNORE INTO rule_occurrences VALUES (?,?,?)", self.occurrences)
         self.new_versions, self.occurrences = [], []
 
 
+@lru_cache(maxsize=65536)
+def _node(number: str, title: Optional[str], text: Optional[str], examples: Optional[str],
+          parent: Optional[str]) -> Node:
+    return Node.make(number, title, text, json.loads(examples or "[]"), parent)
+
+
 def _nodes(rows: Iterable[tuple]) -> list[Node]:
-    return [Node.make(number, title, text, json.loads(examples or "[]"), parent)
-            for number, title, text, examples, parent, _pos in rows]
+    """Matcher nodes for stored rows (cached: most rules repeat across editions)."""
+    return [_node(number, title, text, examples, parent) for number, title, text, examples, parent, _pos in rows]
 
 
 def _save_links(conn, a_ed: str, b_ed: str, links: list[Link]) -> None:
@@ -421,11 +582,13 @@ def _save_links(conn, a_ed: str, b_ed: str, links: list[Link]) -> None:
                      [(a_ed, l.from_number, b_ed, l.to_number, l.relation, l.score, l.change) for l in links])
 
 
-def _refresh_version_spans(conn: sqlite3.Connection) -> None:
+def _refresh_version_spans(conn: sqlite3.Connection, edition: str) -> None:
+    """Recompute first/last edition and count of the versions found in ``edition``."""
     conn.execute("""UPDATE rule_versions SET
         first_edition = (SELECT MIN(edition) FROM rule_occurrences o WHERE o.vid = rule_versions.vid),
         last_edition = (SELECT MAX(edition) FROM rule_occurrences o WHERE o.vid = rule_versions.vid),
-        edition_count = (SELECT COUNT(*) FROM rule_occurrences o WHERE o.vid = rule_versions.vid)""")
+        edition_count = (SELECT COUNT(*) FROM rule_occurrences o WHERE o.vid = rule_versions.vid)
+        WHERE vid IN (SELECT vid FROM rule_occurrences WHERE edition=?)""", (edition,))
 
 
 def _report(conn: sqlite3.Connection, seconds: dict) -> HistoryReport:
@@ -472,7 +635,6 @@ def build_history(conn: sqlite3.Connection,
         prev_nodes, prev_ed = nodes, date
         step(1)
     writer.flush()
-    _refresh_version_spans(conn)
     return _report(conn, {"maps": round(t_map, 3), "total": round(time.perf_counter() - t0, 3)})
 
 
@@ -511,12 +673,7 @@ def add_edition(conn: sqlite3.Connection, edition_source: str) -> HistoryReport:
     conn.execute("DELETE FROM history_editions")
     conn.executemany("INSERT INTO history_editions VALUES (?,?,?,?)",
                      [(d, s, "en", i) for i, (d, s) in enumerate(known)])
-    vids = {v for v, _, _ in writer.occurrences} if False else None  # noqa: F841 (kept simple)
-    conn.execute("""UPDATE rule_versions SET
-        first_edition = (SELECT MIN(edition) FROM rule_occurrences o WHERE o.vid = rule_versions.vid),
-        last_edition = (SELECT MAX(edition) FROM rule_occurrences o WHERE o.vid = rule_versions.vid),
-        edition_count = (SELECT COUNT(*) FROM rule_occurrences o WHERE o.vid = rule_versions.vid)
-        WHERE vid IN (SELECT vid FROM rule_occurrences WHERE edition=?)""", (date,))
+    _refresh_version_spans(conn, date)
     return _report(conn, {"total": round(time.perf_counter() - t0, 3)})
 
 

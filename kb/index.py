@@ -3,9 +3,12 @@
 This is the only module that imports ``whoosh``: swapping the engine means
 rewriting this file alone.  It offers:
 
-* :func:`french_analyzer` / :func:`english_analyzer` -- the text analysis;
+* :func:`french_analyzer` / :func:`english_analyzer` / :func:`analyze` -- the
+  text analysis;
 * :func:`build_index` -- write an index from :class:`IndexDoc` records;
-* :class:`Index` -- open an index and run a query (:meth:`Index.search`).
+* :class:`Index` -- open an index, run a parsed query (:meth:`Index.run`),
+  look rules up by number (:meth:`Index.by_number`), check and correct words
+  (:meth:`Index.known`, :meth:`Index.correct`).
 
 French analysis, applied identically when indexing and querying:
 tokenize (keeping game notation such as ``{2/B}``, ``-1/-1``, ``+1/+1`` and
@@ -13,26 +16,34 @@ rule numbers ``702.19c`` whole) -> lowercase -> elision (l', d', qu', j',
 jusqu', n', s', c', m', t', with ' or ’) -> ligatures (æ -> ae, œ -> oe) and
 accents folded -> French stop words -> Snowball French stemming.  English:
 the same tokenizer, lowercase, folding, English stop words, Porter-style
-stemming.  Each document is indexed in its own language field (``body_fr``
-or ``body_en``); a query is parsed against both, so it is analysed both ways
-and the results are combined.
+stemming.  Each document is indexed in its own language fields (``*_fr`` or
+``*_en``); a query is compiled once per language against that language's
+fields with that language's analysis, and the two readings are OR-ed, so a
+French stop word (« la ») does not sink the English side and vice versa.
+
+Unstemmed words are kept in Whoosh "spelling" fields: :meth:`Index.correct`
+proposes the nearest indexed word for a misspelt one (« associaton » ->
+``association``, « persit » -> ``persist``).
 """
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Optional
 
 from whoosh import index as windex
-from whoosh import qparser, query as wquery
+from whoosh import query as wq
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
-from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.lang import stopwords_for_language
 
 from kb.folding import fold
+from kb.querysyntax import All, Any, Not, Phrase, Word
 
 #: Tokens: notation first ({2/B}, -1/-1, +1/+1, 702.19c), then words with
 #: inner apostrophes or hyphens (« d'âmes », « non-bloquée »), then numbers.
@@ -44,6 +55,15 @@ TOKEN_PATTERN = (r"\{[^{}\s]+\}"
 
 ELISIONS = ("l", "d", "j", "qu", "jusqu", "lorsqu", "puisqu", "n", "s", "c", "m", "t")
 _ELISION_RE = re.compile(r"^(?:%s)['’](?=\w)" % "|".join(ELISIONS))
+
+LANGS = ("fr", "en")
+TEXT_FIELDS = {lang: (f"title_{lang}", f"body_{lang}") for lang in LANGS}
+
+#: Name of the file, inside the index directory, holding the analysed
+#: French/English query expansions (see :func:`build_index`).
+EXPANSIONS_FILE = "expansions.json"
+
+
 class ElisionFilter(Filter):
     """Strips French elided articles and pronouns: « l'association » ->
     ``association``, « qu’une » -> ``une``."""
@@ -67,16 +87,29 @@ def _stoplist(lang: str) -> frozenset:
     return frozenset(fold(w) for w in stopwords_for_language(lang))
 
 
+@lru_cache(maxsize=None)
 def french_analyzer():
     """Analyzer for French text (see module docstring)."""
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | ElisionFilter() | FoldFilter()
-            | StopFilter(stoplist=_stoplist("fr"), minsize=1) | StemFilter(lang="fr"))
+            | StopFilter(stoplist=_stoplist("fr"), minsize=1) | StemFilter(lang="fr", cachesize=50000))
 
 
+@lru_cache(maxsize=None)
 def english_analyzer():
     """Analyzer for English text (see module docstring)."""
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | FoldFilter()
-            | StopFilter(stoplist=_stoplist("en"), minsize=1) | StemFilter(lang="en"))
+            | StopFilter(stoplist=_stoplist("en"), minsize=1) | StemFilter(lang="en", cachesize=50000))
+
+
+def analyzer_for(lang: str):
+    return french_analyzer() if lang == "fr" else english_analyzer()
+
+
+def analyze(text: str, lang: str, stem: bool = True) -> list[str]:
+    """The index terms of ``text`` read as ``lang`` (``fr``/``en``):
+    ``analyze("Association d’âmes", "fr")`` -> ``["associ", "ame"]``; with
+    ``stem=False`` the folded words (``["association", "ames"]``)."""
+    return [t.text for t in analyzer_for(lang)(text, no_morph=not stem)]
 
 
 def make_schema() -> Schema:
@@ -84,27 +117,34 @@ def make_schema() -> Schema:
     return Schema(
         key=ID(stored=True, unique=True),
         kind=ID(stored=True),
-        ident=ID(stored=True),          # rule number, card name, note id, section id
+        ident=STORED,                   # rule number, card name, note id, section id, term
         number=ID(stored=True),         # rule number (rules only)
+        card=ID,                        # English card name (cards and card records)
         lang=ID(stored=True),
-        edition=ID(stored=True),
-        source=ID(stored=True),
-        title_fr=TEXT(analyzer=fr, stored=True, field_boost=2.0),
-        title_en=TEXT(analyzer=en, stored=True, field_boost=2.0),
-        body_fr=TEXT(analyzer=fr, stored=True, chars=True),
-        body_en=TEXT(analyzer=en, stored=True, chars=True),
+        scope=ID,                       # "current" (default search scope) or "old"
+        editions=KEYWORD(stored=True),  # every edition (date) the text holds in
+        edition=STORED,                 # the latest of them
+        source=STORED,
+        title_fr=TEXT(analyzer=fr, stored=True, field_boost=2.0, spelling=True),
+        title_en=TEXT(analyzer=en, stored=True, field_boost=2.0, spelling=True),
+        body_fr=TEXT(analyzer=fr, stored=True, spelling=True),
+        body_en=TEXT(analyzer=en, stored=True, spelling=True),
         extra=STORED,
     )
 
 
 @dataclass
 class IndexDoc:
-    """One searchable unit: a rule, card record, note, section or glossary entry.
+    """One searchable unit: a rule version, card, note, section or glossary entry.
 
     ``kind`` is ``rule``, ``card``, ``note``, ``section`` or ``glossary``;
     ``ident`` is what a user would type to get it (rule number, card name);
-    ``title`` and ``body`` are indexed in ``lang``; ``extra`` is any
-    JSON-able payload returned with hits (e.g. the card a note is about).
+    ``title`` and ``body`` are indexed in ``lang``; ``editions`` lists every
+    edition (ISO date) whose text this is, ``edition`` the latest of them;
+    ``scope`` is ``current`` for what a search shows by default (latest
+    English Comprehensive Rules, every French document, current card
+    wordings) and ``old`` otherwise; ``extra`` is any JSON-able payload
+    returned with hits (e.g. the card a note is about).
     """
 
     key: str
@@ -116,29 +156,59 @@ class IndexDoc:
     title: str = ""
     edition: Optional[str] = None
     number: Optional[str] = None
+    editions: list = field(default_factory=list)
+    scope: str = "current"
     extra: dict = field(default_factory=dict)
 
 
-def build_index(directory: Path, docs: Iterable[IndexDoc]) -> int:
+def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[list] = None,
+                procs: int = 1) -> int:
     """Create a new index in ``directory`` (created if needed) holding
-    ``docs``; returns the number of documents written."""
+    ``docs``; returns the number of documents written.
+
+    ``expansions`` are French/English term pairs (:func:`kb.expansions.load_pairs`;
+    default: the project's term files); they are stored analysed in
+    :data:`EXPANSIONS_FILE` so that queries need not re-analyse them.
+    ``procs`` > 1 indexes with that many processes."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     ix = windex.create_in(str(directory), make_schema())
-    writer = ix.writer(limitmb=256, procs=1)
+    if procs > 1:
+        writer = ix.writer(limitmb=256, procs=procs, multisegment=True)
+    else:
+        writer = ix.writer(limitmb=512)
     n = 0
     for d in docs:
         fields = dict(key=d.key, kind=d.kind, ident=d.ident, lang=d.lang, source=d.source,
-                      edition=d.edition or "", extra=dict(d.extra))
+                      scope=d.scope, edition=d.edition or "", extra=dict(d.extra))
         if d.number:
             fields["number"] = d.number
+        if d.kind == "card" and d.extra.get("card"):
+            fields["card"] = d.extra["card"]
+        editions = d.editions or ([d.edition] if d.edition else [])
+        if editions:
+            fields["editions"] = " ".join(editions)
         suffix = "fr" if d.lang == "fr" else "en"
-        fields["title_" + suffix] = d.title
+        if d.title:
+            fields["title_" + suffix] = d.title
         fields["body_" + suffix] = d.body
         writer.add_document(**fields)
         n += 1
     writer.commit()
+    write_expansions(directory, expansions)
     return n
+
+
+def write_expansions(directory: Path, pairs: Optional[list] = None) -> int:
+    """Store the analysed expansion table in ``directory`` (see
+    :func:`kb.expansions.compile_table`); returns the number of pairs."""
+    from kb import expansions as exp
+
+    if pairs is None:
+        pairs = exp.load_pairs()
+    table = exp.compile_table(pairs, analyze)
+    (Path(directory) / EXPANSIONS_FILE).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    return len(pairs)
 
 
 class _BoldFormatter(Formatter):
@@ -156,7 +226,8 @@ class _BoldFormatter(Formatter):
 @dataclass
 class Hit:
     """A search result: ``snippet`` is HTML-safe text with ``<b>`` around
-    the matched words as written; ``score`` is Whoosh's BM25F score."""
+    the matched words as written; ``score`` is Whoosh's BM25F score;
+    ``editions`` every edition (ISO date) the text holds in."""
 
     kind: str
     ident: str
@@ -169,53 +240,191 @@ class Hit:
     number: Optional[str]
     key: str
     extra: dict
+    editions: list = field(default_factory=list)
 
 
-class QuerySyntaxError(ValueError):
-    """The query could not be parsed as written."""
+@dataclass
+class Scope:
+    """Which documents a query may return: ``kinds``/``langs``/``editions``
+    (None = any; an edition is a date or a date prefix such as ``2008``);
+    ``all_editions`` lifts the default scope (latest English edition, every
+    French document, current card wordings)."""
+
+    kinds: Optional[list] = None
+    langs: Optional[list] = None
+    editions: Optional[list] = None
+    all_editions: bool = False
+
+    def query(self):
+        """The Whoosh filter query, or None when everything is allowed."""
+        parts = []
+        if self.kinds:
+            parts.append(wq.Or([wq.Term("kind", k) for k in self.kinds]))
+        if self.langs:
+            parts.append(wq.Or([wq.Term("lang", x) for x in self.langs]))
+        if self.editions:
+            eds = [e for e in self.editions if e not in ("all", "latest")]
+            if eds:
+                parts.append(wq.Or([wq.Term("editions", e) if len(e) == 10 else wq.Prefix("editions", e)
+                                    for e in eds]))
+            elif "latest" in self.editions:
+                parts.append(wq.Term("scope", "current"))
+        elif not self.all_editions:
+            parts.append(wq.Term("scope", "current"))
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else wq.And(parts)
 
 
 class Index:
-    """An opened index.  ``Index(path).search("marqueurs")`` -> list of Hit."""
-
-    FIELDS = ["title_fr", "body_fr", "title_en", "body_en"]
+    """An opened index: ``Index(path).run(tree, Scope())`` -> (hits, total)."""
 
     def __init__(self, directory: Path):
+        self.directory = Path(directory)
         self.ix = windex.open_dir(str(directory))
         self.searcher = self.ix.searcher()
-        # One parser per language: the query is analysed the French way against
-        # French fields and the English way against English fields, then OR-ed,
-        # so a French stop word (« la ») does not sink the English side.
-        self.parsers = []
-        for fields in (["title_fr", "body_fr"], ["title_en", "body_en"]):
-            p = qparser.MultifieldParser(fields, schema=self.ix.schema, group=qparser.AndGroup)
-            p.remove_plugin_class(qparser.FieldsPlugin)
-            p.remove_plugin_class(qparser.WildcardPlugin)
-            self.parsers.append(p)
-
-    def parse(self, text: str):
-        """The Whoosh query for ``text``: French reading OR English reading."""
-        return wquery.Or([p.parse(text) for p in self.parsers]).normalize()
+        self.reader = self.searcher.reader()
+        self._expansions = None
 
     def close(self) -> None:
         self.searcher.close()
 
-    def search(self, text: str, limit: int = 10, kind: Optional[str] = None,
-               lang: Optional[str] = None, exclude_keys: Iterable[str] = ()) -> list[Hit]:
-        """Run ``text`` against titles and bodies in both languages.
+    def doc_count(self) -> int:
+        return self.searcher.doc_count()
 
-        ``kind`` and ``lang`` restrict the hits; ``exclude_keys`` drops hits
-        already shown (exact rule-number matches).  Returns at most ``limit``
-        hits, best first."""
-        q = self.parse(text)
-        filters = []
-        if kind:
-            filters.append(wquery.Term("kind", kind))
-        if lang:
-            filters.append(wquery.Term("lang", lang))
-        filt = wquery.And(filters) if len(filters) > 1 else (filters[0] if filters else None)
+    # ------------------------------------------------------------ vocabulary
+
+    def expansions(self) -> dict:
+        """The analysed expansion table written by :func:`build_index`
+        (an empty table for an index built without one)."""
+        if self._expansions is None:
+            path = self.directory / EXPANSIONS_FILE
+            self._expansions = (json.loads(path.read_text(encoding="utf-8")) if path.exists()
+                                else {"fr": {}, "en": {}, "pairs": []})
+        return self._expansions
+
+    def known(self, word: str) -> bool:
+        """True if ``word`` (analysed either way) is an indexed term, or is
+        only stop words / notation (nothing to correct)."""
+        any_term = False
+        for lang in LANGS:
+            terms = analyze(word, lang)
+            if not terms:
+                return True  # a stop word in this language
+            any_term = True
+            for t in terms:
+                for fname in TEXT_FIELDS[lang]:
+                    if self.reader.doc_frequency(fname, t):
+                        return True
+        return not any_term
+
+    def correct(self, word: str) -> Optional[str]:
+        """The indexed word nearest ``word`` (Damerau-Levenshtein distance 1,
+        or 2 for words of 7 letters or more; same first letter), most
+        frequent first, or None.  « associaton » -> ``association``."""
+        candidates: dict[str, tuple[int, int]] = {}
+        folded = fold(word)
+        if len(folded) < 4 or not folded.isalpha():
+            return None
+        maxdist = 2 if len(folded) >= 7 else 1
+        for lang in LANGS:
+            plain = analyze(word, lang, stem=False)
+            if len(plain) != 1:
+                continue
+            text = plain[0]
+            for fname in TEXT_FIELDS[lang]:
+                spell = "spell_" + fname
+                if spell not in self.reader.schema:
+                    continue
+                for dist in range(1, maxdist + 1):
+                    for sug in self.reader.terms_within(spell, text, dist, prefix=1):
+                        if sug == text:
+                            continue
+                        stems = analyze(sug, lang)
+                        freq = sum(self.reader.doc_frequency(fname, s) for s in stems) if stems else 0
+                        best = candidates.get(sug)
+                        score = (dist, -freq)
+                        if best is None or score < best:
+                            candidates[sug] = score
+                    if candidates:
+                        break
+        if not candidates:
+            return None
+        return min(candidates.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[0]
+
+    # ------------------------------------------------------------ queries
+
+    def compile(self, node, lang: str, loose: bool = False):
+        """The Whoosh query for a :mod:`kb.querysyntax` tree read as
+        ``lang`` (that language's fields and analysis), or None when nothing
+        in it applies to ``lang``.  ``loose`` turns the top-level AND into
+        an OR that prefers documents matching more words."""
+        titles, bodies = TEXT_FIELDS[lang]
+        if isinstance(node, Word):
+            if node.lang and node.lang != lang:
+                return None
+            terms = analyze(node.text, lang)
+            if not terms:
+                return None
+            if len(terms) == 1:
+                return wq.Or([wq.Term(titles, terms[0]), wq.Term(bodies, terms[0])])
+            return wq.Or([wq.Phrase(titles, terms), wq.Phrase(bodies, terms)])
+        if isinstance(node, Phrase):
+            if node.lang and node.lang != lang:
+                return None
+            terms = analyze(node.text, lang)
+            if not terms:
+                return None
+            if len(terms) == 1:
+                return wq.Or([wq.Term(titles, terms[0]), wq.Term(bodies, terms[0])])
+            return wq.Or([wq.Phrase(titles, terms, slop=1), wq.Phrase(bodies, terms, slop=1)])
+        if isinstance(node, Not):
+            return self.compile(node.node, lang)
+        if isinstance(node, Any):
+            parts = [q for q in (self.compile(n, lang) for n in node.nodes) if q is not None]
+            if not parts:
+                return None
+            return parts[0] if len(parts) == 1 else wq.Or(parts)
+        if isinstance(node, All):
+            pos = [q for q in (self.compile(n, lang) for n in node.nodes if not isinstance(n, Not))
+                   if q is not None]
+            neg = [q for q in (self.compile(n, lang) for n in node.nodes if isinstance(n, Not))
+                   if q is not None]
+            if not pos:
+                return None
+            if len(pos) == 1:
+                q = pos[0]
+            elif loose:
+                q = wq.Or(pos, scale=0.9)
+            else:
+                q = wq.And(pos)
+            if neg:
+                q = wq.AndNot(q, wq.Or(neg) if len(neg) > 1 else neg[0])
+            return q
+        raise TypeError(f"not a query node: {node!r}")
+
+    def whoosh_query(self, node, loose: bool = False):
+        """Both readings of ``node`` OR-ed (see module docstring)."""
+        parts = [q for q in (self.compile(node, lang, loose) for lang in LANGS) if q is not None]
+        if not parts:
+            return None
+        return (parts[0] if len(parts) == 1 else wq.Or(parts)).normalize()
+
+    def run(self, node, scope: Scope, limit: int = 10, exclude_keys: Iterable[str] = (),
+            loose: bool = False) -> tuple[list[Hit], int]:
+        """The best ``limit`` hits for a query tree within ``scope``
+        (``exclude_keys`` left out), and how many documents match in all."""
+        q = self.whoosh_query(node, loose=loose)
+        if q is None:
+            return [], 0
+        return self._run(q, scope, limit, exclude_keys)
+
+    def _run(self, q, scope: Scope, limit: int, exclude_keys: Iterable[str] = ()) -> tuple[list[Hit], int]:
+        filt = scope.query()
+        if filt is not None:  # the filter must match but adds nothing to the score
+            q = wq.And([q, wq.ConstantScoreQuery(filt, 0.0)])
         excluded = set(exclude_keys)
-        results = self.searcher.search(q, limit=limit + len(excluded), filter=filt, terms=True)
+        results = self.searcher.search(q, limit=limit + len(excluded), terms=True)
         results.fragmenter = ContextFragmenter(maxchars=240, surround=70)
         results.formatter = _BoldFormatter()
         hits = []
@@ -225,25 +434,61 @@ class Index:
             hits.append(self._hit(r, r.score))
             if len(hits) >= limit:
                 break
-        return hits
+        total = max(results.estimated_length() - len(excluded & {r["key"] for r in results}), len(hits))
+        return hits, total
+
+    def filter_only(self, scope: Scope, limit: int = 10) -> tuple[list[Hit], int]:
+        """Documents within ``scope`` when the query has filters only."""
+        filt = scope.query() or wq.Every()
+        results = self.searcher.search(filt, limit=limit)
+        return [self._hit(r, r.score) for r in results], len(results)
+
+    def by_number(self, numbers: Iterable[str], scope: Scope, prefix: bool = False) -> list[Hit]:
+        """Rule versions numbered exactly ``numbers`` (or starting with them
+        when ``prefix``) within ``scope``, in the order of ``numbers``, latest
+        edition first; score 0, snippet the start of the text."""
+        out = []
+        filt = scope.query()
+        for n in numbers:
+            q = wq.Prefix("number", n) if prefix else wq.Term("number", n)
+            if filt is not None:
+                q = wq.And([q, filt])
+            docs = [self.searcher.stored_fields(d) for d in self.searcher.docs_for_query(q)]
+            docs.sort(key=lambda f: (_number_key(f.get("number") or ""), f.get("lang") != "en",
+                                     _neg_date(f.get("edition") or "")))
+            out.extend(self._from_fields(f, 0.0, _plain_snippet(_body(f), 240)) for f in docs)
+        return out
+
+    def by_card(self, name: str, scope: Scope) -> list[Hit]:
+        """Card documents of the card whose English name is ``name``
+        (English first, then French wordings, latest first), within ``scope``."""
+        q = wq.Term("card", name)
+        filt = scope.query()
+        if filt is not None:
+            q = wq.And([q, filt])
+        docs = [self.searcher.stored_fields(d) for d in self.searcher.docs_for_query(q)]
+        docs.sort(key=lambda f: (f.get("lang") != "en", _neg_date(f.get("edition") or "")))
+        return [self._from_fields(f, 0.0, _plain_snippet(_body(f), 240)) for f in docs]
 
     def get(self, key: str, snippet_len: int = 240) -> Optional[Hit]:
         """The stored document with that key, as a Hit with score 0."""
         doc = self.searcher.document(key=key)
         if doc is None:
             return None
-        body = doc.get("body_fr") or doc.get("body_en") or ""
-        return self._from_fields(doc, 0.0, _plain_snippet(body, snippet_len))
+        return self._from_fields(doc, 0.0, _plain_snippet(_body(doc), snippet_len))
 
     def _hit(self, r, score: float) -> Hit:
         snippet = ""
         for name in ("body_fr", "body_en", "title_fr", "title_en"):
             if r.get(name):
-                snippet = r.highlights(name, top=2)
+                try:
+                    snippet = r.highlights(name, top=2)
+                except Exception:  # highlighting is a nicety: never fail a search on it
+                    snippet = ""
                 if snippet:
                     break
         if not snippet:
-            snippet = _plain_snippet(r.get("body_fr") or r.get("body_en") or "", 240)
+            snippet = _plain_snippet(_body(r.fields()), 240)
         return self._from_fields(r.fields(), score, snippet)
 
     @staticmethod
@@ -251,9 +496,26 @@ class Index:
         return Hit(kind=f["kind"], ident=f["ident"], lang=f["lang"], edition=f.get("edition") or None,
                    source=f["source"], score=round(float(score), 3), snippet=snippet,
                    title=f.get("title_fr") or f.get("title_en") or "", number=f.get("number"),
-                   key=f["key"], extra=f.get("extra") or {})
+                   key=f["key"], extra=f.get("extra") or {},
+                   editions=(f.get("editions") or "").split())
+
+
+def _body(f: dict) -> str:
+    return f.get("body_fr") or f.get("body_en") or f.get("title_fr") or f.get("title_en") or ""
+
+
+def _number_key(number: str) -> tuple:
+    m = re.match(r"(\d+)(?:\.(\d+)([a-z]?))?", number)
+    if not m:
+        return (0, 0, "")
+    return (int(m.group(1)), int(m.group(2) or 0), m.group(3) or "")
+
+
+def _neg_date(date: str) -> tuple:
+    return tuple(-ord(c) for c in date)
 
 
 def _plain_snippet(text: str, length: int) -> str:
     text = " ".join(text.split())
-    return html.escape(text if len(text) <= length else text[:length].rsplit(" ", 1)[0] + " …")
+    return html.escape(text if len(text) <= length else text[:length].rsplit(" ", 1)[0] + " …",
+                       quote=False)

@@ -1,63 +1,231 @@
 """What the knowledge base puts into the search index.
 
 :func:`index_docs` reads the SQLite knowledge base and yields one
-:class:`kb.index.IndexDoc` per rule, card record, note, section and glossary
-entry.  Comprehensive Rules editions are many; only the latest English
-edition's rules and glossary are indexed here (every French document is).
+:class:`kb.index.IndexDoc` per searchable unit:
+
+* **rules of the Comprehensive Rules editions**: one document per distinct
+  version (number + title + text + examples) with every edition it holds in
+  -- about 14,500 documents for the 102 English editions instead of 205,000
+  per-edition copies.  Versions come from :mod:`kb.history`'s
+  ``rule_versions`` / ``rule_occurrences`` tables when the history was built,
+  else from a ``GROUP BY`` over the ``rules`` table.  Versions held by the
+  latest English edition are in the default scope (``current``), the others
+  are ``old``;
+* **glossary entries** of the editions, likewise one per distinct
+  (term, definition);
+* **rules, card records, notes and sections of the French documents**
+  (FAQ, rules excerpts), all ``current``;
+* **cards** (when :mod:`kb.carddb` tables are present): one English document
+  per card (oracle name, mana cost, type line, P/T, text of every face) and
+  one French document per distinct French wording (printed name, type line,
+  text), dated by the release dates of the printings that carry it; the
+  latest French wording of a card is ``current``, older ones are ``old``.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
-from typing import Iterator
+from collections import defaultdict
+from typing import Iterator, Optional
 
 from kb.index import IndexDoc
 
 
 def rule_key(source: str, number: str) -> str:
+    """Index key of a rule of a French document (one version per source)."""
     return f"rule:{source}:{number}"
+
+
+def version_key(lang: str, number: str, title: Optional[str], text: Optional[str], examples: str) -> str:
+    """Index key of one distinct version of a Comprehensive Rules rule."""
+    digest = hashlib.sha1("\x1f".join((title or "", text or "", examples or "")).encode("utf-8")).hexdigest()
+    return f"rule:{lang}:{number}:{digest[:12]}"
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+
+
+def _rule_body(text: Optional[str], examples_json: Optional[str]) -> str:
+    examples = json.loads(examples_json or "[]")
+    return "\n".join([text or ""] + examples).strip()
 
 
 def index_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
     """Every searchable unit of the knowledge base (see module docstring)."""
-    latest = conn.execute("SELECT source FROM editions WHERE lang='en' ORDER BY date DESC LIMIT 1").fetchone()
-    edition_sources = {r[0] for r in conn.execute("SELECT source FROM editions")}
-    keep = {row[0] for row in conn.execute("SELECT id FROM documents")}
-    if latest:
-        keep.add(latest[0])
-    keep |= {r[0] for r in conn.execute("SELECT source FROM editions WHERE lang='fr'")}
-    titles = {(r["source"], r["id"]): r["title"] for r in conn.execute("SELECT source, id, title FROM sections")}
+    tables = _tables(conn)
+    yield from edition_rule_docs(conn, tables)
+    yield from glossary_docs(conn)
+    yield from document_docs(conn, tables)
+    if "mtg_cards" in tables:
+        yield from card_docs(conn)
 
-    for r in conn.execute("SELECT * FROM rules ORDER BY source, position"):
-        if r["source"] not in keep:
+
+def _edition_info(conn: sqlite3.Connection) -> tuple[dict, dict]:
+    """({edition date: source}, {lang: latest date}) of the CR editions."""
+    by_date, latest = {}, {}
+    for r in conn.execute("SELECT source, date, lang FROM editions ORDER BY date"):
+        by_date[(r[2], r[1])] = r[0]
+        latest[r[2]] = r[1]
+    return by_date, latest
+
+
+def edition_rule_docs(conn: sqlite3.Connection, tables: Optional[set] = None) -> Iterator[IndexDoc]:
+    """One document per distinct version of a Comprehensive Rules rule."""
+    tables = tables if tables is not None else _tables(conn)
+    sources, latest = _edition_info(conn)
+    if not sources:
+        return
+    if {"rule_versions", "rule_occurrences"} <= tables and \
+            conn.execute("SELECT 1 FROM rule_versions LIMIT 1").fetchone():
+        rows = conn.execute(
+            "SELECT v.number, v.lang, v.title, v.text, v.examples, group_concat(o.edition, ' ')"
+            " FROM rule_versions v JOIN rule_occurrences o ON o.vid = v.vid"
+            " GROUP BY v.vid ORDER BY v.number, v.vid")
+    else:
+        rows = conn.execute(
+            "SELECT r.number, r.lang, r.title, r.text, r.examples, group_concat(e.date, ' ')"
+            " FROM rules r JOIN editions e ON e.source = r.source"
+            " GROUP BY r.number, r.lang, r.title, r.text, r.examples ORDER BY r.number")
+    seen: set[str] = set()
+    for number, lang, title, text, examples, eds in rows:
+        editions = sorted(set(eds.split()))
+        last = editions[-1]
+        key = version_key(lang, number, title, text, examples)
+        if key in seen:  # the same text twice in one edition: keep one document
             continue
-        examples = json.loads(r["examples"])
-        body = "\n".join([r["text"] or ""] + examples)
+        seen.add(key)
+        body = _rule_body(text, examples)
+        yield IndexDoc(key=key, kind="rule", ident=number, lang=lang,
+                       source=sources.get((lang, last), ""), edition=last, number=number,
+                       editions=editions, scope="current" if last == latest.get(lang) else "old",
+                       title=f"{number} {title or ''}".strip(), body=body or (title or ""),
+                       extra={"edition_source": True, "first_edition": editions[0]})
+
+
+def glossary_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
+    """One document per distinct glossary entry (term + definition)."""
+    sources, latest = _edition_info(conn)
+    rows = conn.execute(
+        "SELECT g.term, g.lang, g.definition, group_concat(coalesce(e.date, g.edition), ' ')"
+        " FROM glossary g LEFT JOIN editions e ON e.source = g.source"
+        " GROUP BY g.term, g.lang, g.definition ORDER BY g.term")
+    for term, lang, definition, eds in rows:
+        editions = sorted(set((eds or "").split()))
+        last = editions[-1] if editions else None
+        digest = hashlib.sha1((definition or "").encode("utf-8")).hexdigest()[:12]
+        yield IndexDoc(key=f"glossary:{lang}:{term}:{digest}", kind="glossary", ident=term, lang=lang,
+                       source=sources.get((lang, last), ""), edition=last, editions=editions,
+                       scope="current" if last is None or last == latest.get(lang) else "old",
+                       title=term, body=definition or term)
+
+
+def document_docs(conn: sqlite3.Connection, tables: Optional[set] = None) -> Iterator[IndexDoc]:
+    """Rules, card records, notes and sections of the French documents."""
+    tables = tables if tables is not None else _tables(conn)
+    doc_info = {r["id"]: (r["lang"], r["edition"]) for r in conn.execute("SELECT id, lang, edition FROM documents")}
+    titles = {(r["source"], r["id"]): r["title"] for r in conn.execute("SELECT source, id, title FROM sections")}
+    english_of = _english_names(conn) if "mtg_names" in tables else (lambda name: None)
+
+    for r in conn.execute("SELECT * FROM rules WHERE source IN (SELECT id FROM documents)"
+                          " ORDER BY source, position"):
         yield IndexDoc(key=rule_key(r["source"], r["number"]), kind="rule", ident=r["number"],
                        lang=r["lang"], source=r["source"], edition=r["edition"], number=r["number"],
-                       title=f"{r['number']} {r['title'] or ''}".strip(), body=body or (r["title"] or ""),
-                       extra={"edition_source": r["source"] in edition_sources})
+                       title=f"{r['number']} {r['title'] or ''}".strip(),
+                       body=_rule_body(r["text"], r["examples"]) or (r["title"] or ""),
+                       extra={"edition_source": False, "section": r["section"]})
     for c in conn.execute("SELECT * FROM card_records ORDER BY source, position"):
         body = "\n".join(x for x in (c["mana_cost"], c["type_line"],
                                      f"{c['power']}/{c['toughness']}" if c["power"] else None,
                                      c["text"]) if x)
-        yield IndexDoc(key=f"card:{c['source']}:{c['cid']}", kind="card", ident=c["name"], lang="fr",
-                       source=c["source"], title=c["name"], body=body,
-                       extra={"section": c["section"], "anchor_index": c["position"]})
-    doc_lang = {r["id"]: (r["lang"], r["edition"]) for r in conn.execute("SELECT id, lang, edition FROM documents")}
+        lang, edition = doc_info.get(c["source"], ("fr", None))
+        english = english_of(c["name"])
+        yield IndexDoc(key=f"card:{c['source']}:{c['cid']}", kind="card", ident=c["name"], lang=lang,
+                       source=c["source"], edition=edition, title=c["name"], body=body,
+                       extra={"section": c["section"], "anchor_index": c["position"], "card": english,
+                              "about": english})
     for n in conn.execute("SELECT * FROM notes ORDER BY source, position"):
-        lang, edition = doc_lang.get(n["source"], ("fr", None))
+        lang, edition = doc_info.get(n["source"], ("fr", None))
         about = n["card"] or titles.get((n["source"], n["section"]), "")
         yield IndexDoc(key=f"note:{n['source']}:{n['nid']}", kind="note", ident=f"{n['source']}#{n['position']}",
                        lang=lang, source=n["source"], edition=edition, title=about, body=n["text"],
                        extra={"card": n["card"], "section": n["section"], "position": n["position"]})
     for s in conn.execute("SELECT * FROM sections ORDER BY source, position"):
-        lang, edition = doc_lang.get(s["source"], ("fr", None))
+        lang, edition = doc_info.get(s["source"], ("fr", None))
         yield IndexDoc(key=f"section:{s['source']}:{s['id']}", kind="section", ident=s["id"], lang=lang,
                        source=s["source"], edition=edition, title=s["title"], body=s["text"] or s["title"])
-    for g in conn.execute("SELECT * FROM glossary ORDER BY source, gid"):
-        if g["source"] not in keep:
-            continue
-        yield IndexDoc(key=f"glossary:{g['source']}:{g['term']}", kind="glossary", ident=g["term"],
-                       lang=g["lang"], source=g["source"], edition=g["edition"], title=g["term"],
-                       body=g["definition"])
+
+
+def _english_names(conn: sqlite3.Connection):
+    from kb.folding import fold_name
+
+    def english(name: str) -> Optional[str]:
+        rows = conn.execute("SELECT DISTINCT name FROM mtg_names WHERE fold = ?", (fold_name(name),)).fetchall()
+        return rows[0][0] if len(rows) == 1 else None
+    return english
+
+
+def _face_lines(mana_cost, type_line, power, toughness, loyalty, text) -> list[str]:
+    lines = [x for x in (mana_cost, type_line) if x]
+    if power is not None or toughness is not None:
+        lines.append(f"{power}/{toughness}")
+    if loyalty:
+        lines.append(f"[{loyalty}]")
+    if text:
+        lines.append(text)
+    return lines
+
+
+def card_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
+    """English and French card documents from the :mod:`kb.carddb` tables."""
+    faces = defaultdict(list)
+    for r in conn.execute("SELECT card, side, face_name, mana_cost, type_line, power, toughness, loyalty, text"
+                          " FROM mtg_faces ORDER BY card, side"):
+        faces[r[0]].append(r)
+    french = defaultdict(lambda: defaultdict(dict))  # card -> (set, number) -> side -> row
+    dates: dict = {}
+    for r in conn.execute("SELECT card, side, set_code, number, release_date, name, face_name, type_line, text"
+                          " FROM mtg_french ORDER BY card, release_date, set_code, number, side"):
+        french[r[0]][(r[2], r[3])][r[1]] = r
+        dates[(r[0], r[2], r[3])] = r[4]
+
+    for card, layout, mana_cost in conn.execute("SELECT name, layout, mana_cost FROM mtg_cards ORDER BY name"):
+        fs = faces.get(card, [])
+        multi = len(fs) > 1
+        lines: list[str] = []
+        for f in fs:
+            if multi:
+                lines.append(f[2] or "")
+            lines.extend(_face_lines(f[3], f[4], f[5], f[6], f[7], f[8]))
+        # French wordings: group the printings that print the same words.
+        wordings: dict[tuple, dict] = {}
+        for (set_code, number), sides in french.get(card, {}).items():
+            sig = tuple((side, r[5], r[6], r[7], r[8]) for side, r in sorted(sides.items()))
+            w = wordings.setdefault(sig, {"dates": set(), "sets": []})
+            w["dates"].add(dates.get((card, set_code, number)) or "")
+            if set_code not in w["sets"]:
+                w["sets"].append(set_code)
+        ordered = sorted(wordings.items(), key=lambda kv: max(kv[1]["dates"]))
+        french_name = ordered[-1][0][0][1] if ordered else None
+        yield IndexDoc(key=f"card:en:{card}", kind="card", ident=card, lang="en", source="mtgjson",
+                       title=card if not multi else " // ".join([card] + [f[2] for f in fs if f[2] and f[2] != card]),
+                       body="\n".join(lines) or card,
+                       extra={"card": card, "about": french_name, "layout": layout})
+        for i, (sig, w) in enumerate(ordered):
+            names = []
+            for _side, name, face_name, _tl, _tx in sig:
+                for n in (name, face_name):
+                    if n and n not in names:
+                        names.append(n)
+            body: list[str] = []
+            for _side, _name, face_name, type_line, text in sig:
+                if len(sig) > 1 and face_name:
+                    body.append(face_name)
+                body.extend(x for x in (type_line, text) if x)
+            eds = sorted(d for d in w["dates"] if d)
+            yield IndexDoc(key=f"card:fr:{card}:{i}", kind="card", ident=sig[0][1] or card, lang="fr",
+                           source="mtgjson", edition=eds[-1] if eds else None, editions=eds,
+                           scope="current" if i == len(ordered) - 1 else "old",
+                           title=" // ".join(names), body="\n".join(body) or (sig[0][1] or card),
+                           extra={"card": card, "about": card, "sets": w["sets"]})

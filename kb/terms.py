@@ -25,8 +25,9 @@ Where the pairs come from (column ``source`` of the TSV):
 Every row carries ``cards`` (support) and ``precision`` (share of the
 cards whose French text has the French term that also have the English
 one) and an ``example`` card.  The derivation is reviewed: :data:`REVIEW`
-lists the corrections made by hand after reading the output, each with its
-reason, and is applied by :func:`derive_terms`.
+and :data:`REVIEW_DROP` list the corrections made by hand after reading
+the output, each with its reason, and are applied by :func:`derive_terms`;
+a reviewed row says so in its ``source``.
 
 Public API: :func:`derive_terms` ``(conn) -> list[TermPair]``,
 :func:`write_terms`, :func:`load_terms` ``() -> list[TermPair]``,
@@ -127,6 +128,12 @@ REVIEW: dict[tuple[str, str], tuple[Optional[str], str]] = {
     ("ability_word", "Spell mastery"): ("Maîtrise des sorts", "the ability word is « Maîtrise des sorts »"),
     ("rules_term", "ability"): ("capacité", "precision 0.46 only because « capacité » is everywhere in "
                                 "French texts while English oracle often says « it » — kept"),
+}
+
+#: Derived pairs dropped after review: (kind, en, fr) -> reason.
+REVIEW_DROP: dict[tuple[str, str, str], str] = {
+    ("subtype", "Serpent", "serpent"): "« serpent » is the French for Snake (114 cards); Serpent is "
+                                       "« grand serpent » (19 cards, precision 1.0), kept",
 }
 
 #: Pairs the card data cannot give (no French text for the old cards that
@@ -298,6 +305,8 @@ def derive_terms(conn: sqlite3.Connection) -> list[TermPair]:
             pairs.append(TermPair(kind, en, fr, source, n, 1.0, ""))
     out = []
     for p in pairs:
+        if (p.kind, p.en, p.fr) in REVIEW_DROP:
+            continue
         rev = REVIEW.get((p.kind, p.en))
         if rev is not None:
             fr, why = rev
@@ -439,14 +448,17 @@ def lookup_term(query: str, path: Path = TERMS_PATH) -> list[TermPair]:
     return [p for p in pairs if fold(p.fr).startswith(q) or fold(p.en).startswith(q)]
 
 
-def term_report(conn: sqlite3.Connection, query: str, limit: int = 50) -> dict:
+def term_report(conn: sqlite3.Connection, query: str, limit: int = 50, all_editions: bool = False) -> dict:
     """What ``kb term QUERY`` shows: the pairs, the cards that use the term
     and the rules whose text mentions it.
 
     Shape: ``{"query", "pairs": [TermPair dicts], "cards": [{"name",
     "french_name"}] (keyword pairs: cards with that MTGJSON keyword; others:
     cards whose French text has the term), "rules": [{"number", "lang",
-    "source", "edition"}]}``.  Cards need the ``mtg_*`` tables and rules the
+    "source", "edition"}]}``.  Rules are searched (folded, whole words, the
+    French and the English side) in the documents and, for Comprehensive
+    Rules editions, in the latest edition of each language unless
+    ``all_editions``.  Cards need the ``mtg_*`` tables and rules the
     ``rules`` table of kb.store; a missing table gives an empty list.
     """
     pairs = lookup_term(query)
@@ -470,11 +482,24 @@ def term_report(conn: sqlite3.Connection, query: str, limit: int = 50) -> dict:
             break
     out["cards"] = out["cards"][:limit]
     try:
+        skip: set = set()
+        if not all_editions:
+            try:
+                eds = conn.execute("SELECT source, date, lang FROM editions").fetchall()
+            except sqlite3.OperationalError:
+                eds = []
+            latest: dict = {}
+            for src, date, lang in eds:
+                if lang not in latest or (date or "") > latest[lang][1]:
+                    latest[lang] = (src, date or "")
+            skip = {e[0] for e in eds} - {v[0] for v in latest.values()}
         found = []
-        needles = [(fold(p.fr), "fr") for p in pairs] + [(p.en.lower(), "en") for p in pairs]
-        for number, lang, source, edition, text, examples in conn.execute(
-                "SELECT number, lang, source, edition, text, examples FROM rules"):
-            body = fold((text or "") + " " + (examples or ""))
+        needles = [(fold(p.fr), "fr") for p in pairs] + [(fold(p.en), "en") for p in pairs]
+        for number, lang, source, edition, title, text, examples in conn.execute(
+                "SELECT number, lang, source, edition, title, text, examples FROM rules"):
+            if source in skip:
+                continue
+            body = fold(" ".join((title or "", text or "", examples or "")))
             for needle, nl in needles:
                 if needle and re.search(r"\b" + re.escape(needle) + r"\b", body):
                     found.append({"number": number, "lang": lang, "source": source, "edition": edition})

@@ -23,6 +23,7 @@ French line, so both languages compare with MTGJSON ``types``.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -141,15 +142,10 @@ def _parse(text: str, rule: str) -> Tree:
         raise CardFaceError(what, text, column + offset, rule) from None
 
 
-def _tokens(tree: Tree) -> list[Token]:
-    return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
-
-
 def _fold(word: str) -> str:
-    import unicodedata
+    """« Éphémère » -> « ephemere »: lowercase, no accents, single spaces."""
     s = unicodedata.normalize("NFKD", word.lower())
-    s = "".join(c for c in s if not unicodedata.combining(c))
-    return " ".join(s.split())
+    return " ".join("".join(c for c in s if not unicodedata.combining(c)).split())
 
 
 def parse_type_line(text: str, lang: str = "en") -> TypeLine:

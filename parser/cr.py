@@ -212,7 +212,11 @@ def parse_cr_text(text: str, source: str, path: str = "", lang: str = "en") -> E
     try:
         tree = _parser().parse(text, on_error=on_error)
     except UnexpectedInput as exc:
-        raise NotARulesDocument(label, f"unreadable layout at line {getattr(exc, 'line', '?')}") from None
+        if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+            reason = "no numbered rules found"
+        else:
+            reason = f"unreadable layout at line {getattr(exc, 'line', '?')}"
+        raise NotARulesDocument(label, reason) from None
 
     builder = _EditionBuilder(label, source, lang, warnings)
     edition = builder.build(tree)
@@ -259,6 +263,25 @@ def _parse_date(line: str) -> Optional[str]:
     if m and m.group(2).lower() in _MONTHS:
         return _iso(int(m.group(3)), _MONTHS[m.group(2).lower()], int(m.group(1)))
     return None
+
+
+def _glossary_references(definition: str, lang: str) -> list[str]:
+    """Rule numbers a glossary definition cites (« See rule 702.19 » -> 702.19).
+
+    Delegates to :func:`parser.references.find_references`; cached because
+    most definitions are word for word the same from one edition to the
+    next.  Each call returns a new list.
+    """
+    return list(_cached_references(definition, lang))
+
+
+@lru_cache(maxsize=16384)
+def _cached_references(definition: str, lang: str) -> tuple[str, ...]:
+    try:
+        from parser.references import find_references
+    except ImportError:  # the references parser is optional here
+        return ()
+    return tuple(find_references(definition, lang))
 
 
 def _line(tok: Token) -> str:
@@ -315,6 +338,9 @@ class _EditionBuilder:
             for node in section.children[1:]:
                 if isinstance(node, Tree):
                     self._chapter(node)
+                elif node.type == "TEXT_LINE":
+                    self.warn(node, f"text between section {self.section} and its first chapter "
+                                    "(not part of any rule)")
 
     def _excerpt(self, tree: Tree) -> None:
         for node in tree.children:
@@ -335,7 +361,8 @@ class _EditionBuilder:
             if isinstance(node, Tree):
                 self._rule(node)
             elif node.type == "TEXT_LINE":
-                self.warn(node, f"text between chapter {number} and its first rule")
+                self.warn(node, f"text between chapter {number} and its first rule "
+                                "(not part of any rule)")
 
     def _rule(self, tree: Tree) -> None:
         head = tree.children[0]
@@ -375,10 +402,6 @@ class _EditionBuilder:
         self.edition.rules.append(rule)
 
     def _glossary(self, tree: Tree) -> None:
-        try:
-            from parser.references import find_references
-        except ImportError:  # the references parser is optional here
-            find_references = None
         for entry in tree.children:
             if not isinstance(entry, Tree):
                 continue
@@ -400,8 +423,8 @@ class _EditionBuilder:
                               line=term_tok.line)
             if not definition:
                 self.warn(term_tok, "glossary term without a definition")
-            elif find_references is not None:
-                g.references = find_references(definition, self.lang)
+            else:
+                g.references = _glossary_references(definition, self.lang)
             self.edition.glossary.append(g)
 
     def _credits(self, tree: Tree) -> None:

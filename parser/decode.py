@@ -15,9 +15,11 @@ Strategy, in order:
    single-byte code page, a handful of accented letters in card names is not
    enough for it to tell Windows-1252 from its neighbours (it proposes cp1250,
    cp775, cp852...), so the Western code pages a rules file was written in
-   (Windows-1252, Mac Roman, DOS 437) are compared by how plausible their
-   non-ASCII characters look (typographic quotes and dashes, accented letters
-   inside words); ties go to Windows-1252, the code page of the publisher.
+   (Windows-1252, Mac Roman, DOS 437) and charset-normalizer's own guess are
+   compared by how plausible their non-ASCII characters look (typographic
+   quotes and dashes, accented letters inside words); ties go to
+   Windows-1252, the code page of the publisher, and charset-normalizer's
+   guess comes last unless it reads letters of another script cleanly.
 
 Then every ``\\r\\n``, bare ``\\r`` and ``\\n`` becomes ``\\n``.  Nothing else
 is changed: the text is kept character for character, including the ``?``
@@ -103,9 +105,13 @@ def _plausibility_cost(text: str) -> int:
         prev = text[i - 1] if i > 0 else " "
         nxt = text[i + 1] if i + 1 < n else " "
         cat = unicodedata.category(ch)
-        latin1_letter = "\u00c0" <= ch <= "\u00ff" and ch not in "\u00d7\u00f7"
-        if not latin1_letter or cat not in ("Ll", "Lu"):
+        if cat not in ("Ll", "Lu"):
             cost += 1
+        elif not ("\u00c0" <= ch <= "\u00ff"):
+            # A letter of another script (Cyrillic, Greek...) is expected
+            # among its own kind, not alone between ASCII letters (« Dandƒn »).
+            if not ((prev.isalpha() and not prev.isascii()) or (nxt.isalpha() and not nxt.isascii())):
+                cost += 1
         elif not (prev.isalpha() or nxt.isalpha()):
             cost += 1
         elif cat == "Lu" and prev.isalpha() and prev.islower():
@@ -113,23 +119,29 @@ def _plausibility_cost(text: str) -> int:
     return cost
 
 
-def _detect_single_byte(data: bytes) -> str:
-    """Pick the code page of a file that is neither UTF-8 nor BOM-marked."""
+def _detect(data: bytes) -> str:
+    """Pick the encoding of a file that is neither UTF-8 nor BOM-marked.
+
+    Raises :class:`DecodeError` when charset-normalizer finds no encoding
+    under which the bytes read as text (binary data).
+    """
     best = from_bytes(data).best()
-    if best is not None and best.encoding.replace("_", "-").startswith(("utf-16", "utf-32")):
+    if best is None:
+        raise DecodeError("no text encoding fits (binary data?)")
+    if best.encoding.replace("_", "-").startswith(("utf-16", "utf-32")):
         return best.encoding
     scored = []
-    for rank, enc in enumerate(_WESTERN):
+    for rank, enc in enumerate(_WESTERN + (best.encoding,)):
         try:
             text = data.decode(enc)
         except UnicodeDecodeError:
             continue
-        scored.append((_plausibility_cost(text), rank, enc))
-    if scored:
-        return min(scored)[2]
-    if best is not None:
-        return best.encoding
-    raise DecodeError("no encoding fits")
+        cost = _plausibility_cost(text)
+        if enc == best.encoding and cost == 0 and any(
+                ch.isalpha() for ch in re.findall(r"[^\x00-\u00ff]", text)):
+            rank = -1  # another script read cleanly (Cyrillic in cp1251...)
+        scored.append((cost, rank, enc))
+    return min(scored)[2] if scored else best.encoding
 
 
 def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
@@ -148,13 +160,15 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
             break
     if encoding is None:
         try:
+            if b"\x00" in body:  # UTF-16/32 without a BOM, or binary data
+                raise UnicodeDecodeError("utf-8", body, 0, 1, "NUL byte")
             text = body.decode("utf-8")
             encoding = "utf-8"
         except UnicodeDecodeError:
             try:
-                encoding = _detect_single_byte(body)
-            except DecodeError:
-                raise DecodeError(f"{name}: cannot detect the text encoding") from None
+                encoding = _detect(body)
+            except DecodeError as exc:
+                raise DecodeError(f"{name}: {exc}") from None
     if encoding != "utf-8" or bom:
         try:
             text = body.decode(encoding)
@@ -196,13 +210,26 @@ _URL_RE = re.compile(r"(?:https?://|www\.|\w+\.aspx?\?)\S*", re.IGNORECASE)
 def count_lost_quotes(text: str) -> int:
     """Count ``?`` characters standing for lost curly quotes, apostrophes or dashes.
 
-    Old editions (2008-05-01 has over a thousand) were saved through a code
-    page without curly quotes: « it can?t », « ?Draw Step? ».  The
-    Comprehensive Rules never ask questions, so every ``?`` outside a web
-    address is counted.
+    Old editions (2008-05-01 has thousands) were saved through a code page
+    without curly quotes: « it can?t », « ?Draw Step? », « cards?even ».
+    The rules themselves never ask questions, so every ``?`` is counted
+    except those inside a web address (``default.asp?x=magic/rules``) and
+    one ending a line after a word, the only ``?`` on its line (the heading
+    « Questions? » of 2003-2009 editions).
     """
-    total = text.count("?")
-    if not total:
+    if "?" not in text:
         return 0
-    in_urls = sum(m.group().count("?") for m in _URL_RE.finditer(text))
-    return total - in_urls
+    total = 0
+    for line in text.split("\n"):
+        n = line.count("?")
+        if not n:
+            continue
+        n -= sum(m.group().count("?") for m in _URL_RE.finditer(line))
+        if n == 1 and _QUESTION_RE.search(line):
+            n = 0
+        total += n
+    return total
+
+
+#: « Questions? »: a line whose only ``?`` ends it, after a letter.
+_QUESTION_RE = re.compile(r"^[^?]*[A-Za-z]\?\s*$")

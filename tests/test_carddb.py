@@ -135,3 +135,41 @@ def test_to_dict_shape(conn):
     assert d["name"] == "Beseech the Queen" and d["french_name"] == "Implorer la reine"
     assert {"faces", "printings", "french", "rulings", "type_line", "french_names"} <= set(d)
     assert d["french"][0]["sets"][0]["set_code"] == "SHM"
+
+
+def test_allprintings_layout_and_bad_file(tmp_path):
+    """An AllPrintings-shaped file (data = {code: set}) gives the same cards as
+    the set file; an unreadable file is reported and the others still load."""
+    import json
+    base = require_shared("cards", "mtgjson")
+    shm = json.loads((base / "SHM.json").read_text(encoding="utf-8"))
+    (tmp_path / "AllPrintings.json").write_text(json.dumps({"meta": shm["meta"], "data": {"SHM": shm["data"]}}),
+                                                encoding="utf-8")
+    (tmp_path / "broken.json").write_text('{"data": {"cards": [', encoding="utf-8")
+    conn = sqlite3.connect(":memory:")
+    report = ingest_mtgjson(conn, tmp_path)
+    assert report.cards == 286 and report.sets == 1
+    assert len(report.errors) == 1 and "broken.json" in report.errors[0]
+    assert find_card(conn, "Implorer la reine").mana_value == 6
+    with pytest.raises(FileNotFoundError):
+        ingest_mtgjson(conn, tmp_path / "missing")
+
+
+def test_progress_callback():
+    base = require_shared("cards", "mtgjson")
+    calls = []
+    conn = sqlite3.connect(":memory:")
+    ingest_mtgjson(conn, [base / "SHM.json", base / "EVE.json"], progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(1, 2), (2, 2)]
+
+
+def test_side_by_side_rows(conn):
+    from kb.carddb import side_by_side
+    rows = side_by_side(find_card(conn, "Guivre à écailles flétrissantes"), "SHM")
+    assert rows[:4] == [("name", "Witherscale Wurm", "Guivre à écailles flétrissantes"),
+                        ("mana cost", "{4}{G}{G}", "{4}{G}{G}"),
+                        ("type", "Creature — Wurm", "Créature : guivre"), ("P/T", "9/9", "9/9")]
+    # the French printing of SHM has the wording the FAQ's erratum corrects
+    assert "jusqu'à la fin du combat" in rows[4][2] and "until end of turn" in rows[4][1]
+    giant = side_by_side(find_card(conn, "Bonecrusher Giant"))
+    assert ("name", "Stomp", "Piétineur") in giant

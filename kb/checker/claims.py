@@ -36,7 +36,9 @@ from kb.checker.permanents import MINUS, PLUS, ColorEffect, Permanent, PTEffect
 from kb.checker.sba import check_state_based_actions
 from kb.checker.verdict import OutsideModel, Trace, Verdict
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "parser" / "claims.lark"
+import parser as _parser_package
+
+GRAMMAR_PATH = Path(_parser_package.__file__).resolve().with_name("claims.lark")
 
 _NUMBERS = {"un": 1, "une": 1, "a": 1, "an": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
             "quatre": 4, "four": 4, "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7}
@@ -114,6 +116,8 @@ def _pt(tok: Token) -> tuple[int, int]:
 
 
 class _Checker:
+    """Evaluates one parsed claim; a method per claim form (named as the grammar's alias)."""
+
     def __init__(self, trace: Trace, lookup: Callable):
         self.trace = trace
         self.lookup = lookup
@@ -155,14 +159,19 @@ class _Checker:
 
     # ---- properties
     def mana_value_claim(self, tree):
-        subj, pred = tree.children
+        """Mana value (2008 203.3, CR 202.3); X counts 0 unless on the stack."""
+        subj, pred = tree.children[:2]
+        x = int(str(tree.children[2].children[-1])) if len(tree.children) > 2 else 0
         n = float(str(pred.children[-1]))
         positive = _polarity(pred.children[0])
         label, cost, card = self.subject(subj)
-        value = mana.mana_value(cost, self.trace)
+        if len(tree.children) > 2:
+            self.trace.step(f"on the stack, X is the number chosen: {x}", "mana_value_x")
+        value = mana.mana_value(cost, self.trace, x=x)
         return (value == n) == positive
 
     def mana_value_claim_lead(self, tree):
+        """« le coût converti de mana de X est N » (2008 203.3, CR 202.3)."""
         subj, is_, num = tree.children
         label, cost, card = self.subject(subj)
         value = mana.mana_value(cost, self.trace)
@@ -187,6 +196,7 @@ class _Checker:
         raise Unknown(f"color description {kind}")
 
     def color_claim(self, tree):
+        """Colors of a card or cost (2008 203.2, CR 202.2, 105.2c)."""
         subj, is_, desc = tree.children
         label, cost, card = self.subject(subj)
         colors = self.card_colors(label, cost, card)
@@ -194,6 +204,7 @@ class _Checker:
         return self._color_desc(colors, desc) == _polarity(is_)
 
     def type_claim(self, tree):
+        """Card types from the type line (CR 205.2a)."""
         subj, is_, type_word = tree.children
         label, cost, card = self.subject(subj)
         if card is None:
@@ -205,6 +216,7 @@ class _Checker:
         return (t in card.types) == _polarity(is_)
 
     def pay_claim(self, tree):
+        """Spending exactly the given mana pays the cost (seeds/001_… hybrid notes, 104.3f)."""
         subj, verb, mana_list = tree.children
         label, cost = self.subject_cost(subj)
         ok = True
@@ -214,6 +226,7 @@ class _Checker:
         return ok == _polarity(verb)
 
     def payments_claim(self, tree):
+        """The listed payments are exactly the ways to pay (001 hybrid note 4, Implorer la reine note 3)."""
         subj, mana_list = tree.children
         label, cost = self.subject_cost(subj)
         found = {str(p) for p in mana.payments(cost)}
@@ -223,11 +236,13 @@ class _Checker:
         return found == listed
 
     def pool_claim(self, tree):
+        """A pool pays the cost, leftovers allowed (CR 601.2h)."""
         pool, verb, subj = tree.children
         label, cost = self.subject_cost(subj)
         return (mana.pool_pays(str(pool), cost, self.trace) is not None) == _polarity(verb)
 
     def reduction_claim(self, tree):
+        """Color-conditional cost reductions (001 hybrid note 3 and monocolored hybrid paragraph)."""
         red, applies, subj, paid = tree.children
         label, cost = self.subject_cost(subj)
         option = mana.pays_exactly(cost, str(paid), self.trace)
@@ -246,6 +261,11 @@ class _Checker:
         burns = keywords.mana_burn(1, self.trace) > 0
         return burns == _polarity(tree.children[0])
 
+    def mana_types_claim(self, tree):
+        """Six types of mana: white, blue, black, red, green, colorless (001 Bassin réfléchissant note 1; CR 106.1b)."""
+        self.trace.step(f"types of mana: {', '.join(mana.MANA_TYPES)} ({len(mana.MANA_TYPES)})", "mana_types")
+        return _count(tree.children[0]) == len(mana.MANA_TYPES)
+
     def hybrid_in_pool(self, tree):
         self.trace.step("hybrid symbols are not new colors or types of mana: no hybrid mana can be added to a pool",
                         "hybrid_mana")
@@ -253,6 +273,7 @@ class _Checker:
 
     # ---- situations
     def situation_claim(self, tree):
+        """Actor, events in order with state-based actions after each, then outcomes."""
         situation, outcomes = tree.children
         state = _Situation(self, situation)
         state.run()
@@ -260,6 +281,7 @@ class _Checker:
 
     # ---- banding
     def band_formation(self, tree):
+        """Band formation (seed 004 502.10b, 502.11b; CR 702.22c)."""
         members: list[Permanent] = []
         for m in _sub(tree, "band_member"):
             count, noun, with_, ability = m.children
@@ -280,6 +302,7 @@ class _Checker:
         return ok == _polarity(verb)
 
     def band_damage(self, tree):
+        """Who divides combat damage (seed 004 502.10h, 502.11c; CR 702.22j–k)."""
         feats = [c for c in tree.children if isinstance(c, Tree) and c.data == "features"]
         attacker = Permanent(name="attacking creature", base_power=2, base_toughness=2)
         if feats:
@@ -298,6 +321,7 @@ class _Checker:
         return who == chooser.data.replace("_", " ")
 
     def band_blocked(self, tree):
+        """A blocked member blocks the band (seed 004 502.10e/g; CR 702.22h–i)."""
         how, whole = tree.children
         band = [Permanent(name="member 1", keywords={"banding"}), Permanent(name="member 2")]
         blocked = banding.band_blocked(band, band[0], self.trace, by_effect=how.data == "by_effect")
@@ -305,6 +329,7 @@ class _Checker:
 
     # ---- linked abilities
     def linked_claim(self, tree):
+        """Linked abilities gained by one object (seed 002 607.4, Quicksilver Elemental example)."""
         ctx = _sub(tree, "linked_ctx")
         refs = _sub(tree, "ability_ref")
         verb = [c for c in tree.children if isinstance(c, Tree) and c.data in ("yes", "no")][-1]
@@ -346,6 +371,9 @@ def _apply_features(perm: Permanent, features: Tree, checker: _Checker) -> None:
                 perm.keywords.add(kw)
         elif f.data == "regeneration_feature":
             perm.regeneration_shields += 1
+        elif f.data == "pairing_bonus_feature":
+            v = _pt(_tok(f, "PT_MOD")[0])
+            perm.pt_effects.append(PTEffect("modify", v, source="static", label=soulbond.PAIRING_BONUS))
         elif f.data == "symbol_ability_feature":
             sym = str(_tok(f, "MANA")[0])
             if sym not in ("{Q}", "{T}"):
@@ -374,6 +402,9 @@ class _Situation:
         self.left_graveyard = False
         self.still_paired: Optional[bool] = None
         self.colors_known = True   # False for a creature described without colors
+        self.soulbond_triggered: Optional[bool] = None
+        self.until_eot: list[PTEffect] = []
+        self.spell_colors_known = False
 
     # ---- setup
     def build_actor(self):
@@ -414,7 +445,11 @@ class _Situation:
                             f"keywords: {', '.join(sorted(p.keywords | p.granted)) or 'none'}")
             self.perm = p
         elif t.data == "paired_actor":
-            a = Permanent(name="the paired creature", base_power=2, base_toughness=2)
+            self._require_soulbond()
+            a = Permanent(name="the paired creature")
+            pts = _tok(t, "PT")
+            if pts:
+                a.base_power, a.base_toughness = _pt(pts[0])
             b = Permanent(name="its partner", base_power=2, base_toughness=2)
             for f in _sub(t, "features"):
                 _apply_features(a, f, self.c)
@@ -423,9 +458,12 @@ class _Situation:
                             "soulbond_paired")
             self.perm, self.partner = a, b
         elif t.data in ("spell_actor", "copy_actor"):
-            cc = t.children[0]
+            cc = (_sub(t, "one_conspire") + _sub(t, "n_conspire"))[0]
             n = 1 if cc.data == "one_conspire" else _count(cc.children[0])
-            self.spell = keywords.Spell(conspire=n, cast=t.data == "spell_actor", is_copy=t.data == "copy_actor")
+            cols = tuple(c for cl in _sub(t, "color_list") for c in _colors(cl))
+            self.spell_colors_known = bool(cols)
+            self.spell = keywords.Spell(colors=cols, conspire=n, cast=t.data == "spell_actor",
+                                        is_copy=t.data == "copy_actor")
             self.trace.step(f"{'a copy of ' if self.spell.is_copy else ''}a spell with {n} instance(s) of conspire")
         else:
             raise Unknown(f"actor {t.data}")
@@ -444,6 +482,11 @@ class _Situation:
         self.resolve_persist()
 
     def sba(self):
+        p = self.perm
+        if (p.is_creature and p.base_toughness is None and not any(e.kind in ("set", "cda") for e in p.pt_effects)
+                and (p.counters.get(MINUS) or p.damage)):
+            raise Unknown("the situation does not give the creature's power/toughness, so whether it survives "
+                          "its damage or -1/-1 counters is unknown")
         events = check_state_based_actions([self.perm], self.ed, self.trace)
         for ev in events:
             if ev.kind == "dies" and ev.permanent is self.perm:
@@ -452,8 +495,8 @@ class _Situation:
     def died_now(self, lki: Permanent):
         self.died = True
         self.lki = lki
-        if self.partner is not None:
-            soulbond.still_paired(self.partner, self.trace, "leaves") if self.partner.paired_with else None
+        if self.perm is not None and self.perm.paired_with is not None:
+            self.still_paired = soulbond.still_paired(self.perm, self.trace, "leaves")
 
     def resolve_persist(self):
         if self.died and self.lki is not None and self.returned is None and self.lki.has("persist"):
@@ -469,8 +512,14 @@ class _Situation:
         kind = e.data
         if self.spell is not None:
             if kind == "conspire_paid_event":
-                n = _count(e.children[0]) if e.children else 1
-                self.copies = keywords.conspire_copies(self.spell, n, self.trace)
+                counts = [c for c in e.children if not (isinstance(c, Tree) and c.data == "tapping")]
+                n = _count(counts[0]) if counts else 1
+                tapped = None
+                for tap in _sub(e, "tapping"):
+                    tapped = [_colors(tc) for tc in _sub(tap, "tapped_creature")]
+                    if not self.spell_colors_known:
+                        raise Unknown("the spell's colors are not stated")
+                self.copies = keywords.conspire_copies(self.spell, n, self.trace, tapped_colors=tapped)
                 return
             if kind == "conspire_both_paid_event":
                 self.copies = keywords.conspire_copies(self.spell, 2, self.trace)
@@ -488,15 +537,36 @@ class _Situation:
         elif kind == "damage_event":
             n = _count(e.children[0])
             wither = bool(_sub(e, "wither_source"))
+            for src in _sub(e, "damage_source"):
+                card = self.c.card(_name(src.children[0]))
+                wither = "wither" in card.keywords
+                self.trace.step(f"the source {card.name} {'has' if wither else 'does not have'} wither",
+                                "wither")
             prevented = n if _sub(e, "prevented") else 0
             keywords.deal_damage(p, n, self.trace, wither=wither, prevented=prevented)
-        elif kind == "set_pt_event":
-            p.pt_effects.append(PTEffect("set", _pt(e.children[0]), label=f"becomes {e.children[0]}"))
-            self.trace.step(f"an effect sets {p.name}'s power/toughness to {e.children[0]}", "pt_set")
-        elif kind == "modify_event":
-            v = _pt(e.children[0])
-            p.pt_effects.append(PTEffect("modify", v, label=f"gets {e.children[0]}"))
-            self.trace.step(f"a resolved effect gives {p.name} {e.children[0]}", "pt_modify")
+        elif kind in ("set_pt_event", "modify_event"):
+            eot = bool(_sub(e, "until_eot"))
+            value = str(e.children[0])
+            if kind == "set_pt_event":
+                p.pt_effects.append(PTEffect("set", _pt(e.children[0]), label=f"becomes {value}"))
+                self.trace.step(f"an effect sets {p.name}'s power/toughness to {value}"
+                                + (" until end of turn" if eot else ""), "pt_set")
+            else:
+                p.pt_effects.append(PTEffect("modify", _pt(e.children[0]), label=f"gets {value}"))
+                self.trace.step(f"a resolved effect gives {p.name} {value}" + (" until end of turn" if eot else ""),
+                                "pt_modify")
+            if eot:
+                self.until_eot.append(p.pt_effects[-1])
+        elif kind == "end_turn_event":
+            p.pt_effects = [x for x in p.pt_effects if not any(x is y for y in self.until_eot)]
+            self.trace.step(f"cleanup step: damage on {p.name} is removed ({p.damage} -> 0) and « until end of "
+                            f"turn » effects end; counters stay ({p.describe_counters()})", "cleanup")
+            p.damage = 0
+        elif kind == "regenerate_event":
+            self.trace.step(f"{p.name} regenerates: all damage removed ({p.damage} -> 0), tapped, removed from "
+                            f"combat; counters stay ({p.describe_counters()})", "regeneration")
+            p.damage = 0
+            p.tapped = True
         elif kind == "static_modify_event":
             v = _pt(e.children[0])
             p.pt_effects.append(PTEffect("modify", v, source="static", label=f"static {e.children[0]}"))
@@ -543,18 +613,38 @@ class _Situation:
             if ev == "leaves":
                 p.zone = "exile"
             elif ev == "noncreature":
-                p.types.discard("creature")
+                p.lost_types.add("creature")
+                self.trace.step(f"{p.name} stops being a creature (it stays a permanent; its abilities, persist "
+                                "included, still work)")
             else:
                 p.controller = "another player"
+        elif kind == "partner_leaves_event":
+            if p.paired_with is None:
+                raise Unknown(f"{p.name} is not paired")
+            partner = p.paired_with
+            self.still_paired = soulbond.still_paired(p, self.trace, "leaves")
+            partner.zone = "exile"
         elif kind == "leaves_graveyard_event":
             self.left_graveyard = True
             self.trace.step("the card leaves the graveyard before persist resolves")
+        elif kind == "enters_event":
+            self._require_soulbond()
+            ctx = e.children[0].data
+            others = [p]
+            if ctx == "other_unpaired":
+                others.append(Permanent(name="another unpaired creature", base_power=2, base_toughness=2))
+            self.soulbond_triggered = soulbond.soulbond_triggers(p, others, self.trace)
+            p.continuous_control = False
         elif kind == "tapped_event":
             p.tapped = True
         elif kind == "new_event":
             p.continuous_control = False
         else:
             raise Unknown(f"event {kind} is not modelled")
+
+    def _require_soulbond(self):
+        if not self.ed.has_soulbond:
+            raise OutsideModel(f"soulbond is not in the rules of edition {self.ed} (it arrived in 2012)")
 
     # ---- outcomes
     def current(self) -> Permanent:
@@ -637,7 +727,17 @@ class _Situation:
             cols = layers.colors(p, tr)
             tr.step(f"{p.name} is {''.join(cols) or 'colorless'}", "color")
             return self.c._color_desc(cols, desc) == _polarity(is_)
+        if kind == "soulbond_trigger_outcome":
+            if self.soulbond_triggered is None:
+                raise Unknown("the situation has no creature with soulbond entering the battlefield")
+            return self.soulbond_triggered == _polarity(o.children[0])
         if kind in ("paired_outcome", "unpaired_outcome"):
+            self._require_soulbond()
+            if self.soulbond_triggered is not None and self.still_paired is None:
+                if self.soulbond_triggered:
+                    raise Unknown("soulbond triggered, but pairing is the player's choice (« vous pouvez associer »)")
+                tr.step("soulbond did not trigger: the creature stays unpaired", "soulbond")
+                return kind == "unpaired_outcome"
             paired = self.still_paired if self.still_paired is not None else (
                 self.perm is not None and self.perm.paired_with is not None)
             if self.still_paired is None:
@@ -654,6 +754,18 @@ class _Situation:
 
 # ------------------------------------------------------------------ API
 
+def _chain(cards) -> Callable:
+    """``cards`` first, then the built-in seed lookup (English names of the
+    seed cards are known even when the caller's lookup lacks them)."""
+    if cards is None:
+        return builtin_lookup
+
+    def lookup(name: str):
+        found = cards(name)
+        return found if found is not None else builtin_lookup(name)
+    return lookup
+
+
 def check_claim(text: str, *, edition: Optional[str] = None, cards=None) -> Verdict:
     """Check one claim; return a :class:`~kb.checker.verdict.Verdict`.
 
@@ -662,7 +774,8 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards=None) -> Verd
     edition-dependent rules (mana burn, the 2008 layer 6b, bands with
     other) follow it too.  ``cards``: a lookup ``name -> card | None``
     (CardFacts, kb.model.CardRecord, or a dict with ``name``,
-    ``mana_cost``, ``type_line``…); the name passed is folded.
+    ``mana_cost``, ``type_line``…); the name passed is folded.  Names it
+    does not know are then looked up in the seed FAQ (builtin_lookup).
     """
     try:
         ed = resolve_edition(edition)
@@ -679,7 +792,7 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards=None) -> Verd
                           f"{norm!r}); see docs/claims.md")
         return verdict
     claim = tree.children[0]
-    checker = _Checker(trace, cards or builtin_lookup)
+    checker = _Checker(trace, _chain(cards))
     handler = getattr(checker, claim.data, None)
     try:
         if handler is None:
@@ -692,6 +805,9 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards=None) -> Verd
     except ManaCostError as exc:
         verdict.answer = "unknown"
         verdict.reason = f"bad mana: {exc}"
+    except Exception as exc:  # a bug must not turn into a guess: say so
+        verdict.answer = "unknown"
+        verdict.reason = f"internal error of the checker ({type(exc).__name__}: {exc}); please report the claim"
     verdict.explanation = trace.steps
     verdict.rules = trace.rules
     return verdict

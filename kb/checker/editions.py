@@ -17,6 +17,7 @@ that era.
 """
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -28,6 +29,7 @@ M10_UPDATE = "2009-07-11"
 #: ``None`` means the concept had no rule in that era.
 RULES: dict[str, tuple[Optional[str], Optional[str]]] = {
     "mana_symbols": ("104.3", "107.4"),
+    "mana_types": (None, "106.1b"),
     "generic_mana": ("104.3b", "107.4b"),
     "variable_mana": ("104.3c", "107.3"),
     "colorless_mana": (None, "107.4c"),
@@ -64,6 +66,7 @@ RULES: dict[str, tuple[Optional[str], Optional[str]]] = {
     "sba_counters": ("420.5n", "704.5q"),
     "sba_token": ("420.5f", "704.5d"),
     "damage_marked": ("212.3g", "120.3e"),
+    "cleanup": ("314.2", "514.2"),
     "regeneration": ("501.5", "701.19"),
     "indestructible": ("420.5c", "702.12b"),  # 2008: glossary « Indestructible » citing 420.5c
     "new_object": ("217.1c", "400.7"),
@@ -146,12 +149,11 @@ class EditionInfo:
 LATEST = EditionInfo(None, "latest")
 
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
-_MONTH_END = {2: 29, 4: 30, 6: 30, 9: 30, 11: 30}
 
 
 def resolve_edition(edition: Optional[str]) -> EditionInfo:
     """``None``/``"latest"`` -> LATEST; ``"2008"`` -> 2008-12-31; ``"2008-05"`` ->
-    2008-05-31 (29/30 for short months); ``"2008-05-01"`` as is.
+    2008-05-31 (the last day of the month); ``"2008-05-01"`` as is.
 
     Raises EditionError for anything else.
     """
@@ -167,7 +169,7 @@ def resolve_edition(edition: Optional[str]) -> EditionInfo:
     if day:
         date = f"{year}-{month}-{day}"
     elif month:
-        date = f"{year}-{month}-{_MONTH_END.get(int(month), 31):02d}"
+        date = f"{year}-{month}-{calendar.monthrange(int(year), int(month))[1]:02d}"
     else:
         date = f"{year}-12-31"
     return EditionInfo(date, text)

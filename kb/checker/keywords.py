@@ -117,6 +117,8 @@ def conspire_copies(spell: Spell, paid: int, trace: Trace,
                 trace.step(f"a tapped creature ({''.join(cs) or 'colorless'}) shares no color with the spell: "
                            "the conspire cost is not paid", "conspire")
                 return 0
+        trace.step("each tapped creature shares a color with the spell (they need not share one with each "
+                   "other)", "conspire")
     if not spell.cast:
         trace.step("a copy is not cast: its conspire ability does not trigger, no further copy", "conspire")
         return 0

@@ -150,7 +150,8 @@ def mana_value(cost: Optional[CostLike], trace: Optional[Trace] = None, x: int =
         if kinds & {"hybrid", "monocolored_hybrid"}:
             trace.step("a hybrid symbol counts its largest component ({2/B} counts 2)", "mana_value_hybrid")
         if "variable" in kinds:
-            trace.step(f"X counts {x} (0 everywhere but on the stack)", "mana_value_x")
+            trace.step(f"each X counts {x}" + (" (X is 0 everywhere but on the stack)" if x == 0
+                                               else " (the value chosen, on the stack)"), "mana_value_x")
         if kinds & {"phyrexian", "hybrid_phyrexian"}:
             trace.step("each Phyrexian symbol counts 1", "mana_value_phyrexian")
     return value

@@ -58,8 +58,8 @@ class ColorEffect:
 class Permanent:
     """A permanent on the battlefield.
 
-    ``types`` are card types in lowercase English (``creature``,
-    ``artifact``, ``land``…); ``keywords`` printed keyword abilities and
+    ``types`` are the printed card types in lowercase English (``creature``,
+    ``artifact``, ``land``…), ``lost_types`` those an effect removed; ``keywords`` printed keyword abilities and
     ``granted`` those given by effects (lowercase English: ``persist``,
     ``haste``, ``soulbond``, ``banding``, ``wither``, ``indestructible``,
     ``bands with other <quality>``); ``damage`` is damage marked;
@@ -80,6 +80,7 @@ class Permanent:
     keywords: set[str] = field(default_factory=set)
     granted: set[str] = field(default_factory=set)
     lost: set[str] = field(default_factory=set)
+    lost_types: set[str] = field(default_factory=set)
     is_token: bool = False
     tapped: bool = False
     continuous_control: bool = True
@@ -92,7 +93,8 @@ class Permanent:
 
     @property
     def is_creature(self) -> bool:
-        return "creature" in self.types
+        """A creature now: printed ``types`` minus types removed by effects (``lost_types``)."""
+        return "creature" in self.types and "creature" not in self.lost_types
 
     def has(self, keyword: str) -> bool:
         """Whether it has ``keyword`` now (printed or granted, not removed)."""
@@ -106,6 +108,7 @@ class Permanent:
         snap = copy.copy(self)
         snap.counters = Counter(self.counters)
         snap.keywords, snap.granted, snap.lost = set(self.keywords), set(self.granted), set(self.lost)
+        snap.lost_types = set(self.lost_types)
         snap.pt_effects, snap.color_effects = list(self.pt_effects), list(self.color_effects)
         snap.paired_with = None
         return snap

@@ -8,6 +8,9 @@ from typing import Optional
 from kb.checker.permanents import Permanent
 from kb.checker.verdict import Trace
 
+#: Label of the P/T effects a pairing grants (they end with the pairing, seed 000_… note 4).
+PAIRING_BONUS = "pairing bonus"
+
 
 def soulbond_triggers(entering: Permanent, others: list[Permanent], trace: Trace) -> bool:
     """Whether a soulbond ability triggers when ``entering`` enters.
@@ -46,7 +49,9 @@ def still_paired(a: Permanent, trace: Trace, event: Optional[str] = None) -> boo
     """Check whether ``a`` stays paired after ``event`` happened to ``a`` or
     its partner: ``leaves`` (the battlefield), ``control`` (another player
     gains control), ``noncreature`` (stops being a creature) unpair them
-    (702.95e); ``loses_soulbond`` does not (seed 000_… last note)."""
+    (702.95e) and end the bonuses the pairing granted (P/T effects labelled
+    :data:`PAIRING_BONUS`, seed 000_… note 4); ``loses_soulbond`` does not
+    (seed 000_… last note)."""
     b = a.paired_with
     if b is None:
         trace.step(f"{a.name} is not paired", "soulbond_paired")
@@ -57,6 +62,8 @@ def still_paired(a: Permanent, trace: Trace, event: Optional[str] = None) -> boo
         trace.step(f"one of the pair {what}: both become unpaired; bonuses granted by the pairing end at once",
                    "soulbond_unpair")
         a.paired_with = b.paired_with = None
+        for p in (a, b):
+            p.pt_effects = [e for e in p.pt_effects if e.label != PAIRING_BONUS]
         return False
     if event == "loses_soulbond":
         trace.step("losing soulbond is not one of the unpairing events: it stays paired", "soulbond_unpair")
