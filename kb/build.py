@@ -99,6 +99,7 @@ def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Pa
                 _ingest_cr(conn, cr_files, report, progress)
             if mtgjson is not None:
                 _ingest_cards(conn, Path(mtgjson), report, progress)
+                _link_cards(conn, report, progress)
             store.set_meta(conn, "built_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
         t0 = time.perf_counter()
         report.indexed = build_index(build_dir / store.INDEX_NAME, index_docs(conn))
@@ -159,6 +160,24 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressF
         report.warnings.extend(str(w) for w in edition.warnings)
         step(1)
     report.seconds["cr"] = round(time.perf_counter() - t0, 3)
+
+
+def _link_cards(conn, report: BuildReport, progress: ProgressFactory) -> None:
+    """Find card names in rules, examples, notes and card records once
+    (table ``card_mentions``, see kb.cardlinks)."""
+    from kb.cardlinks import index_card_mentions
+
+    t0 = time.perf_counter()
+    bar: dict = {}
+
+    def on_progress(done: int, total: int) -> None:
+        if "step" not in bar:
+            bar["step"] = progress("Linking card names", total)
+        bar["step"](done - bar.get("done", 0))
+        bar["done"] = done
+
+    report.cards["mentions"] = index_card_mentions(conn, progress=on_progress)
+    report.seconds["card_links"] = round(time.perf_counter() - t0, 3)
 
 
 def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFactory) -> None:

@@ -17,7 +17,9 @@ réfléchissants »).  The rules, in order:
 4. A name that is also a keyword, a type or an ordinary word of card texts
    (« Flash », « Peur », « Persistance », « Conspiration », « Forêt ») is a
    card only after a naming cue (« le nom Forêt », « nommé « Forêt » »,
-   « named ») or capitalised in mid-sentence outside quotes: a keyword line
+   « named »; for a quoted name, a cue anywhere before it in the sentence
+   and no « mot-clé » / « capacité »: « le même nom qu'une carte (par
+   exemple « Changeforme » …) ») or capitalised in mid-sentence outside quotes: a keyword line
    « Persistance (Quand … ) » or « Flash », « « Persistance » signifie »,
    « 502.79. Persistance », « La force du … » are not cards.
    In English texts, which capitalise subtypes and rules words
@@ -369,6 +371,24 @@ def _cue_before(toks: list[_Tok], i: int) -> bool:
     return False
 
 
+#: Words saying a quoted word is a keyword, not a name (« le mot-clé « Flash » »).
+KEYWORD_CUES = {"mot", "cle", "mots", "keyword", "keywords", "capacite", "capacites", "ability", "abilities"}
+
+
+def _naming_sentence(toks: list[_Tok], i: int) -> bool:
+    """A naming cue earlier in the same sentence and no keyword cue
+    (« si un jeton a le même nom qu'une carte (par exemple « Changeforme » »)."""
+    j = i - 1
+    cue = False
+    while j >= 0 and toks[j].text not in (".", "!", "?", "\n"):
+        w = fold(toks[j].text)
+        if w in KEYWORD_CUES:
+            return False
+        cue = cue or w in NAMING_CUES
+        j -= 1
+    return cue
+
+
 def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = None,
               names: Optional[Union[NameIndex, Mapping[str, str]]] = None,
               context: Iterable[str] = (), suggest: bool = True) -> LinkResult:
@@ -440,6 +460,8 @@ def link_text(text: str, lang: str = "fr", conn: Optional[sqlite3.Connection] = 
                 quoted = _prev_char(text, start) in "«\"“" and _next_char(text, end) in "»\"”"
                 # English capitalises subtypes and rules words mid-sentence (« a Forest »):
                 # there an ordinary name needs a naming cue (« named Forest »)
+                if quoted and not cue:
+                    cue = _naming_sentence(toks, i)
                 if not cue and (initial or quoted or lang == "en"):
                     cands.append((start, end, None, key, "keyword", []))
                     continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from typing import Optional
 
 from kb import store
 from kb.folding import fold_name
@@ -22,7 +23,11 @@ def _record_dict(conn: sqlite3.Connection, row: sqlite3.Row, titles: dict) -> di
             "power": row["power"], "toughness": row["toughness"], "text": row["text"],
             "source": row["source"], "source_title": titles.get(row["source"], row["source"]),
             "section": row["section"], "line": row["line"], "position": row["position"],
-            "notes": [n["text"] for n in store.notes_of_record(conn, row["cid"])]}
+            "notes": [n["text"] for n in store.notes_of_record(conn, row["cid"])],
+            "card_links": card_links(conn, row["source"], "card_record", line=row["line"]),
+            "notes_detail": [{"text": n["text"], "line": n["line"],
+                              "card_links": card_links(conn, n["source"], "note", line=n["line"])}
+                             for n in store.notes_of_record(conn, row["cid"])]}
 
 
 def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
@@ -54,7 +59,8 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
             return {"name": english["name"], "mana_cost": english.get("mana_cost"),
                     "type_line": english.get("type_line", ""), "power": english.get("power"),
                     "toughness": english.get("toughness"), "text": english.get("text", ""), "notes": [],
-                    "source": None, "records": [], "english": english}
+                    "source": None, "records": [], "english": english, "card_links": [],
+                    "mentioned_in": _mentions(conn, english)}
     if len(names) > 1:
         raise CardNotFound(f"{name!r} is ambiguous: " + "; ".join(names))
     titles = {d["id"]: d["title"] for d in store.documents(conn)}
@@ -65,7 +71,15 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
         english = _from_card_database(conn, first["name"])
     return {"name": first["name"], "mana_cost": first["mana_cost"], "type_line": first["type_line"],
             "power": first["power"], "toughness": first["toughness"], "text": first["text"],
-            "notes": notes, "source": first["source"], "records": records, "english": english}
+            "notes": notes, "source": first["source"], "records": records, "english": english,
+            "card_links": first["card_links"], "mentioned_in": _mentions(conn, english)}
+
+
+def _mentions(conn: sqlite3.Connection, english: Optional[dict]) -> list[dict]:
+    if not english:
+        return []
+    from kb.cardlinks import mentions_of
+    return mentions_of(conn, english["name"])
 
 
 def _from_card_database(conn: sqlite3.Connection, name: str):
@@ -82,3 +96,36 @@ def _from_card_database(conn: sqlite3.Connection, name: str):
     if card is None:
         return None
     return card.to_dict() if hasattr(card, "to_dict") else json.loads(json.dumps(card, default=str))
+
+
+def card_links(conn: sqlite3.Connection, source: str, kind: str, *, number: Optional[str] = None,
+               line: Optional[int] = None, example: Optional[int] = None) -> list[dict]:
+    """Card names found in one text of the knowledge base (from table
+    ``card_mentions`` filled at build time by :mod:`kb.cardlinks`).
+
+    ``kind`` is ``rule``, ``rule_title``, ``example``, ``note`` or
+    ``card_record``; rules are located by ``number`` (and ``example``
+    index), notes and records by ``line``.  Each link: ``{"surface": as
+    written, "name": English card name, "start", "end"}`` (character offsets
+    in that text).  Empty when no card data was ingested."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='card_mentions'").fetchone():
+        return []
+    sql = 'SELECT surface, card, start, "end" FROM card_mentions WHERE source=? AND kind=?'
+    args: list = [source, kind]
+    for col, val in (("number", number), ("line", line), ("example", example)):
+        if val is not None:
+            sql += f" AND {col}=?"
+            args.append(val)
+    return [{"surface": s, "name": c, "start": a, "end": b}
+            for s, c, a, b in conn.execute(sql + " ORDER BY start", args)]
+
+
+def rule_with_links(conn: sqlite3.Connection, rule) -> dict:
+    """``rule.to_dict()`` plus ``card_links`` (over the text), ``title_links``
+    and ``example_links`` (one list per example)."""
+    d = rule.to_dict()
+    d["card_links"] = card_links(conn, rule.source, "rule", number=rule.number)
+    d["title_links"] = card_links(conn, rule.source, "rule_title", number=rule.number) if rule.title else []
+    d["example_links"] = [card_links(conn, rule.source, "example", number=rule.number, example=i)
+                          for i in range(len(rule.examples))]
+    return d

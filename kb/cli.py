@@ -161,10 +161,12 @@ def build(docs, cr, mtgjson, data_dir, as_json, quiet):
 
 # ------------------------------------------------------------------ rule
 
-def _rule_json(rule, descendants=None) -> dict:
-    d = rule.to_dict()
+def _rule_json(conn, rule, descendants=None) -> dict:
+    from kb.cardlookup import rule_with_links
+
+    d = rule_with_links(conn, rule)
     if descendants is not None:
-        d["descendants"] = [r.to_dict() for r in descendants]
+        d["descendants"] = [rule_with_links(conn, r) for r in descendants]
     return d
 
 
@@ -216,7 +218,7 @@ def rule(number, edition, lang, source, data_dir, as_json):
                          children=[r.number for r in descendants if r.parent is None or r.parent == number])
     others = [{"source": r.source, "edition": r.edition, "lang": r.lang} for r in found[1:]]
     if as_json:
-        d = _rule_json(main_rule, descendants)
+        d = _rule_json(conn, main_rule, descendants)
         d["other_versions"] = others
         emit_json(d)
         return
@@ -262,24 +264,118 @@ def card(name, data_dir, as_json):
     if as_json:
         emit_json(result)
         return
-    click.echo(click.style(result["name"], bold=True) + (f"   {result['mana_cost']}" if result["mana_cost"] else ""))
-    click.echo(result["type_line"])
-    if result["power"] is not None:
-        click.echo(f"{result['power']}/{result['toughness']}")
-    if result["text"]:
-        click.echo(result["text"])
-    if result.get("english"):
-        en = result["english"]
-        click.echo(click.style(f"\nEnglish: {en.get('name')}  {en.get('mana_cost') or ''}", bold=True))
-        click.echo(en.get("type_line") or "")
-        if en.get("text"):
-            click.echo(en["text"])
-    src = ", ".join(dict.fromkeys(r["source_title"] for r in result["records"]))
-    click.echo(click.style(f"\nSource: {src}", dim=True))
+    en = result.get("english")
+    if en:
+        _print_side_by_side(conn, en, result)
+    else:
+        click.echo(click.style(result["name"], bold=True) + (f"   {result['mana_cost']}" if result["mana_cost"] else ""))
+        click.echo(result["type_line"])
+        if result["power"] is not None:
+            click.echo(f"{result['power']}/{result['toughness']}")
+        if result["text"]:
+            click.echo(result["text"])
+    if result["records"]:
+        src = ", ".join(dict.fromkeys(r["source_title"] for r in result["records"]))
+        click.echo(click.style(f"\nFAQ: {src}", dim=True))
     if result["notes"]:
         click.echo(click.style(f"\nNotes ({len(result['notes'])}):", bold=True))
         for n in result["notes"]:
             click.echo("* " + n)
+    if en and en.get("rulings"):
+        click.echo(click.style(f"\nRulings ({len(en['rulings'])}):", bold=True))
+        for r in en["rulings"]:
+            click.echo(f"{r['date']}  {r['text']}")
+    mentions = result.get("mentioned_in") or []
+    rules = [m for m in mentions if m["kind"] in ("rule", "example", "rule_title")]
+    if rules:
+        click.echo(click.style("\nMentioned in rules: ", bold=True)
+                   + ", ".join(dict.fromkeys(f"{m['number']} ({m['source']})" for m in rules)))
+
+
+def _print_side_by_side(conn, en: dict, result: dict) -> None:
+    """English oracle and French printed text in two columns."""
+    import shutil
+    import textwrap
+    from kb import carddb
+
+    card = carddb.get_card(conn, en["name"])
+    rows = carddb.side_by_side(card) if card else []
+    width = max(60, min(shutil.get_terminal_size((120, 40)).columns, 160))
+    col = (width - 3) // 2
+    click.echo(click.style(f"{'English':<{col}} | Français", bold=True))
+    for _label, left, right in rows:
+        lw = textwrap.wrap(left or "", col) or [""]
+        rw = textwrap.wrap(right or "", col) or [""]
+        for i in range(max(len(lw), len(rw))):
+            l = lw[i] if i < len(lw) else ""
+            r = rw[i] if i < len(rw) else ""
+            click.echo(f"{l:<{col}} | {r}")
+    mv = en.get("mana_value")
+    click.echo(click.style(f"mana value {int(mv) if mv == int(mv or 0) else mv}", dim=True))
+
+
+# ------------------------------------------------------------------ links / term
+
+@main.command()
+@click.argument("source")
+@data_dir_option
+@json_option
+def links(source, data_dir, as_json):
+    """List every card name found in one document (id, slug or file path):
+    where it stands, as written, and the English card it links to."""
+    from kb.cardlinks import link_document
+    from parser.faq import parse_document
+
+    conn = open_conn(data_dir)
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='mtg_cards'").fetchone():
+        fail("no card data in the knowledge base: build with --mtgjson PATH first")
+    from kb.urls import document_slug
+
+    def names(d):
+        first = store.rules_of_source(conn, d["id"])[:1]
+        return {d["path"], Path(d["path"]).name, Path(d["path"]).stem,
+                document_slug(d, first[0].number if first else None)}
+
+    row = store.document(conn, source) or next((d for d in store.documents(conn) if source in names(d)), None)
+    if row is None:
+        fail(f"no document {source!r} in the knowledge base (kb build lists the ids)")
+    if not Path(row["path"]).exists():
+        fail(f"{row['path']} is no longer readable: rebuild or give the file again")
+    result = link_document(conn, parse_document(row["path"]))
+    if as_json:
+        emit_json(result)
+        return
+    for l in result["links"]:
+        where = l.get("number") or l.get("line") or ""
+        click.echo(f"{l['where']:<12} {str(where):<8} {l['surface']!r:<40} -> {l['name']}")
+    for u in result.get("unresolved", []):
+        click.echo(click.style(f"unresolved   {u.get('surface')!r}: {u.get('reason')}", fg="yellow"))
+    click.echo(f"{len(result['links'])} links, {len(result.get('unresolved', []))} unresolved")
+
+
+@main.command()
+@click.argument("query")
+@data_dir_option
+@json_option
+def term(query, data_dir, as_json):
+    """French <-> English term (« persistance » <-> Persist), with the cards
+    and rules that use it."""
+    from kb.terms import term_report
+
+    conn = open_conn(data_dir)
+    report = term_report(conn, query)
+    if as_json:
+        emit_json(report)
+        return
+    if not report["pairs"]:
+        fail(f"no term matching {query!r} in corpus/terms/terms_fr_en.tsv")
+    for p in report["pairs"]:
+        click.echo(click.style(f"{p['fr']}  <->  {p['en']}", bold=True) + click.style(f"  ({p['kind']}; {p['source']})", dim=True))
+    if report["rules"]:
+        click.echo("rules: " + ", ".join(f"{r['number']} ({r['source']})" for r in report["rules"][:30]))
+    if report["cards"]:
+        click.echo(f"cards ({len(report['cards'])}): " + ", ".join(
+            c["name"] + (f" ({c['french_name']})" if c.get("french_name") else "") for c in report["cards"][:30]))
 
 
 # ------------------------------------------------------------------ search

@@ -123,7 +123,7 @@ _MODERN_TERMS = tuple((re.compile(p), r) for p, r in (
     (r"\bin play\b", "on the battlefield"), (r"\binto play\b", "onto the battlefield"),
     (r"\bplay(s|ed|ing)? (an? |the |that |this |its )?(\w+ )?abilit", r"activate\1 \2\3abilit"),
     (r"\bhe or she\b", "they"), (r"\bhis or her\b", "their"), (r"\bhim or her\b", "them"),
-    (r"\bconverted mana cost\b", "mana value"), (r"\bstate-based effects?\b", "state-based action"),
+    (r"\bconverted mana cost\b", "mana value"), (r"\bstate-based effect(s?)\b", r"state-based action\1"),
     (r"\bremoved-from-the-game zone\b", "exile"),
 ))
 
@@ -218,6 +218,22 @@ def _weights(a: Sequence[Node], b: Sequence[Node]) -> dict[str, float]:
     return {t: math.log(n / (c + 1)) + 0.1 for t, c in df.items()}
 
 
+class _LazyWeights(dict):
+    """:func:`_weights`, computed on first use (most edition pairs never need it)."""
+
+    def __init__(self, a: Sequence[Node], b: Sequence[Node]):
+        super().__init__()
+        self._src: Optional[tuple] = (a, b)
+
+    def __missing__(self, token: str) -> float:
+        if self._src is not None:
+            self.update(_weights(*self._src))
+            self._src = None
+            if token in self:
+                return self[token]
+        return 1.0
+
+
 def _weighted_overlap(x: Node, y: Node, w: dict[str, float]) -> float:
     """Weighted Jaccard similarity of the two rules' words (0-1): rare words
     (a keyword's name) weigh much more than « the » or « creature »."""
@@ -232,8 +248,9 @@ def _letter(number: str) -> str:
 
 #: Fuzzy assignment rounds: (minimum adjusted score, minimum raw similarity).
 _ROUNDS = ((95, 85), (85, 70), (72, 58), (66, 50))
-_SPLIT_MIN = 88
+_SPLIT_MIN = 80
 _STRUCTURAL_MIN = 30
+_SANDWICH_MIN = 36
 
 
 def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
@@ -289,8 +306,8 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
     #    overlap (0-100), plus structural bonuses.
     ua = [x for x in a if x.number not in fwd]
     ub = [y for y in b if y.number not in back]
+    w = _LazyWeights(a, b)
     if ua and ub:
-        w = _weights(a, b)
         choices = [y.fuzzy for y in ub]
         index_b = {y.number: j for j, y in enumerate(ub)}
         children_b: dict[str, list[int]] = defaultdict(list)
@@ -310,7 +327,7 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             j = index_b.get(x.number)
             if j is not None and j not in raw[x.number]:
                 raw[x.number][j] = sim(x, ub[j])
-        for min_adj, min_raw in _ROUNDS:
+        for min_adj, min_raw in (*_ROUNDS, *_ROUNDS[1:]):  # again: new parents help their subrules
             cands = []
             for x in ua:
                 if x.number in fwd:
@@ -356,9 +373,6 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
                 if s >= _STRUCTURAL_MIN:
                     pair(x, y, float(s))
 
-    # 3b. a heading left over goes where most of its subrules went
-    extra: list[Link] = []
-    merged_a: set[str] = set()
     kids_a: dict[str, list[str]] = defaultdict(list)
     kids_b: dict[str, list[str]] = defaultdict(list)
     for x in a:
@@ -367,6 +381,41 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
     for y in b:
         if y.parent:
             kids_b[y.parent].append(y.number)
+
+    # 3a. a rule left over between two neighbours that were matched goes to
+    #     the rule between their successors (« 306.7 » rewritten as a note on
+    #     the rule that was removed stays 306.7)
+    for parent, kids in kids_a.items():
+        for i, xn in enumerate(kids):
+            if xn in fwd:
+                continue
+            before = kids[i - 1] if i else parent
+            after = kids[i + 1] if i + 1 < len(kids) else None
+            if before not in fwd or (after is not None and after not in fwd):
+                continue
+            tb = fwd[before]
+            if before == parent:
+                row = kids_b.get(tb, [])
+                cand = row[0] if row else None
+            else:
+                row = kids_b.get(_parent(tb) or "", [])
+                j = row.index(tb) if tb in row else -1
+                cand = row[j + 1] if 0 <= j < len(row) - 1 else None
+            if cand is None or cand in back:
+                continue
+            if after is not None:
+                row = kids_b.get(_parent(cand) or "", [])
+                j = row.index(cand)
+                if j + 1 >= len(row) or row[j + 1] != fwd[after]:
+                    continue
+            x, y = a_by[xn], b_by[cand]
+            s = (fuzz.ratio(x.fuzzy, y.fuzzy) + 100 * _weighted_overlap(x, y, w)) / 2
+            if s >= _SANDWICH_MIN:
+                pair(x, y, float(s))
+
+    # 3b. a heading left over goes where most of its subrules went
+    extra: list[Link] = []
+    merged_a: set[str] = set()
     for x in a:
         if x.number in fwd or not kids_a.get(x.number):
             continue
@@ -424,7 +473,7 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             x = a_by[xn]
             if x.masked == b_by[yn].masked or len(x.fuzzy) < len(y.fuzzy) * 0.8:
                 continue
-            s = fuzz.partial_ratio(y.fuzzy, x.fuzzy)
+            s = _contained(y, x, w)
             if s >= _SPLIT_MIN and (best is None or s > best[0]):
                 best = (s, x)
         if best:
@@ -441,7 +490,7 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             y = b_by[yn]
             if len(y.fuzzy) < len(x.fuzzy) * 0.8:
                 continue
-            s = fuzz.partial_ratio(x.fuzzy, y.fuzzy)
+            s = _contained(x, y, w)
             if s >= _SPLIT_MIN and (best is None or s > best[0]):
                 best = (s, y)
         if best:
@@ -454,6 +503,15 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
         if y.number not in back:
             links.append(Link(None, y.number, "added", 0.0))
     return links
+
+
+def _contained(part: Node, whole: Node, w: dict[str, float]) -> float:
+    """How much of ``part``'s text lies inside ``whole`` (0-100): the mean of
+    rapidfuzz ``partial_ratio`` and the IDF-weighted share of ``part``'s words
+    found in ``whole``."""
+    total = sum(w[t] for t in part.tokens)
+    share = sum(w[t] for t in part.tokens & whole.tokens) / total if total else 1.0
+    return (fuzz.partial_ratio(part.fuzzy, whole.fuzzy) + 100 * share) / 2
 
 
 def _majority(votes: list, total: int) -> Optional[str]:
@@ -573,8 +631,16 @@ def _node(number: str, title: Optional[str], text: Optional[str], examples: Opti
 
 
 def _nodes(rows: Iterable[tuple]) -> list[Node]:
-    """Matcher nodes for stored rows (cached: most rules repeat across editions)."""
-    return [_node(number, title, text, examples, parent) for number, title, text, examples, parent, _pos in rows]
+    """Matcher nodes for stored rows (cached: most rules repeat across editions).
+    A number printed twice in one edition (2009-10-01 has two 702.30d) is
+    matched by its first occurrence."""
+    seen: set[str] = set()
+    out = []
+    for number, title, text, examples, parent, _pos in rows:
+        if number not in seen:
+            seen.add(number)
+            out.append(_node(number, title, text, examples, parent))
+    return out
 
 
 def _save_links(conn, a_ed: str, b_ed: str, links: list[Link]) -> None:
@@ -932,8 +998,15 @@ def _forward_closure(conn, edition: str, numbers: Iterable[str], until: Optional
     for a, b in zip(eds[i:], eds[i + 1:]):
         if a >= until:
             break
+        frontier = sorted({m for nums in cur.values() for m in nums})
         step: dict[str, list[tuple]] = defaultdict(list)
-        for f, t, rel, score, _ in _step_maps(conn, a, b):
+        if len(frontier) > 400:
+            rows = _step_maps(conn, a, b)
+        else:
+            q = ",".join("?" * len(frontier))
+            rows = conn.execute(f"SELECT from_number, to_number, relation, score, change FROM rule_maps "
+                                f"WHERE from_edition=? AND from_number IN ({q})", (a, *frontier)).fetchall()
+        for f, t, rel, score, _ in rows:
             if f is not None and t is not None:
                 step[f].append((t, rel, score))
         for n, nums in cur.items():

@@ -21,15 +21,18 @@ stemming.  Each document is indexed in its own language fields (``*_fr`` or
 fields with that language's analysis, and the two readings are OR-ed, so a
 French stop word (« la ») does not sink the English side and vice versa.
 
-Unstemmed words are kept in Whoosh "spelling" fields: :meth:`Index.correct`
-proposes the nearest indexed word for a misspelt one (« associaton » ->
-``association``, « persit » -> ``persist``).
+The index directory also holds the vocabulary of each language
+(``vocab_fr.txt``, ``vocab_en.txt``: folded words with their counts):
+:meth:`Index.correct` proposes the nearest frequent word for a misspelt one
+(« associaton » -> ``association``, « persit » -> ``persist``) with
+rapidfuzz's Damerau-Levenshtein distance.
 """
 from __future__ import annotations
 
 import html
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -37,10 +40,10 @@ from typing import Iterable, Optional
 
 from whoosh import index as windex
 from whoosh import query as wq
-from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis import Filter, RegexTokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
-from whoosh.lang import stopwords_for_language
+from whoosh.lang import stemmer_for_language, stopwords_for_language
 
 from kb.folding import fold
 from kb.querysyntax import All, Any, Not, Phrase, Word
@@ -63,24 +66,61 @@ TEXT_FIELDS = {lang: (f"title_{lang}", f"body_{lang}") for lang in LANGS}
 #: French/English query expansions (see :func:`build_index`).
 EXPANSIONS_FILE = "expansions.json"
 
+#: Words of the spelling vocabulary: letters only, 3 or more.
+_VOCAB_WORD = re.compile(r"[^\W\d_]{3,}")
 
-class ElisionFilter(Filter):
-    """Strips French elided articles and pronouns: « l'association » ->
-    ``association``, « qu’une » -> ``une``."""
+
+class TermFilter(Filter):
+    """Lowercase -> elision (French) -> folding -> stop words -> stemming,
+    in one pass with a cache per surface word (the analysis of a word never
+    depends on its neighbours).  Stop words are dropped and positions
+    renumbered, or kept with ``stopped=True`` when the tokenizer is asked not
+    to remove them (highlighting), as Whoosh's StopFilter does.
+    « l'Association » -> ``associ`` (fr); « Persisted » -> ``persist`` (en)."""
+
+    def __init__(self, lang: str, stem: bool = True):
+        self.lang = lang
+        self.stem = stem
+        self.stops = _stoplist(lang)
+        self.stemfn = stemmer_for_language(lang) if stem else None
+        self.cache: dict[str, Optional[str]] = {}
+
+    def __eq__(self, other):
+        return isinstance(other, TermFilter) and (self.lang, self.stem) == (other.lang, other.stem)
+
+    def _term(self, text: str) -> Optional[str]:
+        word = text.lower()
+        if self.lang == "fr":
+            word = _ELISION_RE.sub("", word)
+        word = fold(word)
+        if word in self.stops:
+            return None
+        return self.stemfn(word) if self.stemfn else word
 
     def __call__(self, tokens):
+        cache = self.cache
+        pos = None
         for t in tokens:
-            t.text = _ELISION_RE.sub("", t.text)
-            yield t
-
-
-class FoldFilter(Filter):
-    """Applies :func:`fold` to each token (accents, ligatures, ’)."""
-
-    def __call__(self, tokens):
-        for t in tokens:
-            t.text = fold(t.text)
-            yield t
+            text = t.text
+            term = cache.get(text, "")
+            if term == "":
+                term = cache[text] = self._term(text)
+                if len(cache) > 200000:
+                    cache.clear()
+            if term is not None:
+                if t.positions:
+                    if pos is None:
+                        pos = t.pos
+                    else:
+                        pos += 1
+                        t.pos = pos
+                t.text = term
+                t.stopped = False
+                yield t
+            elif not t.removestops:
+                t.text = fold(text.lower())
+                t.stopped = True
+                yield t
 
 
 def _stoplist(lang: str) -> frozenset:
@@ -88,28 +128,27 @@ def _stoplist(lang: str) -> frozenset:
 
 
 @lru_cache(maxsize=None)
-def french_analyzer():
-    """Analyzer for French text (see module docstring)."""
-    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | ElisionFilter() | FoldFilter()
-            | StopFilter(stoplist=_stoplist("fr"), minsize=1) | StemFilter(lang="fr", cachesize=50000))
+def french_analyzer(stem: bool = True):
+    """Analyzer for French text (see module docstring); ``stem=False``
+    gives the folded words."""
+    return RegexTokenizer(TOKEN_PATTERN) | TermFilter("fr", stem)
 
 
 @lru_cache(maxsize=None)
-def english_analyzer():
+def english_analyzer(stem: bool = True):
     """Analyzer for English text (see module docstring)."""
-    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | FoldFilter()
-            | StopFilter(stoplist=_stoplist("en"), minsize=1) | StemFilter(lang="en", cachesize=50000))
+    return RegexTokenizer(TOKEN_PATTERN) | TermFilter("en", stem)
 
 
-def analyzer_for(lang: str):
-    return french_analyzer() if lang == "fr" else english_analyzer()
+def analyzer_for(lang: str, stem: bool = True):
+    return french_analyzer(stem) if lang == "fr" else english_analyzer(stem)
 
 
 def analyze(text: str, lang: str, stem: bool = True) -> list[str]:
     """The index terms of ``text`` read as ``lang`` (``fr``/``en``):
     ``analyze("Association d’âmes", "fr")`` -> ``["associ", "ame"]``; with
     ``stem=False`` the folded words (``["association", "ames"]``)."""
-    return [t.text for t in analyzer_for(lang)(text, no_morph=not stem)]
+    return [t.text for t in analyzer_for(lang, stem)(text)]
 
 
 def make_schema() -> Schema:
@@ -125,10 +164,10 @@ def make_schema() -> Schema:
         editions=KEYWORD(stored=True),  # every edition (date) the text holds in
         edition=STORED,                 # the latest of them
         source=STORED,
-        title_fr=TEXT(analyzer=fr, stored=True, field_boost=2.0, spelling=True),
-        title_en=TEXT(analyzer=en, stored=True, field_boost=2.0, spelling=True),
-        body_fr=TEXT(analyzer=fr, stored=True, spelling=True),
-        body_en=TEXT(analyzer=en, stored=True, spelling=True),
+        title_fr=TEXT(analyzer=fr, stored=True, field_boost=2.0),
+        title_en=TEXT(analyzer=en, stored=True, field_boost=2.0),
+        body_fr=TEXT(analyzer=fr, stored=True),
+        body_en=TEXT(analyzer=en, stored=True),
         extra=STORED,
     )
 
@@ -178,7 +217,9 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
     else:
         writer = ix.writer(limitmb=512)
     n = 0
+    words = {lang: Counter() for lang in LANGS}
     for d in docs:
+        words["fr" if d.lang == "fr" else "en"].update(_VOCAB_WORD.findall(f"{d.title} {d.body}".lower()))
         fields = dict(key=d.key, kind=d.kind, ident=d.ident, lang=d.lang, source=d.source,
                       scope=d.scope, edition=d.edition or "", extra=dict(d.extra))
         if d.number:
@@ -196,7 +237,19 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
         n += 1
     writer.commit()
     write_expansions(directory, expansions)
+    write_vocabulary(directory, words)
     return n
+
+
+def write_vocabulary(directory: Path, words: dict) -> None:
+    """Write ``vocab_<lang>.txt`` (folded word, tab, count; most frequent
+    first) from {lang: Counter of lowercase words}."""
+    for lang, counter in words.items():
+        folded: Counter = Counter()
+        for w, c in counter.items():
+            folded[fold(w)] += c
+        lines = [f"{w}\t{c}" for w, c in folded.most_common()]
+        (Path(directory) / f"vocab_{lang}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def write_expansions(directory: Path, pairs: Optional[list] = None) -> int:
@@ -285,6 +338,7 @@ class Index:
         self.searcher = self.ix.searcher()
         self.reader = self.searcher.reader()
         self._expansions = None
+        self._vocab: dict = {}
 
     def close(self) -> None:
         self.searcher.close()
@@ -318,39 +372,47 @@ class Index:
                         return True
         return not any_term
 
+    def vocabulary(self, lang: str) -> tuple[list, list]:
+        """(words, counts) of ``lang``, most frequent first (empty lists for
+        an index built without a vocabulary)."""
+        if lang not in self._vocab:
+            words, counts = [], []
+            path = self.directory / f"vocab_{lang}.txt"
+            if path.exists():
+                for line in path.read_text(encoding="utf-8").splitlines():
+                    w, _, c = line.partition("\t")
+                    words.append(w)
+                    counts.append(int(c or 0))
+            self._vocab[lang] = (words, counts)
+        return self._vocab[lang]
+
     def correct(self, word: str) -> Optional[str]:
-        """The indexed word nearest ``word`` (Damerau-Levenshtein distance 1,
-        or 2 for words of 7 letters or more; same first letter), most
-        frequent first, or None.  « associaton » -> ``association``."""
-        candidates: dict[str, tuple[int, int]] = {}
-        folded = fold(word)
-        if len(folded) < 4 or not folded.isalpha():
+        """The vocabulary word nearest ``word`` (Damerau-Levenshtein distance
+        1, or 2 for words of 7 letters or more), preferring the same first
+        letter, then the most frequent; None if there is none or ``word`` is
+        too short (< 4 letters) or not a plain word.  « associaton » ->
+        ``association``, « persit » -> ``persist``."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import DamerauLevenshtein
+
+        text = fold(word)
+        text = _ELISION_RE.sub("", text)
+        if len(text) < 4 or not text.isalpha():
             return None
-        maxdist = 2 if len(folded) >= 7 else 1
+        maxdist = 2 if len(text) >= 7 else 1
+        best = None
         for lang in LANGS:
-            plain = analyze(word, lang, stem=False)
-            if len(plain) != 1:
+            words, counts = self.vocabulary(lang)
+            if not words:
                 continue
-            text = plain[0]
-            for fname in TEXT_FIELDS[lang]:
-                spell = "spell_" + fname
-                if spell not in self.reader.schema:
+            for sug, dist, i in process.extract(text, words, scorer=DamerauLevenshtein.distance,
+                                                score_cutoff=maxdist, limit=None):
+                if sug == text:
                     continue
-                for dist in range(1, maxdist + 1):
-                    for sug in self.reader.terms_within(spell, text, dist, prefix=1):
-                        if sug == text:
-                            continue
-                        stems = analyze(sug, lang)
-                        freq = sum(self.reader.doc_frequency(fname, s) for s in stems) if stems else 0
-                        best = candidates.get(sug)
-                        score = (dist, -freq)
-                        if best is None or score < best:
-                            candidates[sug] = score
-                    if candidates:
-                        break
-        if not candidates:
-            return None
-        return min(candidates.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[0]
+                rank = (dist, sug[0] != text[0], -counts[i], sug)
+                if best is None or rank < best:
+                    best = rank
+        return best[3] if best else None
 
     # ------------------------------------------------------------ queries
 

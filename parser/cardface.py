@@ -170,7 +170,8 @@ def parse_type_line(text: str, lang: str = "en") -> TypeLine:
             word = str(head.children[0])
             tl.types = [word]
             tl.types_en = [EN_OLD_TYPES[word.lower()]]
-            tl.subtypes = [str(w) for w in tree.children[1].children]
+            subs = [t for t in tree.children[1:] if isinstance(t, Tree)]
+            tl.subtypes = [str(w) for w in subs[0].children] if subs else []
             return tl
         for node in head.children:
             word = str(node.children[0])

@@ -3,6 +3,7 @@
 * :func:`parse_cr` -- a file as published (any encoding, any line ends) ->
   :class:`Edition`;
 * :func:`parse_cr_text` -- decoded text -> :class:`Edition`;
+* :func:`find_cr_files` -- files and directories -> the rules files to read;
 * :class:`NotARulesDocument` -- raised for a file that is not a rules text.
 
 The grammar is ``parser/cr.lark`` (one LALR grammar, line-oriented, for every
@@ -28,7 +29,7 @@ import re
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator, Optional, Union
+from typing import Iterable, Iterator, Optional, Union
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -37,7 +38,7 @@ from lark.lark import PostLex
 from kb.model import Edition, GlossaryEntry, ParseWarning, Rule, rule_parent
 from parser.decode import DecodeError, count_lost_quotes, decode_file
 
-__all__ = ["parse_cr", "parse_cr_text", "NotARulesDocument", "SUBRULE_LETTERS"]
+__all__ = ["parse_cr", "parse_cr_text", "find_cr_files", "NotARulesDocument", "SUBRULE_LETTERS"]
 
 #: Subrule letters in Comprehensive Rules order (« l » and « o » are skipped).
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -163,6 +164,24 @@ def parse_cr(path: Union[str, Path], *, source: Optional[str] = None,
     edition = parse_cr_text(decoded.text, source or path.stem, path=str(path), lang=lang)
     edition.encoding = decoded.encoding
     return edition
+
+
+def find_cr_files(paths: Iterable[Union[str, Path]]) -> list[Path]:
+    """Expand ``kb build --cr PATH...`` arguments into rules files.
+
+    A file is taken as given; a directory gives its ``*.txt`` files (not
+    recursive), sorted by name, which for the archive is by date.  Raises
+    FileNotFoundError naming a path that does not exist.
+    """
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.glob("*.txt") if q.is_file()))
+        elif p.exists():
+            out.append(p)
+        else:
+            raise FileNotFoundError(f"{p}: no such file or directory")
+    return out
 
 
 def parse_cr_text(text: str, source: str, path: str = "", lang: str = "en") -> Edition:
@@ -313,8 +332,14 @@ class _EditionBuilder:
 
     # -- walking ---------------------------------------------------------------
     def build(self, tree: Tree) -> Edition:
+        parts = [part.data for part in tree.children]
         for part in tree.children:
             getattr(self, "_" + part.data)(part)
+        if "contents" in parts and "credits" not in parts:
+            last = self.edition.glossary[-1].line if self.edition.glossary else 0
+            self.warnings.append(ParseWarning(
+                self.label, last, 1, "", "no credits after the "
+                + ("glossary" if "glossary" in parts else "rules") + ": the file may be truncated"))
         return self.edition
 
     def _preamble(self, tree: Tree) -> None:
@@ -386,11 +411,15 @@ class _EditionBuilder:
                 em = _EXAMPLE_HEAD_RE.match(tok)
                 current = [_line(tok)[em.end():]]
                 examples.append(current)
-            elif current is None:
-                current = [_line(tok)]
-                paragraphs.append(current)
             else:
-                current.append(_line(tok))
+                line = _line(tok)
+                if len(line.strip()) == 1:
+                    self.warn(tok, f"one-character line kept in the text of rule {number}")
+                if current is None:
+                    current = [line]
+                    paragraphs.append(current)
+                else:
+                    current.append(line)
         text = "\n\n".join("\n".join(p) for p in paragraphs)
         rule = Rule(number=number, lang=self.lang, source=self.source, text=text,
                     examples=["\n".join(e) for e in examples], line=head.line,

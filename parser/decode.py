@@ -57,6 +57,7 @@ _TYPOGRAPHIC = set("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2122\u00ae\u00a9
                    "\u00a0\u00b0\u00ab\u00bb\u00bd\u2212")
 
 _LINE_END_RE = re.compile(r"\r\n|\r|\n")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
 
 class DecodeError(ValueError):
@@ -126,21 +127,26 @@ def _detect(data: bytes) -> str:
     under which the bytes read as text (binary data).
     """
     best = from_bytes(data).best()
-    if best is None:
-        raise DecodeError("no text encoding fits (binary data?)")
-    if best.encoding.replace("_", "-").startswith(("utf-16", "utf-32")):
+    if best is not None and best.encoding.replace("_", "-").startswith(("utf-16", "utf-32")):
         return best.encoding
     scored = []
-    for rank, enc in enumerate(_WESTERN + (best.encoding,)):
+    guess = (best.encoding,) if best is not None else ()
+    for rank, enc in enumerate(_WESTERN + guess):
         try:
             text = data.decode(enc)
         except UnicodeDecodeError:
             continue
         cost = _plausibility_cost(text)
-        if enc == best.encoding and cost == 0 and any(
+        if best is not None and enc == best.encoding and cost == 0 and any(
                 ch.isalpha() for ch in re.findall(r"[^\x00-\u00ff]", text)):
-            rank = -1  # another script read cleanly (Cyrillic in cp1251...)
+            rank = -1  # another script read cleanly (Greek in cp1253...)
         scored.append((cost, rank, enc))
+    if best is None:
+        # charset-normalizer gives up on short or symbol-heavy text: accept a
+        # Western page only if it reads cleanly and has no control characters.
+        scored = [c for c in scored if c[0] == 0]
+        if not scored or _CONTROL_RE.search(data.decode(min(scored)[2])):
+            raise DecodeError("no text encoding fits (binary data?)")
     return min(scored)[2] if scored else best.encoding
 
 

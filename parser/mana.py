@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Iterable, Optional, Union
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 #: The five colors in the order of the color wheel (CR 105.1).
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")

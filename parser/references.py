@@ -9,6 +9,13 @@ each phrase stands, for hyperlinking.
 A regular expression only locates candidate phrases (a keyword such as
 « rule » / « règle » followed by numbers, or a bare ``123.4a`` number); the
 grammar ``parser/references.lark`` parses each phrase.
+
+A quoted title after the numbers (« See rule 702.30, “Kicker.” », « Cf.
+règle 614, « Effets de remplacement. » ») is kept in
+:attr:`ReferenceSpan.title` so that a checker can tell a stale reference (the
+number now holds another rule) from a good one; the span itself still covers
+the numbers only.  :func:`find_glossary_references` finds the glossary's own
+cross-references (« See Typecycling. », « See also Dependency. »).
 """
 from __future__ import annotations
 
@@ -16,6 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Optional
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
@@ -29,21 +37,45 @@ _CANDIDATE = re.compile(
     rf"(?<![\d.])(?:{_NUM}|[1-9](?=\b))"
     rf"(?:(?:[ \u00a0]?[a-z])?[ \u00a0]?[-–—][ \u00a0]?(?:{_NUM}|[a-z])(?![a-z])"
     rf"|[ \u00a0]*(?:,[ \u00a0]*(?:and|et|or|ou)?|and|et|or|ou)[ \u00a0]*(?:{_NUM}))*"
+    r"(?:,[ \u00a0]*(?:“[^”\n]{1,80}”|«[^»\n]{1,80}»|\"[^\"\n]{1,80}\"|\?[A-Z][^?\n]{0,60}\?))?"
+)
+#: A glossary cross-reference: « See Typecycling. », « See also World Rule. »
+_GLOSSARY_CANDIDATE = re.compile(
+    r"\b(?:See|Voir)[ \u00a0]+(?:(?:also|aussi)[ \u00a0]+)?(?!rules?\b|r[èe]gles?\b|sections?\b)"
+    r"[A-ZÀ-Ý\[](?:[^.;:()\n]{0,60}[^.;:() \n])?(?=\.|$)"
 )
 
 
 @dataclass(frozen=True)
 class ReferenceSpan:
-    """A reference phrase: ``text[start:end]`` cites ``numbers``."""
+    """A reference phrase: ``text[start:end]`` cites ``numbers``.
+
+    ``title`` is the quoted title that follows the numbers, without quotes
+    and final period (« Kicker », « Effets de remplacement »), or None."""
 
     start: int
     end: int
     numbers: tuple[str, ...]
+    title: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class GlossaryReference:
+    """A glossary cross-reference: ``text[start:end]`` names glossary entry
+    ``term`` (« See Typecycling. » -> ``Typecycling``); ``also`` is True for
+    « See also ». Several terms may be joined (« See Active Player,
+    Nonactive Player Order. »): the resolver tries the whole phrase first."""
+
+    start: int
+    end: int
+    term: str
+    also: bool = False
 
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark.open(str(Path(__file__).with_name("references.lark")), parser="lalr")
+    return Lark.open(str(Path(__file__).with_name("references.lark")), parser="lalr",
+                     start=["start", "glossary_ref"])
 
 
 def letter_range(first: str, last: str) -> list[str]:
@@ -58,6 +90,9 @@ def letter_range(first: str, last: str) -> list[str]:
 class _Expand(Transformer):
     def start(self, items):
         return [n for item in items if isinstance(item, list) for n in item]
+
+    def title(self, items):
+        return None  # read separately by parse_reference_title
 
     def reflist(self, items):
         return [n for item in items for n in item]
@@ -90,10 +125,30 @@ class _Expand(Transformer):
 def parse_reference(phrase: str) -> list[str]:
     """Rule numbers cited by one reference phrase, ranges expanded.
     Raises ValueError if the phrase is not a reference."""
+    return _parse(phrase.strip())[0]
+
+
+@lru_cache(maxsize=8192)
+def _parse(phrase: str) -> tuple[list[str], Optional[str], int]:
+    """(numbers, title, end of the numbers in ``phrase``) for one phrase."""
     try:
-        return _Expand().transform(_parser().parse(phrase.strip()))
+        tree = _parser().parse(phrase, start="start")
+        numbers = _Expand().transform(tree)
     except (LarkError, ValueError) as err:
         raise ValueError(f"not a rule reference: {phrase!r}") from err
+    title, end = None, 0
+    for tok in tree.scan_values(lambda v: isinstance(v, Token)):
+        if tok.type == "TITLE":
+            title = _clean_title(str(tok))
+        elif tok.type != "INTRO":
+            end = max(end, tok.end_pos)
+    return numbers, title, end
+
+
+def _clean_title(raw: str) -> str:
+    """« , “Kicker.” » -> « Kicker »; « , « Effets de remplacement. » » -> « Effets de remplacement »."""
+    t = raw.lstrip(", \u00a0")[1:-1].strip(" \u00a0")
+    return t.rstrip(".,").strip()
 
 
 def find_reference_spans(text: str, lang: str = "en") -> list[ReferenceSpan]:
@@ -101,7 +156,8 @@ def find_reference_spans(text: str, lang: str = "en") -> list[ReferenceSpan]:
 
     A lone section digit counts only after « section »; a bare number
     ``123.4`` counts anywhere.  ``lang`` is accepted for symmetry (the
-    grammar reads both languages)."""
+    grammar reads both languages).  The span covers the keyword and the
+    numbers; a quoted title after them is reported in ``title``."""
     spans = []
     for m in _CANDIDATE.finditer(text):
         phrase = m.group(0)
@@ -109,11 +165,18 @@ def find_reference_spans(text: str, lang: str = "en") -> list[ReferenceSpan]:
             continue  # a lone digit without « section »
         phrase = phrase.rstrip(" \u00a0")
         try:
-            numbers = parse_reference(phrase)
+            numbers, title, end = _parse(phrase)
         except ValueError:
-            continue
+            # the title part may be what the grammar refused: retry without it
+            bare = re.sub(r",[ \u00a0]*[“«\"?].*$", "", phrase, flags=re.S).rstrip(" \u00a0")
+            if bare == phrase:
+                continue
+            try:
+                numbers, title, end = _parse(bare)
+            except ValueError:
+                continue
         if numbers:
-            spans.append(ReferenceSpan(m.start(), m.start() + len(phrase), tuple(numbers)))
+            spans.append(ReferenceSpan(m.start(), m.start() + end, tuple(numbers), title))
     return spans
 
 
@@ -124,3 +187,21 @@ def find_references(text: str, lang: str = "en") -> list[str]:
         for n in span.numbers:
             seen.setdefault(n, None)
     return list(seen)
+
+
+def find_glossary_references(text: str, lang: str = "en") -> list[GlossaryReference]:
+    """Glossary cross-references in ``text`` (a glossary definition):
+    « See Typecycling. » -> [GlossaryReference(…, term="Typecycling")];
+    « See also World Rule. » -> term « World Rule », ``also`` True.
+    « See rule … » is a rule reference, not a glossary one."""
+    refs = []
+    for m in _GLOSSARY_CANDIDATE.finditer(text):
+        try:
+            tree = _parser().parse(m.group(0), start="glossary_ref")
+        except LarkError:
+            continue
+        tokens = {tok.type: tok for tok in tree.scan_values(lambda v: isinstance(v, Token))}
+        term = tokens["TERM"]
+        refs.append(GlossaryReference(m.start() + term.start_pos, m.start() + term.end_pos, str(term),
+                                      "ALSO" in tokens))
+    return refs

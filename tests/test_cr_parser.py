@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kb.model import rule_sort_key
-from parser.cr import SUBRULE_LETTERS, NotARulesDocument, parse_cr, parse_cr_text
+from parser.cr import SUBRULE_LETTERS, NotARulesDocument, find_cr_files, parse_cr, parse_cr_text
 from parser.decode import decode_file
 from tests.conftest import SEEDS, SHARED_CORPUS, require_shared
 
@@ -209,6 +209,28 @@ def test_lost_quotes_and_other_encodings():
     assert edition("2004-02-01").rule("212.6c").examples == [
         '"Basic Land – Mountain" means the card is a land with the Mountain\nsubtype.']
     assert edition("2016-08-26").encoding == "utf-16-le"
+
+
+def test_stray_line_and_truncated_file_are_reported():
+    ed = edition("2021-11-15")
+    assert ed.rule("702.148b").text.endswith("“Text-Changing Effects.”\nf")
+    w = next(w for w in ed.warnings if w.message.startswith("one-character line"))
+    assert (w.line, w.text) == (4540, "f")
+    ed = edition("2013-02-01")          # the file stops in the glossary
+    assert ed.glossary[-1].term == "Attack Multiple Players" and ed.credits == ""
+    assert [w.message for w in ed.warnings][-1] == "no credits after the glossary: the file may be truncated"
+
+
+def test_find_cr_files(tmp_path):
+    (tmp_path / "b.txt").write_text("x")
+    (tmp_path / "a.txt").write_text("x")
+    (tmp_path / "notes.md").write_text("x")
+    single = tmp_path / "single.rules"
+    single.write_text("x")
+    assert [p.name for p in find_cr_files([tmp_path])] == ["a.txt", "b.txt"]
+    assert find_cr_files([single]) == [single]
+    with pytest.raises(FileNotFoundError, match="missing"):
+        find_cr_files([tmp_path / "missing"])
 
 
 def test_glossary_table_of_2003():

@@ -13,9 +13,6 @@ with the same ability did (502.11c).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Optional
-
 from kb.checker.permanents import Permanent
 from kb.checker.verdict import Trace
 

@@ -26,17 +26,16 @@ import yaml
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+import parser as _parser_package
 from parser.mana import ManaCostError
 from kb.folding import fold
 from kb.checker import banding, keywords, layers, mana, soulbond
 from kb.checker.cards import CardFacts, as_facts, builtin_lookup
-from kb.checker.editions import EditionError, EditionInfo, resolve_edition
+from kb.checker.editions import EditionError, resolve_edition
 from kb.checker.linked import LinkedObject
-from kb.checker.permanents import MINUS, PLUS, ColorEffect, Permanent, PTEffect
+from kb.checker.permanents import MINUS, ColorEffect, Permanent, PTEffect
 from kb.checker.sba import check_state_based_actions
 from kb.checker.verdict import OutsideModel, Trace, Verdict
-
-import parser as _parser_package
 
 GRAMMAR_PATH = Path(_parser_package.__file__).resolve().with_name("claims.lark")
 

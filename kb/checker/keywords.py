@@ -8,7 +8,7 @@ the 2008 rules quoted by seeds/001_… and today's number (via the Trace).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from kb.checker.permanents import MINUS, Permanent

@@ -1,0 +1,185 @@
+"""Search benchmark: relevance (success@1, success@5) and speed.
+
+Figures printed (issue 6):
+
+* relevance over ``tests/fixtures/search_queries.yaml``: success@1 and
+  success@5 (an expected result among the first 1 / 5), and the misses;
+* warm query latency p50 / p95 (one Searcher, every query of the set run
+  ``--repeat`` times after a warm-up pass), in milliseconds;
+* cold start: a fresh ``kb search QUERY`` process from start to printed
+  result (median of ``--cold`` runs for a few queries), in seconds;
+* index: documents, size on disk; with ``--build``, the build time of the
+  full corpus (102 CR editions, MTGJSON set files, seeds) stage by stage.
+
+Usage::
+
+    .venv/bin/python benchmarks/bench_search.py --build --data-dir /tmp/kbbench
+    .venv/bin/python benchmarks/bench_search.py --data-dir /tmp/kbbench      # reuse a build
+    .venv/bin/python benchmarks/bench_search.py --seeds                      # seed KB only
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED = ROOT.parent / "shared" / "corpus"
+QUERIES = ROOT / "tests" / "fixtures" / "search_queries.yaml"
+KB = str(ROOT / ".venv" / "bin" / "kb")
+
+
+def load_queries(path: Path = QUERIES, seeds_only: bool = False) -> list[dict]:
+    import yaml
+
+    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return [e for e in entries if e.get("seeds") or not seeds_only]
+
+
+def matches(result, expected: str) -> bool:
+    """Does a Result fit one expectation (``kind:id[@lang]``, ``source:…``, ``about:…``)?"""
+    head, _, rest = expected.partition(":")
+    if head == "source":
+        return result.source == rest
+    if head == "about":
+        return result.about == rest
+    ident, _, lang = rest.partition("@")
+    return result.kind == head and result.id == ident and (not lang or result.lang == lang)
+
+
+def rank_of(results, expect: list[str]):
+    """1-based rank of the first expected result, or None."""
+    for i, r in enumerate(results, 1):
+        if any(matches(r, e) for e in expect):
+            return i
+    return None
+
+
+def relevance(searcher, entries: list[dict]) -> dict:
+    ranks, misses = [], []
+    for e in entries:
+        resp = searcher.search(e["q"], limit=10, **(e.get("opts") or {}))
+        rank = rank_of(resp.results, e["expect"])
+        ranks.append(rank)
+        if rank is None or rank > 1:
+            misses.append({"q": e["q"], "rank": rank, "top": [f"{r.kind}:{r.id}@{r.lang}" for r in resp.results[:5]]})
+    n = len(entries)
+    return {"queries": n,
+            "success@1": round(sum(1 for r in ranks if r == 1) / n, 3),
+            "success@5": round(sum(1 for r in ranks if r and r <= 5) / n, 3),
+            "not_first": misses}
+
+
+def latency(searcher, entries: list[dict], repeat: int) -> dict:
+    for e in entries:  # warm-up
+        searcher.search(e["q"], **(e.get("opts") or {}))
+    times = []
+    for _ in range(repeat):
+        for e in entries:
+            t0 = time.perf_counter()
+            searcher.search(e["q"], **(e.get("opts") or {}))
+            times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    slowest = sorted(((t, e["q"]) for t, e in zip(times, entries)), reverse=True)[:0]
+    return {"runs": len(times), "p50_ms": round(statistics.median(times), 2),
+            "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2), "max_ms": round(times[-1], 2)}
+
+
+def slowest(searcher, entries: list[dict], n: int = 5) -> list:
+    out = []
+    for e in entries:
+        t0 = time.perf_counter()
+        searcher.search(e["q"], **(e.get("opts") or {}))
+        out.append((round((time.perf_counter() - t0) * 1000, 1), e["q"]))
+    return sorted(out, reverse=True)[:n]
+
+
+def cold_start(data_dir: Path, queries: list[str], runs: int) -> dict:
+    out = {}
+    for q in queries:
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            subprocess.run([KB, "search", "--data-dir", str(data_dir), "--limit", "10", "--", q],
+                           check=True, capture_output=True)
+            times.append(time.perf_counter() - t0)
+        out[q] = round(statistics.median(times), 3)
+    return out
+
+
+def dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build(data_dir: Path, full: bool) -> dict:
+    from kb.build import build as run_build
+
+    kwargs = {}
+    if full:
+        kwargs = {"cr": [SHARED / "cr" / "en"], "mtgjson": SHARED / "cards" / "mtgjson"}
+    t0 = time.perf_counter()
+    report = run_build(data_dir, **kwargs)
+    seconds = dict(report.seconds)
+    seconds["total"] = round(time.perf_counter() - t0, 2)
+    return {"seconds": seconds, "indexed": report.indexed, "errors": report.errors[:5]}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data-dir", type=Path, help="knowledge base to use (built there with --build)")
+    ap.add_argument("--build", action="store_true", help="build the full corpus into --data-dir first")
+    ap.add_argument("--seeds", action="store_true", help="seed knowledge base and seed queries only")
+    ap.add_argument("--repeat", type=int, default=5, help="latency runs per query (default 5)")
+    ap.add_argument("--cold", type=int, default=5, help="cold-start runs per query (default 5)")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args(argv)
+
+    from kb import store
+    from kb.search import Searcher
+
+    figures: dict = {}
+    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="kbbench-"))
+    if args.build or args.seeds or args.data_dir is None:
+        if not args.seeds and not (SHARED / "cr" / "en").exists():
+            print(f"shared corpus missing at {SHARED}: use --seeds", file=sys.stderr)
+            return 2
+        figures["build"] = build(data_dir, full=not args.seeds)
+    index_dir = store.current_dir(data_dir) / store.INDEX_NAME
+    entries = load_queries(seeds_only=args.seeds)
+    t0 = time.perf_counter()
+    searcher = Searcher(data_dir)
+    figures["open_ms"] = round((time.perf_counter() - t0) * 1000, 1)
+    figures["index"] = {"documents": searcher.index.doc_count(), "bytes": dir_size(index_dir),
+                        "megabytes": round(dir_size(index_dir) / 1e6, 1)}
+    figures["relevance"] = relevance(searcher, entries)
+    figures["latency"] = latency(searcher, entries, args.repeat)
+    figures["slowest_ms"] = slowest(searcher, entries)
+    searcher.close()
+    figures["cold_start_s"] = cold_start(data_dir, ["persistance", "702.92", "Implorer la reine"], args.cold)
+    if args.json:
+        print(json.dumps(figures, ensure_ascii=False, indent=2))
+        return 0
+    rel = figures["relevance"]
+    print(f"queries            {rel['queries']}")
+    print(f"success@1          {rel['success@1']}")
+    print(f"success@5          {rel['success@5']}")
+    lat = figures["latency"]
+    print(f"warm latency       p50 {lat['p50_ms']} ms, p95 {lat['p95_ms']} ms, max {lat['max_ms']} ms ({lat['runs']} runs)")
+    print(f"slowest            {figures['slowest_ms']}")
+    print(f"cold start         {figures['cold_start_s']} s (median of {args.cold})")
+    print(f"index              {figures['index']['documents']} documents, {figures['index']['megabytes']} MB")
+    if "build" in figures:
+        print(f"build              {figures['build']['seconds']} s, {figures['build']['indexed']} indexed")
+    for m in rel["not_first"]:
+        print(f"  rank {m['rank']}: {m['q']!r} -> {m['top']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""`kb card / links / term / rule --json` with card data (a few MTGJSON sets)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from kb.build import build
+from kb.cli import main
+from tests.conftest import SOMBRELANDE, require_shared
+
+SETS = ("SHM", "EVE", "LRW", "M10", "ZEN", "AVR", "MRD", "5DN", "RAV", "TSP")
+
+
+@pytest.fixture(scope="module")
+def card_kb(tmp_path_factory):
+    mtgjson = require_shared("cards", "mtgjson")
+    tmp = tmp_path_factory.mktemp("cardkb")
+    subset = tmp / "mtgjson"
+    subset.mkdir()
+    for code in SETS:
+        (subset / f"{code}.json").symlink_to(mtgjson / f"{code}.json")
+    build(tmp / "kb", mtgjson=subset)
+    return tmp / "kb"
+
+
+def run(*args, data_dir, ok=True):
+    result = CliRunner().invoke(main, [*args, "--data-dir", str(data_dir)], catch_exceptions=False)
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result
+
+
+def test_card_by_english_name(card_kb):
+    c = json.loads(run("card", "Beseech the Queen", "--json", data_dir=card_kb).output)
+    assert c["name"] == "Implorer la reine" and c["english"]["name"] == "Beseech the Queen"
+    assert c["english"]["mana_value"] == 6 and c["english"]["colors"] == ["B"]
+    assert len(c["notes"]) == 4
+    assert any(r["text"].startswith("A card with monocolored hybrid mana symbols in its mana cost has a mana value")
+               for r in c["english"]["rulings"])
+
+
+def test_card_text_side_by_side(card_kb):
+    out = run("card", "implorer la reine", data_dir=card_kb).output
+    assert "English" in out and "Français" in out
+    assert "Beseech the Queen" in out and "| Implorer la reine" in out
+    assert "Rulings (4):" in out
+
+
+def test_card_json_carries_card_links(card_kb):
+    c = json.loads(run("card", "Amphybane", "--json", data_dir=card_kb).output)
+    assert c["english"]["name"] == "Spawnwrithe"
+    notes = c["records"][0]["notes_detail"]
+    linked = {(l["surface"], l["name"]) for n in notes for l in n["card_links"]}
+    assert ("Tisse-miroir", "Mirrorweave") in linked
+    assert ("Pucca de cimetière", "Cemetery Puca") in linked
+
+
+def test_rule_json_card_links(card_kb):
+    r = json.loads(run("rule", "607.4", "--json", data_dir=card_kb).output)
+    names = {l["name"] for l in r["example_links"][0]}
+    assert "Quicksilver Elemental" in names
+    assert all(set(l) >= {"surface", "name", "start", "end"} for l in r["example_links"][0])
+    ex = r["examples"][0]
+    first = r["example_links"][0][0]
+    assert ex[first["start"]:first["end"]] == first["surface"]
+
+
+def test_links_command(card_kb):
+    result = json.loads(run("links", "sombrelande", "--json", data_dir=card_kb).output)
+    assert result["links"] and all({"where", "surface", "name", "start", "end"} <= set(l) for l in result["links"])
+    pairs = {(l["surface"], l["name"]) for l in result["links"]}
+    assert ("Tisse-miroir", "Mirrorweave") in pairs and ("Amphybane", "Spawnwrithe") in pairs
+    text = run("links", SOMBRELANDE, data_dir=card_kb).output
+    assert "links," in text.splitlines()[-1]
+
+
+def test_term_command(card_kb):
+    t = json.loads(run("term", "persistance", "--json", data_dir=card_kb).output)
+    assert any(p["en"] == "Persist" and p["fr"] == "Persistance" for p in t["pairs"])
+    assert "Murderous Redcap" in {c["name"] for c in t["cards"]}
+    assert {"502.79", "502.79a"} <= {r["number"] for r in t["rules"]}
