@@ -19,11 +19,14 @@ Texts repeat across editions, so each distinct text is parsed once.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Iterable, Optional
+
+from rapidfuzz import fuzz
 
 from kb.history import typo_key
 from parser.references import GlossaryReference, ReferenceSpan, find_glossary_references, find_reference_spans
@@ -86,19 +89,38 @@ def _glossary_refs(text: str, lang: str) -> tuple[GlossaryReference, ...]:
 
 
 def _title_matches(given: str, actual: Optional[str]) -> bool:
+    """True unless the cited title is clearly another rule's: a title that
+    merely drifted (« Playing Spells and Abilities » for « Playing Spells and
+    Activated Abilities ») still matches (rapidfuzz token_set_ratio >= 70)."""
     if not actual:
         return True  # the target has no title to compare with
     a, b = typo_key(given).lower().rstrip(".,"), typo_key(actual).lower()
-    return a == b or a in b or b in a
+    return a == b or fuzz.token_set_ratio(a, b) >= 70
 
 
 def _glossary_has(terms: set[str], term: str) -> bool:
-    """A term, or each of the terms a « See A, B. » phrase joins, is in the glossary."""
+    """A term, or each of the terms a « See A, B. » phrase joins, is in the
+    glossary (singular and plural forms accepted: « Continuous Effects » finds
+    « Continuous Effect »)."""
+    def has(t: str) -> bool:
+        return t in terms or t.rstrip("s") in terms or t + "s" in terms
+
     key = term.lower()
-    if key in terms:
+    if has(key):
         return True
     parts = [p.strip() for p in key.replace(" and ", ", ").split(",") if p.strip()]
-    return len(parts) > 1 and all(p in terms for p in parts)
+    return len(parts) > 1 and all(has(p) for p in parts)
+
+
+def _term_keys(term: str) -> set[str]:
+    """The names a glossary entry answers to: « Kicker, Kicked » gives kicker,
+    kicked and the whole; « Public Information (Informal) » also gives
+    « public information »."""
+    t = term.lower().strip()
+    bare = re.sub(r"\s*\([^)]*\)\s*$", "", t)
+    keys = {t, bare}
+    keys.update(p.strip().strip('"“”') for p in bare.split(",") if p.strip())
+    return keys
 
 
 class _Edition:
@@ -111,7 +133,9 @@ class _Edition:
         self.titles: dict[str, Optional[str]] = dict(chapters)
         for number, title in conn.execute("SELECT number, title FROM rules WHERE source=?", (source,)):
             self.titles.setdefault(number, title)
-        self.terms = {t.lower() for (t,) in conn.execute("SELECT term FROM glossary WHERE source=?", (source,))}
+        self.terms = set()
+        for (term,) in conn.execute("SELECT term FROM glossary WHERE source=?", (source,)):
+            self.terms.update(_term_keys(term))
         self.date = date
 
     def has(self, number: str) -> bool:
@@ -167,8 +191,8 @@ def check_references(conn: sqlite3.Connection, editions: Optional[Iterable[str]]
                     report.resolved += 1
                 else:
                     found.setdefault((f"glossary:{term}", g.term, "missing", definition),
-                                     Dangling(date, f"glossary:{term}", g.term, definition[g.start - 4:g.end + 1]
-                                              if g.start >= 4 else g.term, "glossary"))
+                                     Dangling(date, f"glossary:{term}", g.term,
+                                              f"See {'also ' if g.also else ''}{g.term}.", "glossary"))
         for key, d in found.items():
             g = grouped.get(key)
             if g is None:

@@ -279,6 +279,26 @@ class Site:
                                    latest=self.latest, title=f"{card.name} — {', '.join(card.french_names()) or ''}",
                                    lang="fr")
 
+    def terms_page(self) -> Optional[str]:
+        """The French <-> English terms glossary (corpus/terms), with each
+        keyword linked to its rule in the latest English edition."""
+        try:
+            from kb.terms import load_terms
+            pairs = sorted(load_terms(), key=lambda p: (p.kind, fold(p.fr)))
+        except (ImportError, OSError, ValueError):
+            return None
+        titled = {}
+        if self.latest is not None:
+            titled = {fold_title(r.title): r.number for r in self.edition_rules[self.latest["source"]] if r.title}
+
+        def keyword_rule(en: str):
+            number = titled.get(fold_title(en))
+            return (number, self.en_targets[number]) if number and number in self.en_targets else None
+
+        return self.env.get_template("terms.html").render(
+            page="terms.html", pairs=pairs, keyword_rule=keyword_rule, slug=urls.slugify,
+            title="Termes français ↔ anglais", lang="fr")
+
     def index_page(self) -> str:
         editions = store.editions(self.conn)
         chapters = {}
@@ -313,6 +333,9 @@ def iter_pages(site: Site) -> Iterator[tuple[str, str]]:
     yield "index.html", site.index_page()
     for entry in site.docs:
         yield entry["path"], site.document_page(entry)
+    terms = site.terms_page()
+    if terms is not None:
+        yield "terms.html", terms
     for ed in site.editions:
         yield from site.edition_pages(ed)
     yield from site.card_pages()

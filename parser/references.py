@@ -34,7 +34,7 @@ LETTERS = "abcdefghijkmnpqrstuvwxyz"
 _NUM = r"\d{3}(?:\.\d+[a-z]?)?"
 _CANDIDATE = re.compile(
     r"(?:\b(?i:rules?|r[èe]gles?)[ \u00a0]+|\b(?i:sections?)[ \u00a0]+(?=[1-9]\b))?"
-    rf"(?<![\d.])(?:{_NUM}|[1-9](?=\b))"
+    rf"(?<![\d.,])(?:{_NUM}(?!,\d)|[1-9](?=\b))"
     rf"(?:(?:[ \u00a0]?[a-z])?[ \u00a0]?[-–—][ \u00a0]?(?:{_NUM}|[a-z])(?![a-z])"
     rf"|[ \u00a0]*(?:,[ \u00a0]*(?:and|et|or|ou)?|and|et|or|ou)[ \u00a0]*(?:{_NUM}))*"
     r"(?:,[ \u00a0]*(?:“[^”\n]{1,80}”|«[^»\n]{1,80}»|\"[^\"\n]{1,80}\"|\?[A-Z][^?\n]{0,60}\?))?"

@@ -56,14 +56,14 @@ def site(seed_kb, tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "site"
     result = CliRunner().invoke(main, ["render", "--out", str(out), "--data-dir", str(seed_kb)])
     assert result.exit_code == 0, result.output
-    assert "Wrote 5 pages" in result.output
+    assert "Wrote 6 pages" in result.output
     return out
 
 
 def test_pages_and_anchors(site):
     assert sorted(str(p.relative_to(site)) for p in site.rglob("*.html")) == [
         "fr/faq/association-d-ames.html", "fr/faq/sombrelande.html", "fr/rules/502.html", "fr/rules/607.html",
-        "index.html"]
+        "index.html", "terms.html"]
     faq = scan(site / "fr/faq/sombrelande.html")
     assert {"104.3f", "502.79a", "implorer-la-reine", "faerie-macabre", "bonnet-rouge-meurtrier",
             "bonnet-rouge-meurtrier-2", "note-0", "nouvelle-capacite-mot-cle-persistance"} <= faq.ids
@@ -112,3 +112,9 @@ def test_text_is_escaped(tmp_path):
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&lt;b&gt;2&lt;/b&gt;" in html and "&lt;i&gt;ici&lt;/i&gt;" in html
     assert check_links(tmp_path / "site") > 0
+
+
+def test_terms_page(site):
+    terms = (site / "terms.html").read_text(encoding="utf-8")
+    assert '<td lang="fr">Persistance</td><td lang="en">Persist' in terms
+    assert '<td lang="fr">Association d&#39;âmes</td><td lang="en">Soulbond' in terms
