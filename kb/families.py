@@ -55,6 +55,7 @@ FAMILIES = (
 )
 
 _BY_TITLE = {t: f for f in FAMILIES for t in f.titles}
+_SELF = "THISCARDNAME"
 
 
 def family_of(title: Optional[str], text: str = "", number: str = "") -> Optional[Family]:
@@ -82,25 +83,34 @@ class Member:
 def family_cards(conn: sqlite3.Connection, family: Family, limit: Optional[int] = None) -> list[Member]:
     """Cards of the card database belonging to ``family``, by English name.
     Returns [] when no card data was ingested."""
+    members = members_by_family(conn, [family]).get(family.key, [])
+    return members[:limit] if limit else members
+
+
+def members_by_family(conn: sqlite3.Connection, families=FAMILIES) -> dict[str, list[Member]]:
+    """``{family key: members}`` for several families in one pass over the
+    card data ({} when no card data was ingested)."""
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='mtg_cards'").fetchone():
-        return []
-    french = {r[0]: r[1] for r in conn.execute(
-        "SELECT card, name FROM mtg_french WHERE side='a' ORDER BY release_date")}
-    members: list[Member] = []
-    compiled = [(p, p) for p in family.patterns]
+        return {}
+    french = dict(conn.execute(
+        "SELECT card, name FROM mtg_french WHERE side='a' GROUP BY card HAVING release_date = MIN(release_date)"))
+    # The card's own name is replaced by a placeholder so each pattern compiles once.
+    compiled = {f.key: [re.compile(p.replace("{name}", _SELF), re.IGNORECASE) for p in f.patterns] for f in families}
+    out: dict[str, list[Member]] = {f.key: [] for f in families}
     for name, keywords, text in conn.execute(
             "SELECT c.name, c.keywords, group_concat(f.text, '\n') FROM mtg_cards c "
             "JOIN mtg_faces f ON f.card = c.name GROUP BY c.name ORDER BY c.name"):
         kws = set(json.loads(keywords or "[]"))
-        why = next((k for k in family.keywords if k in kws), None)
-        if why is None and compiled and text:
-            for source, pattern in compiled:
-                m = re.search(pattern.replace("{name}", re.escape(name.split(" // ")[0])), text, re.IGNORECASE)
-                if m:
-                    why = f"« {m.group(0)} »"
-                    break
-        if why:
-            members.append(Member(name, french.get(name), why))
-            if limit and len(members) >= limit:
-                break
-    return members
+        own = name.split(" // ")[0]
+        generic = text.replace(own, _SELF) if text else ""
+        for family in families:
+            why = next((k for k in family.keywords if k in kws), None)
+            if why is None and generic:
+                for pattern in compiled[family.key]:
+                    m = pattern.search(generic)
+                    if m:
+                        why = f"« {m.group(0).replace(_SELF, own)} »"
+                        break
+            if why:
+                out[family.key].append(Member(name, french.get(name), why))
+    return out

@@ -108,7 +108,7 @@ class Site:
 
     def _plan_cards(self, sets, all_cards: bool) -> None:
         from kb import carddb
-        from kb.families import family_cards, family_of
+        from kb.families import family_of, members_by_family
 
         names: set[str] = set()
         for d in self.docs:
@@ -120,16 +120,12 @@ class Site:
                 if card is not None:
                     self.record_cards[(d["row"]["id"], rec["name"])] = card.name
                     names.add(card.name)
-        members_of: dict[str, list] = {}
-        for source, rules, _ in sets:
-            for r in rules:
-                fam = family_of(r.title, r.text, r.number)
-                if fam is None:
-                    continue
-                if fam.key not in members_of:
-                    members_of[fam.key] = family_cards(self.conn, fam)
-                self.families[(source, r.number)] = (fam, members_of[fam.key])
-                names.update(m.name for m in members_of[fam.key])
+        heads = [(source, r, family_of(r.title, r.text, r.number)) for source, rules, _ in sets for r in rules]
+        heads = [(source, r, fam) for source, r, fam in heads if fam is not None]
+        members_of = members_by_family(self.conn, list({fam.key: fam for _, _, fam in heads}.values())) if heads else {}
+        for source, r, fam in heads:
+            self.families[(source, r.number)] = (fam, members_of[fam.key])
+            names.update(m.name for m in members_of[fam.key])
         if all_cards:
             names.update(r[0] for r in self.conn.execute("SELECT name FROM mtg_cards"))
         used: set[str] = set()
