@@ -392,19 +392,26 @@ def _terminal_snippet(snippet: str) -> str:
     return "".join(out)
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("query", nargs=-1, required=True)
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500), help="Maximum results.")
+@click.option("--page", default=1, show_default=True, type=click.IntRange(1, None), help="Page of --limit results.")
 @click.option("--kind", type=click.Choice(["rule", "card", "note", "section", "glossary"]), help="Only this kind.")
 @click.option("--lang", type=click.Choice(["en", "fr"]), help="Only this language.")
+@click.option("--edition", help="Only texts of this edition (ISO date, or a prefix such as 2008).")
+@click.option("--all-editions", is_flag=True, help="Search every CR edition and French wording, not only the latest.")
 @data_dir_option
 @json_option
-def search(query, limit, kind, lang, data_dir, as_json):
+def search(query, limit, page, kind, lang, edition, all_editions, data_dir, as_json):
     """Search rules, card records, notes and sections in French and English.
 
     A rule number (702.92, 702.92a, « règle 502.10h ») comes first when it
     exists; words are matched without case, accents or elision
-    (« association d'ames » finds « association d'âmes »), and stemmed."""
+    (« association d'ames » finds « association d'âmes »), and stemmed.
+    Query syntax: "phrases", -exclusion, OR, (groups), lang:fr, kind:card|rule,
+    edition:2008-05-01; game notation (-1/-1, {2/B}, 702.19c) is searched as
+    written.  French and English game terms find each other (« persistance »
+    finds Persist)."""
     from kb.search import Searcher
 
     text = " ".join(query)
@@ -412,7 +419,8 @@ def search(query, limit, kind, lang, data_dir, as_json):
         searcher = Searcher(data_dir)
     except store.KBNotFound as err:
         fail(str(err))
-    response = searcher.search(text, limit=limit, kind=kind, lang=lang)
+    response = searcher.search(text, limit=limit, kind=kind, lang=lang, offset=(page - 1) * limit,
+                               all_editions=all_editions, edition=edition)
     if as_json:
         emit_json([r.to_dict() for r in response.results])
         return
@@ -421,14 +429,21 @@ def search(query, limit, kind, lang, data_dir, as_json):
     if not response.results:
         click.echo(f"No results for {text!r}.")
         return
-    for i, r in enumerate(response.results, 1):
+    for i, r in enumerate(response.results, response.offset + 1):
         label = f"{r.kind:<8} {r.id}"
         meta = f"[{r.lang}] {r.source}" + (f" {r.edition}" if r.edition else "")
-        if r.about and r.kind == "note":
+        if len(r.editions) > 1:
+            meta += f" ({len(r.editions)} editions from {r.editions[0]})"
+        if r.about and r.kind in ("note", "card"):
             meta += f" — about {r.about}"
+        if r.equivalent_of:
+            meta += f" — current equivalent of {r.equivalent_of}"
+        score = "exact" if r.exact else f"{r.score:.2f}"
         click.echo(f"{i:>2}. " + click.style(label, bold=True) + "  " + click.style(meta, dim=True)
-                   + click.style(f"  {r.score:.2f}", dim=True))
+                   + click.style(f"  {score}", dim=True))
         click.echo("    " + _terminal_snippet(r.snippet))
+    if response.has_more:
+        click.echo(click.style(f"… about {response.total} results; next: --page {page + 1}", dim=True))
 
 
 # ------------------------------------------------------------------ render

@@ -29,6 +29,9 @@ from kb.querysyntax import All, Any, Not, Phrase, Word
 TERMS_DIR = Path(__file__).resolve().parent.parent / "corpus" / "terms"
 HAND_FILE = "search_expansions.tsv"
 
+#: Highest weight of an English translation of a French term (see _translations).
+MAX_BOOST = 1.5
+
 #: Longest glossary phrase, in words, that a query span is matched against.
 MAX_SPAN = 6
 
@@ -64,7 +67,7 @@ def load_pairs(directory: Path = TERMS_DIR) -> list[tuple[str, str, str]]:
     hand = Path(directory) / HAND_FILE
     if hand.exists():
         files.append(hand)
-    pairs: dict[tuple[str, str], str] = {}
+    pairs: dict[tuple[str, str], tuple[str, str, str]] = {}
     for path in files:
         try:
             rows = _rows_from_file(path)
@@ -74,8 +77,15 @@ def load_pairs(directory: Path = TERMS_DIR) -> list[tuple[str, str, str]]:
             fr = _field(row, "fr", "french", "français", "francais", "term_fr")
             en = _field(row, "en", "english", "anglais", "term_en")
             if fr and en:
-                pairs.setdefault((fr, en), _field(row, "source") or path.name)
-    return [(fr, en, src) for (fr, en), src in pairs.items()]
+                pairs.setdefault((fr.lower(), en.lower()), (fr, en, _field(row, "source") or path.name))
+    return list(pairs.values())
+
+
+def is_term(table: dict, analyze: Analyze, text: str) -> bool:
+    """True if ``text`` as a whole is a glossary term in either language
+    (« persistance », « Persist », « association d'âmes »)."""
+    words = text.split()
+    return bool(words) and len(words) <= MAX_SPAN and bool(_match(table, analyze, words))
 
 
 def compile_table(pairs: list, analyze: Analyze) -> dict:
@@ -91,26 +101,55 @@ def compile_table(pairs: list, analyze: Analyze) -> dict:
     return table
 
 
-def _translations(table: dict, idxs: set) -> list:
+def _translations(table: dict, analyze: Analyze, idxs: set, typed: list[str], source: set) -> list:
+    """Phrase nodes for the pairs ``idxs``, each language's phrase searched
+    in that language; phrases that analyse like the typed words (or like an
+    earlier phrase) are left out: they would find the same documents.
+
+    ``source`` is the set of languages in which the typed words are the
+    glossary term.  BM25 adds one score per word, so a translation is
+    weighted by the ratio of word counts: « contact mortel » (2 words, French)
+    -> « deathtouch » (1 word) gets 2, capped at :data:`MAX_BOOST`.  A French query leans to the English
+    rules (the French corpus is small: boost 1 to 1.5); an English query keeps
+    its English results first (French translations 0.5 to 1); a term that is
+    the same in both languages ({Q}) is neutral."""
+    typed_keys = {lang: tuple(t for w in typed for t in analyze(w, lang)) for lang in ("fr", "en")}
+    seen = {(lang, key) for lang, key in typed_keys.items()}
     out = []
     for i in sorted(idxs):
         fr, en = table["pairs"][i]
-        for node in (Phrase(fr, "fr"), Phrase(en, "en")):
-            if node not in out:
-                out.append(node)
+        for lang, phrase in (("fr", fr), ("en", en)):
+            key = (lang, tuple(analyze(phrase, lang)))
+            if key in seen or not key[1]:
+                continue
+            seen.add(key)
+            # BM25 adds one score per word: « contact mortel » (2 words) against
+            # « deathtouch » (1 word) would sink the translation; even them out.
+            boost = 1.0
+            if lang not in source and len(source) == 1:
+                ratio = len(typed_keys[next(iter(source))]) / len(key[1])
+                boost = min(MAX_BOOST, max(1.0, ratio)) if lang == "en" else min(1.0, max(0.5, ratio))
+            out.append(Phrase(phrase, lang, round(boost, 2)))
     return out
 
 
-def _match(table: dict, analyze: Analyze, words: list[str]) -> set:
-    """Pair indices whose phrase is exactly ``words`` in either language."""
-    found: set = set()
+def _match_langs(table: dict, analyze: Analyze, words: list[str]) -> dict:
+    """{language: pair indices} of the pairs whose phrase in that language
+    is exactly ``words``."""
+    found: dict = {}
     for lang in ("fr", "en"):
         per_word = [analyze(w, lang) for w in words]
         if not per_word[0] or not per_word[-1]:
             continue
         key = " ".join(t for terms in per_word for t in terms)
-        found.update(table[lang].get(key, ()))
+        if key in table[lang]:
+            found[lang] = set(table[lang][key])
     return found
+
+
+def _match(table: dict, analyze: Analyze, words: list[str]) -> set:
+    """Pair indices whose phrase is exactly ``words`` in either language."""
+    return set().union(*_match_langs(table, analyze, words).values())
 
 
 def expand(node, table: dict, analyze: Analyze, used: Optional[list] = None):
@@ -127,15 +166,16 @@ def expand(node, table: dict, analyze: Analyze, used: Optional[list] = None):
     if isinstance(node, Phrase):
         if node.lang:
             return node
-        idxs = _match(table, analyze, [node.text])
-        if not idxs:
+        langs = _match_langs(table, analyze, [node.text])
+        if not langs:
             return node
+        idxs = set().union(*langs.values())
         used.extend(tuple(table["pairs"][i]) for i in sorted(idxs))
-        return Any((node, *[t for t in _translations(table, idxs) if t != node]))
+        return Any((node, *_translations(table, analyze, idxs, [node.text], set(langs))), alt=True)
     if isinstance(node, Not):
         return Not(expand(node.node, table, analyze, used))
     if isinstance(node, Any):
-        return Any(tuple(expand(n, table, analyze, used) for n in node.nodes))
+        return Any(tuple(expand(n, table, analyze, used) for n in node.nodes), alt=node.alt)
     # All: expand runs of plain words together (« association d'âmes »).
     out: list = []
     run: list = []
@@ -162,11 +202,13 @@ def _expand_run(table: dict, analyze: Analyze, words: list, used: list):
     texts = [w.text for w in words]
     while i < len(words):
         for j in range(min(len(words), i + MAX_SPAN), i, -1):
-            idxs = _match(table, analyze, texts[i:j])
-            if idxs:
+            langs = _match_langs(table, analyze, texts[i:j])
+            if langs:
+                idxs = set().union(*langs.values())
                 group = words[i] if j == i + 1 else All(tuple(words[i:j]))
                 used.extend(tuple(table["pairs"][k]) for k in sorted(idxs))
-                out.append(Any((group, *_translations(table, idxs))))
+                alternatives = _translations(table, analyze, idxs, texts[i:j], set(langs))
+                out.append(Any((group, *alternatives), alt=True) if alternatives else group)
                 i = j
                 break
         else:

@@ -60,7 +60,15 @@ ELISIONS = ("l", "d", "j", "qu", "jusqu", "lorsqu", "puisqu", "n", "s", "c", "m"
 _ELISION_RE = re.compile(r"^(?:%s)['’](?=\w)" % "|".join(ELISIONS))
 
 LANGS = ("fr", "en")
-TEXT_FIELDS = {lang: (f"title_{lang}", f"body_{lang}") for lang in LANGS}
+#: Indexed text (title + body) per language: ``text_*`` for the default
+#: scope, ``old_*`` for the texts outside it (older editions and wordings), so
+#: that the default scope needs no filter at query time.
+CURRENT_FIELDS = {lang: f"text_{lang}" for lang in LANGS}
+OLD_FIELDS = {lang: f"old_{lang}" for lang in LANGS}
+
+#: Document boosts by kind: a rule or glossary entry that says the same as a
+#: card text should rank above it.
+KIND_BOOST = {"rule": 1.5, "glossary": 1.3, "section": 1.3, "note": 1.1, "card": 1.0}
 
 #: Name of the file, inside the index directory, holding the analysed
 #: French/English query expansions (see :func:`build_index`).
@@ -123,8 +131,12 @@ class TermFilter(Filter):
                 yield t
 
 
+#: Stop words missing from Whoosh's (NLTK's) French list.
+EXTRA_STOPWORDS = {"fr": {"les"}, "en": set()}
+
+
 def _stoplist(lang: str) -> frozenset:
-    return frozenset(fold(w) for w in stopwords_for_language(lang))
+    return frozenset(fold(w) for w in stopwords_for_language(lang)) | EXTRA_STOPWORDS[lang]
 
 
 @lru_cache(maxsize=None)
@@ -160,14 +172,14 @@ def make_schema() -> Schema:
         number=ID(stored=True),         # rule number (rules only)
         card=ID,                        # English card name (cards and card records)
         lang=ID(stored=True),
-        scope=ID,                       # "current" (default search scope) or "old"
+        scope=ID(stored=True),          # "current" (default search scope) or "old"
         editions=KEYWORD(stored=True),  # every edition (date) the text holds in
         edition=STORED,                 # the latest of them
         source=STORED,
-        title_fr=TEXT(analyzer=fr, stored=True, field_boost=2.0),
-        title_en=TEXT(analyzer=en, stored=True, field_boost=2.0),
-        body_fr=TEXT(analyzer=fr, stored=True),
-        body_en=TEXT(analyzer=en, stored=True),
+        title=STORED,
+        body=STORED,
+        text_fr=TEXT(analyzer=fr), text_en=TEXT(analyzer=en),
+        old_fr=TEXT(analyzer=fr), old_en=TEXT(analyzer=en),
         extra=STORED,
     )
 
@@ -221,7 +233,8 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
     for d in docs:
         words["fr" if d.lang == "fr" else "en"].update(_VOCAB_WORD.findall(f"{d.title} {d.body}".lower()))
         fields = dict(key=d.key, kind=d.kind, ident=d.ident, lang=d.lang, source=d.source,
-                      scope=d.scope, edition=d.edition or "", extra=dict(d.extra))
+                      scope=d.scope, edition=d.edition or "", extra=dict(d.extra),
+                      title=d.title, body=d.body, _boost=KIND_BOOST.get(d.kind, 1.0))
         if d.number:
             fields["number"] = d.number
         if d.kind == "card" and d.extra.get("card"):
@@ -229,10 +242,9 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
         editions = d.editions or ([d.edition] if d.edition else [])
         if editions:
             fields["editions"] = " ".join(editions)
-        suffix = "fr" if d.lang == "fr" else "en"
-        if d.title:
-            fields["title_" + suffix] = d.title
-        fields["body_" + suffix] = d.body
+        lang = "fr" if d.lang == "fr" else "en"
+        text = d.body if not d.title or d.title == d.body else f"{d.title}\n{d.body}"
+        fields[(CURRENT_FIELDS if d.scope == "current" else OLD_FIELDS)[lang]] = text
         writer.add_document(**fields)
         n += 1
     writer.commit()
@@ -308,21 +320,51 @@ class Scope:
     editions: Optional[list] = None
     all_editions: bool = False
 
-    def query(self):
-        """The Whoosh filter query, or None when everything is allowed."""
+    @property
+    def wide(self) -> bool:
+        """True when texts outside the default scope may be returned."""
+        return self.all_editions or bool(self.editions and any(e != "latest" for e in self.editions))
+
+    def text_fields(self, lang: str) -> list[str]:
+        """The indexed text fields to search in ``lang`` ([] if excluded)."""
+        if self.langs and lang not in self.langs:
+            return []
+        return [CURRENT_FIELDS[lang], OLD_FIELDS[lang]] if self.wide else [CURRENT_FIELDS[lang]]
+
+    def filter(self):
+        """Whoosh query for kinds and editions (languages and the default
+        scope are handled by the choice of fields), or None."""
         parts = []
         if self.kinds:
-            parts.append(wq.Or([wq.Term("kind", k) for k in self.kinds]))
+            parts.append(wq.Or([wq.Term("kind", k) for k in self.kinds]) if len(self.kinds) > 1
+                         else wq.Term("kind", self.kinds[0]))
+        eds = [e for e in (self.editions or []) if e not in ("all", "latest")]
+        if eds:
+            parts.append(wq.Or([wq.Term("editions", e) if len(e) == 10 else wq.Prefix("editions", e)
+                                for e in eds]))
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else wq.And(parts)
+
+    def accepts(self, f: dict) -> bool:
+        """Does a document's stored fields fall within this scope?"""
+        if self.kinds and f.get("kind") not in self.kinds:
+            return False
+        if self.langs and f.get("lang") not in self.langs:
+            return False
+        eds = [e for e in (self.editions or []) if e not in ("all", "latest")]
+        if eds:
+            held = (f.get("editions") or "").split()
+            return any(h.startswith(e) for e in eds for h in held)
+        return self.wide or f.get("scope", "current") == "current"
+
+    def query(self):
+        """Whoosh filter for look-ups by field (numbers, cards): kinds,
+        languages, editions and the default scope; None if everything goes."""
+        parts = [p for p in (self.filter(),) if p is not None]
         if self.langs:
             parts.append(wq.Or([wq.Term("lang", x) for x in self.langs]))
-        if self.editions:
-            eds = [e for e in self.editions if e not in ("all", "latest")]
-            if eds:
-                parts.append(wq.Or([wq.Term("editions", e) if len(e) == 10 else wq.Prefix("editions", e)
-                                    for e in eds]))
-            elif "latest" in self.editions:
-                parts.append(wq.Term("scope", "current"))
-        elif not self.all_editions:
+        if not self.wide:
             parts.append(wq.Term("scope", "current"))
         if not parts:
             return None
@@ -367,7 +409,7 @@ class Index:
                 return True  # a stop word in this language
             any_term = True
             for t in terms:
-                for fname in TEXT_FIELDS[lang]:
+                for fname in (CURRENT_FIELDS[lang], OLD_FIELDS[lang]):
                     if self.reader.doc_frequency(fname, t):
                         return True
         return not any_term
@@ -416,41 +458,42 @@ class Index:
 
     # ------------------------------------------------------------ queries
 
-    def compile(self, node, lang: str, loose: bool = False):
+    def compile(self, node, lang: str, fields: list, loose: bool = False, near: bool = True):
         """The Whoosh query for a :mod:`kb.querysyntax` tree read as
-        ``lang`` (that language's fields and analysis), or None when nothing
-        in it applies to ``lang``.  ``loose`` turns the top-level AND into
-        an OR that prefers documents matching more words."""
-        titles, bodies = TEXT_FIELDS[lang]
-        if isinstance(node, Word):
+        ``lang`` (that language's analysis) over ``fields``, or None when
+        nothing in it applies to ``lang``.  ``loose`` turns the top-level AND
+        into an OR that prefers documents matching more words; ``near``
+        gives a bonus to words found side by side.  Glossary alternatives
+        (``Any(alt=True)``) score as their best member, so a document is not
+        counted twice for the same notion, and get no side-by-side bonus (a
+        French card that prints « contact mortel » should not outrank the
+        Deathtouch rule for that query)."""
+        if isinstance(node, (Word, Phrase)):
             if node.lang and node.lang != lang:
                 return None
             terms = analyze(node.text, lang)
             if not terms:
                 return None
+            boost = getattr(node, "boost", 1.0)
             if len(terms) == 1:
-                return wq.Or([wq.Term(titles, terms[0]), wq.Term(bodies, terms[0])])
-            return wq.Or([wq.Phrase(titles, terms), wq.Phrase(bodies, terms)])
-        if isinstance(node, Phrase):
-            if node.lang and node.lang != lang:
-                return None
-            terms = analyze(node.text, lang)
-            if not terms:
-                return None
-            if len(terms) == 1:
-                return wq.Or([wq.Term(titles, terms[0]), wq.Term(bodies, terms[0])])
-            return wq.Or([wq.Phrase(titles, terms, slop=1), wq.Phrase(bodies, terms, slop=1)])
+                parts = [wq.Term(f, terms[0], boost=boost) for f in fields]
+            else:
+                parts = [wq.Phrase(f, terms, slop=1, boost=boost) for f in fields]
+            return parts[0] if len(parts) == 1 else wq.Or(parts)
         if isinstance(node, Not):
-            return self.compile(node.node, lang)
+            return self.compile(node.node, lang, fields)
         if isinstance(node, Any):
-            parts = [q for q in (self.compile(n, lang) for n in node.nodes) if q is not None]
+            parts = [q for q in (self.compile(n, lang, fields, near=not node.alt) for n in node.nodes)
+                     if q is not None]
             if not parts:
                 return None
-            return parts[0] if len(parts) == 1 else wq.Or(parts)
+            if len(parts) == 1:
+                return parts[0]
+            return wq.DisjunctionMax(parts, tiebreak=0.1) if node.alt else wq.Or(parts)
         if isinstance(node, All):
-            pos = [q for q in (self.compile(n, lang) for n in node.nodes if not isinstance(n, Not))
+            pos = [q for q in (self.compile(n, lang, fields) for n in node.nodes if not isinstance(n, Not))
                    if q is not None]
-            neg = [q for q in (self.compile(n, lang) for n in node.nodes if isinstance(n, Not))
+            neg = [q for q in (self.compile(n, lang, fields) for n in node.nodes if isinstance(n, Not))
                    if q is not None]
             if not pos:
                 return None
@@ -460,33 +503,46 @@ class Index:
                 q = wq.Or(pos, scale=0.9)
             else:
                 q = wq.And(pos)
+                words = [n for n in node.nodes if not isinstance(n, Not)]
+                if near and all(isinstance(n, Word) and not n.lang for n in words):
+                    # The words side by side, as typed, score a bonus.
+                    terms = [t for n in words for t in analyze(n.text, lang)]
+                    if len(terms) > 1:
+                        near = [wq.Phrase(f, terms, slop=2) for f in fields]
+                        q = wq.AndMaybe(q, near[0] if len(near) == 1 else wq.Or(near))
             if neg:
                 q = wq.AndNot(q, wq.Or(neg) if len(neg) > 1 else neg[0])
             return q
         raise TypeError(f"not a query node: {node!r}")
 
-    def whoosh_query(self, node, loose: bool = False):
-        """Both readings of ``node`` OR-ed (see module docstring)."""
-        parts = [q for q in (self.compile(node, lang, loose) for lang in LANGS) if q is not None]
+    def whoosh_query(self, node, scope: Optional[Scope] = None, loose: bool = False):
+        """Both readings of ``node`` OR-ed (see module docstring), over the
+        text fields of ``scope``, with its kind and edition filters."""
+        scope = scope or Scope()
+        parts = []
+        for lang in LANGS:
+            fields = scope.text_fields(lang)
+            if fields:
+                q = self.compile(node, lang, fields, loose)
+                if q is not None:
+                    parts.append(q)
         if not parts:
             return None
-        return (parts[0] if len(parts) == 1 else wq.Or(parts)).normalize()
+        q = parts[0] if len(parts) == 1 else wq.Or(parts)
+        filt = scope.filter()
+        if filt is not None:
+            q = wq.And([q, filt])
+        return q.normalize()
 
     def run(self, node, scope: Scope, limit: int = 10, exclude_keys: Iterable[str] = (),
             loose: bool = False) -> tuple[list[Hit], int]:
         """The best ``limit`` hits for a query tree within ``scope``
-        (``exclude_keys`` left out), and how many documents match in all."""
-        q = self.whoosh_query(node, loose=loose)
+        (``exclude_keys`` left out), and about how many documents match."""
+        q = self.whoosh_query(node, scope, loose=loose)
         if q is None:
             return [], 0
-        return self._run(q, scope, limit, exclude_keys)
-
-    def _run(self, q, scope: Scope, limit: int, exclude_keys: Iterable[str] = ()) -> tuple[list[Hit], int]:
-        filt = scope.query()
-        if filt is not None:  # the filter must match but adds nothing to the score
-            q = wq.And([q, wq.ConstantScoreQuery(filt, 0.0)])
         excluded = set(exclude_keys)
-        results = self.searcher.search(q, limit=limit + len(excluded), terms=True)
+        results = self.searcher.search(q, limit=limit + len(excluded))
         results.fragmenter = ContextFragmenter(maxchars=240, surround=70)
         results.formatter = _BoldFormatter()
         hits = []
@@ -510,12 +566,10 @@ class Index:
         when ``prefix``) within ``scope``, in the order of ``numbers``, latest
         edition first; score 0, snippet the start of the text."""
         out = []
-        filt = scope.query()
         for n in numbers:
             q = wq.Prefix("number", n) if prefix else wq.Term("number", n)
-            if filt is not None:
-                q = wq.And([q, filt])
-            docs = [self.searcher.stored_fields(d) for d in self.searcher.docs_for_query(q)]
+            docs = [f for f in (self.searcher.stored_fields(d) for d in self.searcher.docs_for_query(q))
+                    if scope.accepts(f)]
             docs.sort(key=lambda f: (_number_key(f.get("number") or ""), f.get("lang") != "en",
                                      _neg_date(f.get("edition") or "")))
             out.extend(self._from_fields(f, 0.0, _plain_snippet(_body(f), 240)) for f in docs)
@@ -525,10 +579,8 @@ class Index:
         """Card documents of the card whose English name is ``name``
         (English first, then French wordings, latest first), within ``scope``."""
         q = wq.Term("card", name)
-        filt = scope.query()
-        if filt is not None:
-            q = wq.And([q, filt])
-        docs = [self.searcher.stored_fields(d) for d in self.searcher.docs_for_query(q)]
+        docs = [f for f in (self.searcher.stored_fields(d) for d in self.searcher.docs_for_query(q))
+                if scope.accepts(f)]
         docs.sort(key=lambda f: (f.get("lang") != "en", _neg_date(f.get("edition") or "")))
         return [self._from_fields(f, 0.0, _plain_snippet(_body(f), 240)) for f in docs]
 
@@ -540,30 +592,33 @@ class Index:
         return self._from_fields(doc, 0.0, _plain_snippet(_body(doc), snippet_len))
 
     def _hit(self, r, score: float) -> Hit:
+        f = r.fields()
+        lang = "fr" if f.get("lang") == "fr" else "en"
+        field_name = (CURRENT_FIELDS if f.get("scope", "current") == "current" else OLD_FIELDS)[lang]
         snippet = ""
-        for name in ("body_fr", "body_en", "title_fr", "title_en"):
-            if r.get(name):
+        for text in (f.get("body"), f.get("title")):
+            if text:
                 try:
-                    snippet = r.highlights(name, top=2)
+                    snippet = r.highlights(field_name, text=text, top=2)
                 except Exception:  # highlighting is a nicety: never fail a search on it
                     snippet = ""
                 if snippet:
                     break
         if not snippet:
-            snippet = _plain_snippet(_body(r.fields()), 240)
-        return self._from_fields(r.fields(), score, snippet)
+            snippet = _plain_snippet(_body(f), 240)
+        return self._from_fields(f, score, snippet)
 
     @staticmethod
     def _from_fields(f: dict, score: float, snippet: str) -> Hit:
         return Hit(kind=f["kind"], ident=f["ident"], lang=f["lang"], edition=f.get("edition") or None,
                    source=f["source"], score=round(float(score), 3), snippet=snippet,
-                   title=f.get("title_fr") or f.get("title_en") or "", number=f.get("number"),
+                   title=f.get("title") or "", number=f.get("number"),
                    key=f["key"], extra=f.get("extra") or {},
                    editions=(f.get("editions") or "").split())
 
 
 def _body(f: dict) -> str:
-    return f.get("body_fr") or f.get("body_en") or f.get("title_fr") or f.get("title_en") or ""
+    return f.get("body") or f.get("title") or ""
 
 
 def _number_key(number: str) -> tuple:

@@ -53,10 +53,12 @@ class Word:
 
 @dataclass(frozen=True)
 class Phrase:
-    """Words that must follow each other (``"association d'âmes"``)."""
+    """Words that must follow each other (``"association d'âmes"``);
+    ``boost`` weighs a glossary translation against the words typed."""
 
     text: str
     lang: Optional[str] = None
+    boost: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,11 @@ class All:
 
 @dataclass(frozen=True)
 class Any:
-    """At least one child must match (``OR``, glossary alternatives)."""
+    """At least one child must match (``OR``; ``alt=True`` for glossary
+    alternatives of one notion, scored as the best of them)."""
 
     nodes: tuple
+    alt: bool = False
 
 
 Node = Union[Word, Phrase, Not, All, Any]

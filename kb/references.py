@@ -7,8 +7,9 @@ section (« section 8 »); ranges are expanded first, so « 409.1f–h » needs
 409.1f, 409.1g and 409.1h.  A glossary cross-reference (« See Typecycling. »)
 resolves when that edition's glossary has the term.  A French document's
 references resolve against the document itself, then against the English
-edition in force at the document's date (its ``last_modified`` metadata),
-else the latest edition.
+edition the document matches (:func:`kb.alignment.document_editions`, the
+latest of them), else the one in force at the document's date (its
+``last_modified`` metadata), else the latest edition.
 
 A reference whose quoted title does not match the rule it reaches (« See rule
 702.30, “Kicker.” » in an edition where 702.30 is another keyword) is
@@ -217,8 +218,14 @@ def _check_documents(conn, report: ReferenceReport, eds: list, loaded: dict) -> 
         date = (json.loads(metadata or "{}") or {}).get("last_modified")
         ref_ed = None
         if english:
+            from kb.alignment import document_editions
+
+            aligned = document_editions(conn, doc_id)
             before = [e for e in english if date and e[0] <= date]
-            d, s = before[-1] if before else english[-1]
+            if aligned:
+                d, s = [e for e in english if e[0] == aligned[-1]][0]
+            else:
+                d, s = before[-1] if before else english[-1]
             ref_ed = loaded.get(s) or _Edition(conn, d, s)
         doc_ed = _DocumentNodes(own)
         found: dict = {}

@@ -36,12 +36,16 @@ from pathlib import Path
 from typing import Optional
 
 from kb import store
-from kb.expansions import expand
+from kb.expansions import expand, is_term
 from kb.folding import fold_name
 from kb.index import Hit, Index, Scope, analyze
-from kb.querysyntax import All, Any, Not, Phrase, Word, parse_query
+from kb.querysyntax import All, Any, Not, Word, parse_query, words_of
 
 KINDS = ("rule", "card", "note", "section", "glossary")
+
+#: Where the cards named like a game term (« Persistance », « Lifelink »)
+#: go among the results: after this many full-text results.
+DEFERRED_AT = 3
 
 #: A whole query that may be a rule reference (parsed by parser.references).
 _NUMBERISH = re.compile(r"^\s*(?:(?:rules?|r[èe]gles?)\s+)?\d{3}(?:\.\d+[a-z]?)?"
@@ -176,21 +180,31 @@ class Searcher:
         exact: list[Result] = []
         notes: list[str] = []
         core = _unfiltered_text(text) if parsed.filters else text
+        if parsed.literal:
+            core = " ".join(w.text for w in words_of(parsed.tree))
         number_query = False
+        numbers: list[str] = []
         if scope.kinds in (None, ["rule"]) or (scope.kinds and "rule" in scope.kinds):
             numbers, prefix = _rule_numbers(core)
             if numbers:
                 number_query = True
                 exact = self._rule_hits(numbers, prefix, scope, french_first=bool(_FRENCH_INTRO.match(core)),
                                         notes=notes)
+        deferred: list[Result] = []
         if not number_query and (scope.kinds is None or "card" in scope.kinds):
             exact = self._card_hits(core, scope)
-        seen = {r.key for r in exact}
+            if exact and is_term(self.index.expansions(), analyze, core):
+                # « Persistance » is a card but first a keyword: its rules come first.
+                deferred, exact = exact, []
+        seen = {r.key for r in exact + deferred}
         results = list(exact)
 
         tree = parsed.tree
+        if number_query:  # then the rules citing those numbers
+            words = [Word(n) for n in numbers]
+            tree = words[0] if len(words) == 1 else Any(tuple(words))
         if tree is not None and len(results) < want:
-            tree, corrections = self._correct(tree)
+            tree, corrections = self._correct(tree) if not number_query else (tree, {})
             response.corrections = corrections
             used: list = []
             tree = expand(tree, self.index.expansions(), analyze, used)
@@ -203,7 +217,7 @@ class Searcher:
                 more, more_total = self.index.run(tree, scope, limit=want, exclude_keys=seen, loose=True)
                 results.extend(_result(h, latest=self.latest) for h in more[: want - len(results)])
                 full_total = max(total + len(more), more_total)
-            response.total = len(exact) + full_total
+            response.total = len(exact) + len(deferred) + full_total
             if corrections:
                 notes.append("searched " + ", ".join(f"« {b} » for « {a} »" for a, b in corrections.items()))
         elif tree is None and parsed.filters and not exact:
@@ -212,6 +226,9 @@ class Searcher:
             response.total = total
         else:
             response.total = len(results)
+        if deferred:
+            at = len(exact) + DEFERRED_AT
+            results[at:at] = deferred
         response.total = max(response.total, len(results))
         response.results = results[offset:offset + limit]
         if notes:
@@ -223,13 +240,15 @@ class Searcher:
     def _rule_hits(self, numbers: list[str], prefix: bool, scope: Scope, french_first: bool,
                    notes: list[str]) -> list[Result]:
         hits = self.index.by_number(numbers, scope, prefix=prefix)
-        found = {h.number for h in hits}
         out = [_result(h, exact=True, latest=self.latest) for h in hits]
         if french_first:
             out.sort(key=lambda r: r.lang != "fr")  # stable: keeps the number order within a language
-        missing = [n for n in numbers if n not in found] if not prefix else []
+        # A number the latest English edition lacks: show its last English version.
+        english_now = {h.number for h in hits if h.lang == "en"}
+        english_ok = "en" in self.latest and (not scope.langs or "en" in scope.langs)
+        missing = [n for n in numbers if n not in english_now] if english_ok and not prefix else []
         if missing and not scope.all_editions and not scope.editions:
-            wider = Scope(kinds=scope.kinds, langs=scope.langs, all_editions=True)
+            wider = Scope(kinds=scope.kinds, langs=["en"], all_editions=True)
             old = self.index.by_number(missing, wider)
             latest_per_number: dict = {}
             for h in old:  # the last version of each number
@@ -312,8 +331,10 @@ class Searcher:
                 return Word(better)
             if isinstance(node, Not):
                 return Not(fix(node.node))
-            if isinstance(node, (All, Any)):
-                return type(node)(tuple(fix(n) for n in node.nodes))
+            if isinstance(node, All):
+                return All(tuple(fix(n) for n in node.nodes))
+            if isinstance(node, Any):
+                return Any(tuple(fix(n) for n in node.nodes), alt=node.alt)
             return node
 
         return fix(tree), corrections

@@ -19,9 +19,11 @@ layout from 2003 to today and for French rules texts).  This module
 3. walks the tree into rules with their parent, children, examples and
    titles, sections, chapters, contents, glossary entries and credits.
 
-Rule numbering follows the Comprehensive Rules (rule 100.2 of old editions,
-« Introduction » of recent ones): ``702`` is a chapter, ``702.19`` a rule,
-``702.19c`` a subrule; subrule letters skip « l » and « o ».
+Numbering as the Comprehensive Rules describe it in their « Introduction »:
+``7`` is a section, ``702`` a chapter, ``702.19`` a rule, ``702.19c`` a
+subrule; subrule letters skip « l » and « o » (704.5k, 704.5m, 704.5n,
+704.5p).  Chapters and sections go to ``Edition.chapters`` and
+``Edition.sections``; ``Edition.rules`` holds rules and subrules.
 """
 from __future__ import annotations
 
@@ -81,22 +83,39 @@ class NotARulesDocument(ValueError):
 # Parser construction and the post-lexer
 # ---------------------------------------------------------------------------
 
+def _content(tok: str) -> str:
+    """The line a token stands for, without the blank lines before it and
+    without its newline and trailing spaces."""
+    start = tok.rfind("\n", 0, len(tok) - 1) + 1
+    return tok[start:].rstrip()
+
+
+def _gap(tok: str) -> int:
+    """How many blank lines come before the line of a token."""
+    return tok.count("\n") - 1
+
+
+def _lineno(tok: Token) -> int:
+    """1-based line number of the token's own line (after its blank lines)."""
+    return tok.line + _gap(tok)
+
+
 def _rule_key(tok: str) -> tuple[int, int, str]:
-    m = _RULE_HEAD_RE.match(tok)
+    m = _RULE_HEAD_RE.match(_content(tok))
     return int(m.group(1)), int(m.group(3)), m.group(4)
 
 
 class _Numbering(PostLex):
     """Post-lexer keeping headings and rule numbers in numbering order.
 
-    A rule line that continues a paragraph (the line before it is text, not
-    blank) is a real rule only if it comes next in the numbering after the
+    A rule line that continues a paragraph (no blank line before it, and
+    text above) is a real rule only if it comes next in the numbering after the
     last rule (same chapter, same or next rule number, higher in CR order):
     2005-02-01 puts subrule 310.2d right under 310.2c, but 2003-12-01 wraps
     « See rule / 103.4. If a player… » inside rule 413.2d.  Section and
     chapter lines must likewise go up (the count restarts after the
     contents, at their « Glossary » line).  Lines failing the test are
-    re-typed ``TEXT_LINE``.
+    re-typed ``TEXT_LINE`` (``PARA_LINE`` after blank lines).
     """
 
     always_accept = ()
@@ -108,7 +127,9 @@ class _Numbering(PostLex):
         last_section = 0
         for tok in stream:
             t = tok.type
-            continues = prev in ("TEXT_LINE", "RULE_LINE", "EXAMPLE_LINE")
+            gap = tok[0] == "\n" or _gap(tok) > 0
+            continues = not gap and prev in ("TEXT_LINE", "PARA_LINE", "RULE_LINE", "EXAMPLE_LINE")
+            text_type = "PARA_LINE" if gap else "TEXT_LINE"
             if t == "RULE_LINE":
                 key = _rule_key(tok)
                 if continues and last_rule is not None and not (
@@ -118,16 +139,16 @@ class _Numbering(PostLex):
                 else:
                     last_rule = key
             elif t == "CHAPTER_LINE":
-                n = int(tok[:3])
+                n = int(_content(tok)[:3])
                 if n <= last_chapter and (continues or n // 100 < last_section):
-                    tok = Token.new_borrow_pos("TEXT_LINE", tok, tok)
+                    tok = Token.new_borrow_pos(text_type, tok, tok)
                 else:
                     last_chapter = n
                     last_rule = None
             elif t == "SECTION_LINE":
-                n = int(tok[0])
+                n = int(_content(tok)[0])
                 if n <= last_section:
-                    tok = Token.new_borrow_pos("TEXT_LINE", tok, tok)
+                    tok = Token.new_borrow_pos(text_type, tok, tok)
                 else:
                     last_section = n
             elif t == "GLOSSARY_LINE":
@@ -160,7 +181,8 @@ def parse_cr(path: Union[str, Path], *, source: Optional[str] = None,
     try:
         decoded = decode_file(path)
     except DecodeError as exc:
-        raise NotARulesDocument(str(path), f"not text: {exc}") from None
+        reason = str(exc).removeprefix(f"{path}: ")
+        raise NotARulesDocument(str(path), f"not text: {reason}") from None
     edition = parse_cr_text(decoded.text, source or path.stem, path=str(path), lang=lang)
     edition.encoding = decoded.encoding
     return edition
@@ -194,10 +216,14 @@ def parse_cr_text(text: str, source: str, path: str = "", lang: str = "en") -> E
     January 16, 2026. », « Ces règles entrent en vigueur au 1er février
     2010. »), else a ``YYYY-MM-DD`` date in the file name, else None.
 
-    Lines the grammar cannot place, duplicated rule numbers, subrule letters
-    out of order and glossary terms without a definition become
-    ``edition.warnings`` (1-based line and column).  Raises
-    :class:`NotARulesDocument` when the text holds no numbered rule.
+    Problems become ``edition.warnings`` (1-based line and column, sorted):
+    lines the grammar cannot place, a rule number misprinted with a space
+    (« 606. 8b »), duplicated rule numbers (both rules are kept), subrules
+    without their rule, subrule letters « l », « o » or out of order, text
+    outside any rule, one-character stray lines, glossary terms without a
+    definition, an effective date that differs from the file name's, a file
+    that stops before its credits.  Raises :class:`NotARulesDocument` when
+    the text holds no numbered rule.
     """
     label = path or source
     if text.startswith("\ufeff"):
@@ -211,15 +237,20 @@ def parse_cr_text(text: str, source: str, path: str = "", lang: str = "en") -> E
             tok = exc.token
             if tok.type == "$END":
                 return False
-            line_text = str(tok).rstrip("\n")
             ip = exc.interactive_parser
-            if tok.type != "TEXT_LINE" and "TEXT_LINE" in ip.accepts():
-                ip.feed_token(Token.new_borrow_pos("TEXT_LINE", tok, tok))
-                kept = "kept as text"
-            else:
-                kept = "left out of the tree"
-            warnings.append(ParseWarning(label, tok.line, tok.column, line_text,
-                                         f"unexpected {tok.type} ({kept})"))
+            accepted = ip.accepts()
+            kept = "left out of the tree"
+            if tok.type != "BLANK":
+                # Keep the line as text: a new paragraph or a continuation line,
+                # whichever the parser takes here.
+                for as_text in ("PARA_LINE", "TEXT_LINE"):
+                    if as_text != tok.type and as_text in accepted:
+                        ip.feed_token(Token.new_borrow_pos(as_text, tok, tok))
+                        kept = "kept as text"
+                        break
+            if tok.type != "BLANK":
+                warnings.append(ParseWarning(label, _lineno(tok), 1, _content(tok),
+                                             f"unexpected {tok.type} ({kept})"))
             return True
         if isinstance(exc, UnexpectedCharacters):
             line = text.split("\n")[exc.line - 1] if exc.line else ""
@@ -303,9 +334,7 @@ def _cached_references(definition: str, lang: str) -> tuple[str, ...]:
     return tuple(find_references(definition, lang))
 
 
-def _line(tok: Token) -> str:
-    """A line token's content: newline and trailing spaces dropped."""
-    return tok.rstrip()
+_line = _content
 
 
 def _is_heading_text(text: str) -> bool:
@@ -327,7 +356,7 @@ class _EditionBuilder:
         self.date_text = ""
 
     def warn(self, tok: Token, message: str, column: Optional[int] = None) -> None:
-        self.warnings.append(ParseWarning(self.label, tok.line, column or tok.column,
+        self.warnings.append(ParseWarning(self.label, _lineno(tok), column or 1,
                                           _line(tok), message))
 
     # -- walking ---------------------------------------------------------------
@@ -346,7 +375,7 @@ class _EditionBuilder:
         for tok in tree.children:
             if tok.type == "EFFECTIVE_LINE" and self.edition.date is None:
                 self.edition.date = _parse_date(tok)
-                self.date_line, self.date_text = tok.line, _line(tok)
+                self.date_line, self.date_text = _lineno(tok), _line(tok)
 
     def _contents(self, tree: Tree) -> None:
         out = self.edition.contents
@@ -363,7 +392,7 @@ class _EditionBuilder:
             for node in section.children[1:]:
                 if isinstance(node, Tree):
                     self._chapter(node)
-                elif node.type == "TEXT_LINE":
+                elif node.type in ("TEXT_LINE", "PARA_LINE"):
                     self.warn(node, f"text between section {self.section} and its first chapter "
                                     "(not part of any rule)")
 
@@ -385,17 +414,17 @@ class _EditionBuilder:
         for node in tree.children[1:]:
             if isinstance(node, Tree):
                 self._rule(node)
-            elif node.type == "TEXT_LINE":
+            elif node.type in ("TEXT_LINE", "PARA_LINE"):
                 self.warn(node, f"text between chapter {number} and its first rule "
                                 "(not part of any rule)")
 
     def _rule(self, tree: Tree) -> None:
         head = tree.children[0]
-        m = _RULE_HEAD_RE.match(head)
+        m = _RULE_HEAD_RE.match(_line(head))
         number = f"{m.group(1)}.{m.group(3)}{m.group(4)}"
         if m.group(2):
             self.warn(head, f"rule number misprinted with a space, read as {number}",
-                      column=head.column + m.start(2))
+                      column=1 + m.start(2))
         first = _line(head)[m.end():]
         paragraphs: list[list[str]] = []
         examples: list[list[str]] = []
@@ -408,10 +437,12 @@ class _EditionBuilder:
             if t == "BLANK":
                 current = None
             elif t == "EXAMPLE_LINE":
-                em = _EXAMPLE_HEAD_RE.match(tok)
-                current = [_line(tok)[em.end():]]
+                line = _line(tok)
+                current = [line[_EXAMPLE_HEAD_RE.match(line).end():]]
                 examples.append(current)
             else:
+                if t == "PARA_LINE":
+                    current = None
                 line = _line(tok)
                 if len(line.strip()) == 1:
                     self.warn(tok, f"one-character line kept in the text of rule {number}")
@@ -422,7 +453,7 @@ class _EditionBuilder:
                     current.append(line)
         text = "\n\n".join("\n".join(p) for p in paragraphs)
         rule = Rule(number=number, lang=self.lang, source=self.source, text=text,
-                    examples=["\n".join(e) for e in examples], line=head.line,
+                    examples=["\n".join(e) for e in examples], line=_lineno(head),
                     section=m.group(1)[0])
         try:
             rule.parent = rule_parent(number)
@@ -436,20 +467,15 @@ class _EditionBuilder:
                 continue
             term_tok = entry.children[0]
             paragraphs: list[list[str]] = []
-            gap = True
             for d in entry.children[1:]:
                 tok = d.children[0] if isinstance(d, Tree) else d
-                if tok.type == "BLANK":
-                    gap = True
-                    continue
-                if gap:
+                if tok.type == "INDENTED_PARA" or not paragraphs:
                     paragraphs.append([])
-                    gap = False
                 paragraphs[-1].append(_line(tok))
             definition = "\n\n".join("\n".join(p) for p in paragraphs)
             g = GlossaryEntry(term=_line(term_tok).strip(), definition=definition,
                               edition=None, lang=self.lang, source=self.source,
-                              line=term_tok.line)
+                              line=_lineno(term_tok))
             if not definition:
                 self.warn(term_tok, "glossary term without a definition")
             else:
@@ -457,7 +483,7 @@ class _EditionBuilder:
             self.edition.glossary.append(g)
 
     def _credits(self, tree: Tree) -> None:
-        lines = [_line(t) for t in tree.children[1:]]
+        lines = [line.rstrip() for line in "".join(tree.children[1:]).split("\n")]
         while lines and not lines[-1]:
             lines.pop()
         while lines and not lines[0]:

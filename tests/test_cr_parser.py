@@ -81,6 +81,9 @@ def test_every_edition_parses_without_a_lost_line(path):
     in_nodes = len(ed.sections) + len(ed.chapters) + sum(
         non_blank(r.text) + non_blank("\n".join(r.examples)) for r in ed.rules)
     assert in_nodes == non_blank("\n".join(lines[begin:gloss]))
+    # Every « Example » paragraph of the rules part is attached to a rule.
+    assert sum(len(r.examples) for r in ed.rules) == sum(
+        1 for line in lines[begin:gloss] if re.match(r"\s*Example", line))
     # The same for the glossary: a term line plus its definition lines.
     credits = next((i for i in range(gloss, len(lines)) if lines[i].strip() == "Credits"), len(lines))
     assert sum(1 + non_blank(g.definition) for g in ed.glossary) == non_blank("\n".join(lines[gloss + 1:credits]))
@@ -361,20 +364,22 @@ _words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ,’“”", min_size=1, m
 @given(
     rules=st.lists(st.tuples(_words, st.integers(0, 4), st.booleans()), min_size=1, max_size=8),
     period=st.booleans(), alone=st.booleans(), example=st.booleans(),
+    blank=st.sampled_from(["", "  ", "\t"]), gap=st.integers(1, 3),
 )
-def test_generated_rules_read_back(rules, period, alone, example):
+def test_generated_rules_read_back(rules, period, alone, example, blank, gap):
     """Whatever the layout (period after the number or not, number alone on its
-    line), generated rules and subrules read back with their numbers, texts
-    and examples."""
-    lines, expected = ["Magic: The Gathering Comprehensive Rules", ""], []
+    line, one to three blank lines, blank lines holding spaces), generated
+    rules and subrules read back with their numbers, texts and examples."""
+    sep = [blank] * gap
+    lines, expected = ["Magic: The Gathering Comprehensive Rules"] + sep, []
     for i, (text, nsub, has_example) in enumerate(rules, start=1):
         for number, body in [(f"702.{i}", text)] + [
                 (f"702.{i}{SUBRULE_LETTERS[j]}", f"{text} {j}") for j in range(nsub)]:
             head = number + ("." if period else "")
-            lines += [head, "", body, ""] if alone else [f"{head} {body}", ""]
+            lines += [head, *sep, body, *sep] if alone else [f"{head} {body}", *sep]
             ex = has_example and example
             if ex:
-                lines += [f"Example: {body}", ""]
+                lines += [f"Example: {body}", *sep]
             expected.append((number, body, [body] if ex else []))
     ed = parse_cr_text("\n".join(lines), "generated")
     assert [(r.number, r.text, r.examples) for r in ed.rules] == expected

@@ -1,0 +1,148 @@
+"""Speed of the rule history (kb/history.py) on the English editions.
+
+Measures, on a fresh SQLite knowledge base in a temporary directory:
+
+* parse + store: parser.cr.parse_cr and kb.store.save_edition for every edition
+  (not part of the history target, shown for scale);
+* build: kb.history.build_history -- versioned store and edition-to-edition
+  maps for all editions (target: under 60 s);
+* lineages: every rule of the first edition chained to the latest edition
+  (kb.history.diff_editions first -> last), and kb.history.lineage for a
+  sample of rules of the latest edition (mean milliseconds);
+* incremental: the latest edition removed from the history and added back
+  with kb.history.add_edition (target: under 5 s), and the same including
+  parsing and storing that edition;
+* the truth table tests/fixtures/history_truth.yaml: precision and recall of
+  the maps.
+
+Usage: .venv/bin/python benchmarks/bench_history.py [--cr DIR] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from kb import history, store  # noqa: E402
+from parser.cr import parse_cr  # noqa: E402
+
+DEFAULT_CR = ROOT.parent / "shared" / "corpus" / "cr" / "en"
+TRUTH = ROOT / "tests" / "fixtures" / "history_truth.yaml"
+
+
+def truth_scores(conn: sqlite3.Connection) -> dict:
+    import yaml
+
+    cases = yaml.safe_load(TRUTH.read_text(encoding="utf-8"))["cases"]
+    tp = fp = fn = 0
+    for c in cases:
+        pred = {r[0] for r in conn.execute(
+            "SELECT to_number FROM rule_maps WHERE from_edition=? AND to_edition=? AND from_number=? "
+            "AND to_number IS NOT NULL", (str(c["from"]), str(c["to"]), c["number"]))}
+        exp = set(c["expect"])
+        if not pred and not exp:
+            tp += 1
+            continue
+        tp += len(pred & exp)
+        fp += len(pred - exp)
+        fn += len(exp - pred)
+    return {"cases": len(cases), "precision": round(tp / (tp + fp), 3), "recall": round(tp / (tp + fn), 3)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cr", type=Path, default=DEFAULT_CR, help="directory of English CR editions")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args()
+    files = sorted(args.cr.glob("*.txt"))
+    if not files:
+        sys.exit(f"no editions in {args.cr}")
+    out: dict = {"editions": len(files)}
+    with tempfile.TemporaryDirectory() as tmp:
+        conn = store.create(Path(tmp) / store.DB_NAME)
+        t0 = time.perf_counter()
+        for path in files:
+            store.save_edition(conn, parse_cr(path))
+        conn.commit()
+        out["parse_store_s"] = round(time.perf_counter() - t0, 2)
+
+        t0 = time.perf_counter()
+        report = history.build_history(conn)
+        conn.commit()
+        out["build_history_s"] = round(time.perf_counter() - t0, 2)
+        out["report"] = report.to_dict()
+
+        eds = history.history_editions(conn)
+        t0 = time.perf_counter()
+        d = history.diff_editions(conn, eds[0], eds[-1])
+        out["chain_first_to_latest_s"] = round(time.perf_counter() - t0, 2)
+        out["chain_first_to_latest"] = {"renumbered": len(d.renumbered), "reworded": len(d.reworded),
+                                        "removed": len(d.removed), "added": len(d.added)}
+        latest = [r[0] for r in conn.execute("SELECT number FROM edition_rules WHERE edition=?", (eds[-1],))]
+        sample = random.Random(5).sample(latest, min(200, len(latest)))
+        t0 = time.perf_counter()
+        for n in sample:
+            history.lineage(conn, n, eds[-1])
+        out["lineage_mean_ms"] = round((time.perf_counter() - t0) * 1000 / len(sample), 1)
+
+        # incremental: take the latest edition out of the history, add it back
+        last = eds[-1]
+        source = conn.execute("SELECT source FROM editions WHERE date=?", (last,)).fetchone()[0]
+
+        def drop_from_history() -> None:
+            conn.execute("DELETE FROM rule_maps WHERE to_edition=?", (last,))
+            conn.execute("DELETE FROM rule_occurrences WHERE edition=?", (last,))
+            conn.execute("DELETE FROM rule_versions WHERE vid NOT IN (SELECT vid FROM rule_occurrences)")
+            conn.execute("DELETE FROM history_editions WHERE edition=?", (last,))
+            conn.commit()
+
+        drop_from_history()
+        history._node.cache_clear()     # cold, as in a new `kb` process
+        t0 = time.perf_counter()
+        history.add_edition(conn, source)
+        conn.commit()
+        out["add_edition_s"] = round(time.perf_counter() - t0, 2)
+
+        drop_from_history()
+        for table in ("rules", "glossary", "warnings"):
+            conn.execute(f"DELETE FROM {table} WHERE source=?", (source,))
+        conn.execute("DELETE FROM editions WHERE source=?", (source,))
+        conn.commit()
+        path = [p for p in files if parse_cr(p).source == source][0]
+        history._node.cache_clear()
+        t0 = time.perf_counter()
+        store.save_edition(conn, parse_cr(path))
+        history.add_edition(conn, source)
+        conn.commit()
+        out["add_edition_with_parse_s"] = round(time.perf_counter() - t0, 2)
+        out["truth_table"] = truth_scores(conn)
+        conn.close()
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return
+    r = out["report"]
+    print(f"editions                      {out['editions']}")
+    print(f"parse + store (parser.cr)     {out['parse_store_s']:.2f} s")
+    print(f"build_history (maps, store)   {out['build_history_s']:.2f} s   (target < 60 s; "
+          f"matching alone {r['seconds'].get('maps')} s)")
+    print(f"occurrences / versions        {r['occurrences']} / {r['versions']} "
+          f"(distinct number+text: {r['distinct_number_text']})")
+    print(f"maps by relation              {r['relations']}")
+    print(f"chain first -> latest edition {out['chain_first_to_latest_s']:.2f} s  {out['chain_first_to_latest']}")
+    print(f"lineage of one rule           {out['lineage_mean_ms']} ms (mean of 200)")
+    print(f"add_edition (latest)          {out['add_edition_s']:.2f} s   (target < 5 s)")
+    print(f"  with parse_cr + save        {out['add_edition_with_parse_s']:.2f} s")
+    t = out["truth_table"]
+    print(f"truth table                   {t['cases']} cases, precision {t['precision']}, recall {t['recall']}")
+
+
+if __name__ == "__main__":
+    main()
