@@ -64,7 +64,10 @@ def collect_files(paths: Iterable[Path], pattern: str = "*.txt") -> list[Path]:
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            files.extend(sorted(x for x in p.glob(pattern) if x.is_file()))
+            found = sorted(x for x in p.glob(pattern) if x.is_file())
+            if not found:
+                raise BuildError(f"no {pattern} file in directory {p}")
+            files.extend(found)
         elif p.is_file():
             files.append(p)
         else:
@@ -89,14 +92,24 @@ def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Pa
     if mtgjson is not None and not Path(mtgjson).exists():
         raise BuildError(f"no such file or directory: {mtgjson}")
     report = BuildReport(data_dir=str(data_dir))
+    with store.build_lock(data_dir):
+        return _build_locked(data_dir, doc_files, cr_files, mtgjson, report, progress)
+
+
+def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], mtgjson: Optional[Path],
+                  report: BuildReport, progress: ProgressFactory) -> BuildReport:
     build_dir = store.new_build_dir(data_dir)
     report.build_dir = str(build_dir)
     try:
         conn = store.create(build_dir / store.DB_NAME)
         with conn:
             _ingest_documents(conn, doc_files, report, progress)
+            if not report.documents:
+                raise BuildError("no document could be read: " + "; ".join(report.errors))
             if cr_files:
                 _ingest_cr(conn, cr_files, report, progress)
+                if not report.editions:
+                    raise BuildError("no Comprehensive Rules edition could be read: " + "; ".join(report.errors))
             if mtgjson is not None:
                 _ingest_cards(conn, Path(mtgjson), report, progress)
                 _link_cards(conn, report, progress)
@@ -124,6 +137,13 @@ def _ingest_documents(conn, files: list[Path], report: BuildReport, progress: Pr
             store.save_warnings(conn, path.stem, [ParseWarning(str(path), 0, 0, "", f"cannot parse: {err}")])
             step(1)
             continue
+        if not (doc.rules or doc.cards or doc.notes or doc.sections or doc.paragraphs):
+            report.errors.append(f"{path}: empty document (no rule, card record, note or text)")
+            step(1)
+            continue
+        if len(doc.rules) > 300 and not doc.cards:
+            doc.warnings.append(ParseWarning(str(path), 1, 1, "", "this looks like a whole Comprehensive Rules "
+                                             "edition: give it with --cr to get its edition, chapters and glossary"))
         store.save_document(conn, doc)
         report.documents.append({"id": doc.id, "path": str(path), "title": doc.title, "kind": doc.kind,
                                  "rules": len(doc.rules), "card_records": len(doc.cards),
@@ -140,6 +160,7 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressF
     t0 = time.perf_counter()
     step = progress("Parsing Comprehensive Rules", len(files))
     seen_sources: set[str] = set()
+    refs_cache: dict[str, list[str]] = {}
     for path in files:
         try:
             edition = parse_cr(path)
@@ -147,6 +168,12 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressF
             report.errors.append(f"{path}: {err}")
             step(1)
             continue
+        if not edition.date:
+            report.errors.append(f"{path}: not a Comprehensive Rules edition (no effective date in the text "
+                                 f"or the file name); French FAQ and rules excerpts go to --docs")
+            step(1)
+            continue
+        _add_references(edition, refs_cache)
         if edition.source in seen_sources:
             report.errors.append(f"{path}: edition {edition.source} given twice; kept the first")
             step(1)
@@ -180,6 +207,18 @@ def _link_cards(conn, report: BuildReport, progress: ProgressFactory) -> None:
     report.seconds["card_links"] = round(time.perf_counter() - t0, 3)
 
 
+def _add_references(edition, cache: dict[str, list[str]]) -> None:
+    """Fill ``Rule.references`` of an edition's rules (texts repeat across
+    editions, so parses are cached by text)."""
+    from parser.references import find_references
+
+    for rule in edition.rules:
+        text = " ".join([rule.text, *rule.examples])
+        if text not in cache:
+            cache[text] = find_references(text, edition.lang)
+        rule.references = [n for n in cache[text] if n != rule.number]
+
+
 def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFactory) -> None:
     from kb import carddb
 
@@ -193,6 +232,12 @@ def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFacto
         bar["step"](done - bar.get("done", 0))
         bar["done"] = done
 
-    result = carddb.ingest_mtgjson(conn, path, progress=on_progress)
+    try:
+        result = carddb.ingest_mtgjson(conn, path, progress=on_progress)
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
+        raise BuildError(f"{path}: not MTGJSON card data ({type(err).__name__}: {err})") from err
     report.cards = result.to_dict() if hasattr(result, "to_dict") else dict(result.__dict__)
+    report.errors.extend(f"MTGJSON: {e}" for e in report.cards.get("errors", []))
+    if not report.cards.get("cards"):
+        raise BuildError(f"{path}: no card could be read")
     report.seconds["cards"] = round(time.perf_counter() - t0, 3)

@@ -75,7 +75,26 @@ def open_conn(data_dir: Path):
         fail(str(err))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class KBGroup(click.Group):
+    """Turns a damaged knowledge base or an interrupted command into a
+    one-line message instead of a traceback."""
+
+    def invoke(self, ctx):
+        import sqlite3
+
+        try:
+            return super().invoke(ctx)
+        except sqlite3.DatabaseError as err:
+            fail(f"the knowledge base is damaged ({err}): rebuild it with `kb build`")
+        except KeyboardInterrupt:
+            fail("interrupted; nothing was changed (an unfinished build is never published)", 130)
+        except Exception as err:
+            if type(err).__module__.startswith("whoosh"):
+                fail(f"the search index is damaged or missing ({type(err).__name__}: {err}): rebuild it with `kb build`")
+            raise
+
+
+@click.group(cls=KBGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mtg-rules-kb")
 def main() -> None:
     """Bilingual (French/English) knowledge base of the Magic: The Gathering rules.
@@ -123,7 +142,7 @@ def build(docs, cr, mtgjson, data_dir, as_json, quiet):
     t0 = time.perf_counter()
     try:
         report = run_build(data_dir, docs=list(docs) or None, cr=list(cr), mtgjson=mtgjson, progress=progress)
-    except BuildError as err:
+    except (BuildError, store.BuildLocked) as err:
         fail(f"build failed, previous knowledge base kept: {err}")
     finally:
         for bar in bars:
@@ -463,7 +482,7 @@ def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
     chapter of the latest English edition (or all with --all-editions), per
     card cited, glossary; anchors per rule and card; hyperlinked references.
     The output directory is replaced atomically."""
-    from kb.render import render_site
+    from kb.render import SiteDirError, render_site
 
     conn = open_conn(data_dir)
     t0 = time.perf_counter()
@@ -480,6 +499,8 @@ def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
     try:
         pages = render_site(conn, out, ui=ui, all_editions=all_editions or everything,
                             all_cards=all_cards or everything, progress=progress)
+    except SiteDirError as err:
+        fail(str(err))
     finally:
         for bar in bar_box:
             bar.__exit__(None, None, None)

@@ -42,7 +42,8 @@ lies inside the old one, next to the old rule's main successor).
 
 Public API: :func:`build_history`, :func:`add_edition`, :func:`lineage`,
 :func:`diff_editions`, :func:`current_equivalent`, :func:`rule_version`,
-:func:`history_editions`, :func:`map_editions`.
+:func:`rules_of_edition`, :func:`history_editions`, :func:`map_editions`,
+:func:`format_lineage`, :func:`format_diff`.
 """
 from __future__ import annotations
 
@@ -364,12 +365,21 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
         # (« 502.68a Lifelink is a triggered ability » -> « 702.13a Lifelink is a
         # static ability »): the definition stays the first subrule.
         by_number_b = {y.number: y for y in ub}
+        count_a: dict[str, int] = defaultdict(int)
+        count_b: dict[str, int] = defaultdict(int)
+        for node in a:
+            count_a[node.parent] += 1
+        for node in b:
+            count_b[node.parent] += 1
         for x in ua:
             if x.number in fwd or not _letter(x.number) or x.parent not in fwd:
                 continue
+            if _letter(x.number) != "a" and count_a[x.parent] != count_b[fwd[x.parent]]:
+                continue   # other slots only when the rule kept its number of subrules
             y = by_number_b.get(fwd[x.parent] + _letter(x.number))
             if y is not None and y.number not in back:
-                s = sim(x, y)
+                short, long_ = (x, y) if len(x.fuzzy) <= len(y.fuzzy) else (y, x)
+                s = max(sim(x, y), _contained(short, long_, w))   # « X is a triggered ability … » -> « X is a static ability. »
                 if s >= _STRUCTURAL_MIN:
                     pair(x, y, float(s))
 
@@ -413,11 +423,15 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
             if s >= _SANDWICH_MIN:
                 pair(x, y, float(s))
 
-    # 3b. a heading left over goes where most of its subrules went
+    # 3b. a heading (a chapter, or a rule that is only a title) left over goes
+    #     where most of its subrules went
     extra: list[Link] = []
     merged_a: set[str] = set()
+    def heading(node: Node) -> bool:
+        return "." not in node.number or (bool(node.title) and _body(node.title, node.text) == node.title.strip())
+
     for x in a:
-        if x.number in fwd or not kids_a.get(x.number):
+        if x.number in fwd or not kids_a.get(x.number) or not heading(x):
             continue
         votes = [_parent(fwd[c]) for c in kids_a[x.number] if c in fwd]
         top = _majority(votes, len(kids_a[x.number]))
@@ -428,7 +442,7 @@ def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:
                 extra.append(Link(x.number, top, "merged", 0.0, "words"))
                 merged_a.add(x.number)
     for y in b:
-        if y.number in back or not kids_b.get(y.number):
+        if y.number in back or not kids_b.get(y.number) or not heading(y):
             continue
         votes = [_parent(back[c]) for c in kids_b[y.number] if c in back]
         top = _majority(votes, len(kids_b[y.number]))
@@ -747,8 +761,12 @@ def add_edition(conn: sqlite3.Connection, edition_source: str) -> HistoryReport:
 
 
 def history_editions(conn: sqlite3.Connection) -> list[str]:
-    """Effective dates of the editions in the history, oldest first."""
-    return [r[0] for r in conn.execute("SELECT edition FROM history_editions ORDER BY edition")]
+    """Effective dates of the editions in the history, oldest first ([]
+    when the knowledge base has no history tables)."""
+    try:
+        return [r[0] for r in conn.execute("SELECT edition FROM history_editions ORDER BY edition")]
+    except sqlite3.OperationalError:
+        return []
 
 
 def has_history(conn: sqlite3.Connection) -> bool:
@@ -773,6 +791,30 @@ def rule_version(conn: sqlite3.Connection, number: str, edition: str) -> Optiona
     d = dict(zip(keys, row))
     d["examples"] = json.loads(d["examples"] or "[]")
     return d
+
+
+def rules_of_edition(conn: sqlite3.Connection, edition: str, prefix: Optional[str] = None) -> list["Rule"]:
+    """The rules of one English edition read back from the versioned store
+    (document order; chapters excluded), as kb.model.Rule objects with
+    ``parent`` and ``children`` rebuilt from the numbers; with ``prefix``,
+    only that rule and the rules below it (see kb.store.is_within).  For
+    pages and search that should not read the per-edition copies."""
+    from kb.model import Rule, rule_parent
+    from kb.store import is_within
+
+    rows = conn.execute("SELECT number, title, text, examples FROM edition_rules WHERE edition=? AND lang='en' "
+                        "AND number LIKE '%.%' ORDER BY position", (edition,)).fetchall()
+    source = conn.execute("SELECT source FROM history_editions WHERE edition=?", (edition,)).fetchone()
+    rules = [Rule(number=n, lang="en", source=source[0] if source else edition, text=text or "", title=title,
+                  edition=edition, examples=json.loads(ex or "[]"), parent=rule_parent(n))
+             for n, title, text, ex in rows]
+    by_number = {r.number: r for r in rules}
+    for r in rules:
+        if r.parent in by_number:
+            by_number[r.parent].children.append(r.number)
+    if prefix:
+        rules = [r for r in rules if is_within(r.number, prefix)]
+    return rules
 
 
 def editions_holding(conn: sqlite3.Connection, number: str) -> list[str]:
@@ -953,7 +995,7 @@ def lineage(conn: sqlite3.Connection, number: str, edition: Optional[str] = None
         if not span.versions or span.versions[-1].vid != vid:
             vchange = None if prev_text is None else (change or "words")
             vs = VersionSpan(vid, e, e, 0, vchange, title, text)
-            if diffs and prev_text is not None and vchange in ("words", "refs", "typo"):
+            if diffs and prev_text is not None and vchange in ("words", "refs"):
                 from kb.wordiff import word_diff_text
                 vs.diff = word_diff_text(prev_text, _body(title, text))
             span.versions.append(vs)
@@ -1115,3 +1157,53 @@ def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
             d.added.append({"number": n, "title": B[n][1]})
     d.merged.sort(key=lambda m: rule_sort_key(m["to"]))
     return d
+
+
+# ---------------------------------------------------------------- text output (for the CLI)
+
+_CHANGE_WORDS = {"none": "same text", "typo": "typography only", "refs": "cited numbers only",
+                 "words": "text changed"}
+
+
+def format_lineage(lin: Lineage, diffs: bool = False) -> str:
+    """``kb history`` text: one line per number the rule held, with its
+    editions, then one line per text change (and its word diff when
+    ``diffs`` and the lineage was built with ``diffs=True``)."""
+    lines = [f"rule {lin.query} (edition {lin.edition})"]
+    for span in lin.spans:
+        how = f" [{span.entered}]" if span.entered else ""
+        lines.append(f"  {span.number:<10} {span.first} .. {span.last}  ({span.editions} editions){how}")
+        for v in span.versions:
+            if v.change is None:
+                continue
+            lines.append(f"      {v.first}: {_CHANGE_WORDS.get(v.change, v.change)}")
+            if diffs and v.diff:
+                lines.append(f"        {v.diff}")
+    for b in lin.branches:
+        lines.append(f"  {b['relation']}: {b['from']} ({b['from_edition']}) -> {b['to']} ({b['edition']})")
+    if lin.removed_after:
+        lines.append(f"  removed after {lin.removed_after}")
+    elif lin.current:
+        lines.append(f"  today ({lin.latest_edition}): {', '.join(lin.current)}")
+    return "\n".join(lines)
+
+
+def format_diff(d: EditionDiff) -> str:
+    """``kb diff`` text: counts, then the added, removed, renumbered,
+    reworded, split and merged rules, one per line."""
+    lines = [f"{d.a} -> {d.b}: {len(d.added)} added, {len(d.removed)} removed, "
+             f"{len(d.renumbered)} renumbered, {len(d.reworded)} reworded, {len(d.split)} split, "
+             f"{len(d.merged)} merged, {d.unchanged} unchanged"]
+    for r in d.added:
+        lines.append(f"  + {r['number']}" + (f"  {r['title']}" if r.get("title") else ""))
+    for r in d.removed:
+        lines.append(f"  - {r['number']}" + (f"  {r['title']}" if r.get("title") else ""))
+    for r in d.renumbered:
+        lines.append(f"  {r['from']} -> {r['to']}" + ("  (text changed)" if r["change"] == "words" else ""))
+    for r in d.reworded:
+        lines.append(f"  ~ {r['number']}")
+    for r in d.split:
+        lines.append(f"  {r['from']} split into {', '.join(r['to'])}")
+    for r in d.merged:
+        lines.append(f"  {', '.join(r['from'])} merged into {r['to']}")
+    return "\n".join(lines)

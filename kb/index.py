@@ -15,11 +15,18 @@ tokenize (keeping game notation such as ``{2/B}``, ``-1/-1``, ``+1/+1`` and
 rule numbers ``702.19c`` whole) -> lowercase -> elision (l', d', qu', j',
 jusqu', n', s', c', m', t', with ' or ’) -> ligatures (æ -> ae, œ -> oe) and
 accents folded -> French stop words -> Snowball French stemming.  English:
-the same tokenizer, lowercase, folding, English stop words, Porter-style
-stemming.  Each document is indexed in its own language fields (``*_fr`` or
-``*_en``); a query is compiled once per language against that language's
+the same tokenizer, lowercase, folding, English stop words, Snowball English
+stemming.  Both run as one cached filter (:class:`TermFilter`).
+
+Fields: each document's title and body are indexed in one field of its
+language -- ``text_fr`` / ``text_en`` when it is in the default search scope
+(latest English edition, French documents, current card wordings),
+``old_fr`` / ``old_en`` otherwise -- so the default scope costs no filter at
+query time.  A query is compiled once per language against that language's
 fields with that language's analysis, and the two readings are OR-ed, so a
 French stop word (« la ») does not sink the English side and vice versa.
+Scores are Whoosh's BM25F with a document boost per kind
+(:data:`KIND_BOOST`: a rule outranks a card text saying the same words).
 
 The index directory also holds the vocabulary of each language
 (``vocab_fr.txt``, ``vocab_en.txt``: folded words with their counts):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Iterable, Optional
@@ -211,7 +210,6 @@ def check_references(conn: sqlite3.Connection, editions: Optional[Iterable[str]]
 def _check_documents(conn, report: ReferenceReport, eds: list, loaded: dict) -> None:
     english = [(d, s) for d, s, lang in eds if lang == "en"]
     for doc_id, lang, metadata in conn.execute("SELECT id, lang, metadata FROM documents ORDER BY id"):
-        own = set()
         rules = conn.execute("SELECT number, text, examples FROM rules WHERE source=? ORDER BY position",
                              (doc_id,)).fetchall()
         own = {r[0] for r in rules}

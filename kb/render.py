@@ -37,6 +37,13 @@ from kb.i18n import translations
 from parser.references import find_reference_spans
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+SITE_MARKER = ".kb-site"
+
+
+class SiteDirError(ValueError):
+    """The output directory holds something other than a kb site."""
+
+
 _ITALIC = re.compile(r"(?<![\w*])_([^_\n]+)_(?![\w])")
 
 
@@ -94,17 +101,47 @@ class Site:
                     self.fr_targets.setdefault(r.number, f"{path}#{r.number}")
         sets = [(d["row"]["id"], d["rules"], lambda r, p=d["path"]: f"{p}#{r.number}") for d in self.docs]
         for ed in self.editions:
-            rules = store.rules_of_source(self.conn, ed["source"])
-            self.edition_rules[ed["source"]] = rules
-            path_of = (lambda r, date=ed["date"]: f"{urls.chapter_path(date, r.number.split('.')[0])}#{r.number}")
-            for r in rules:
-                self.targets[(ed["source"], r.number)] = path_of(r)
-                if self.latest is not None and ed["source"] == self.latest["source"]:
-                    self.en_targets[r.number] = path_of(r)
-            sets.append((ed["source"], rules, path_of))
+            sets.append(self._plan_edition(ed))
         self._backlinks(sets)
         if self.has_cards:
             self._plan_cards(sets, all_cards)
+
+    def _plan_edition(self, ed) -> tuple:
+        """Record where each rule of edition ``ed`` lives: a chapter page, and
+        the chapter and section heads (« See rule 704 », « section 8 »)."""
+        rules = store.rules_of_source(self.conn, ed["source"])
+        self.edition_rules[ed["source"]] = rules
+        date = ed["date"]
+        path_of = (lambda r: f"{urls.chapter_path(date, r.number.split('.')[0])}#{r.number}")
+        latest = self.latest is not None and ed["source"] == self.latest["source"]
+        chapters = {r.number.split(".")[0] for r in rules}
+        heads = {c: urls.chapter_path(date, c) for c in chapters}
+        heads.update({c[0]: f"cr/{date}/index.html" for c in chapters})
+        for number, target in heads.items():
+            self.targets[(ed["source"], number)] = target
+            if latest:
+                self.en_targets[number] = target
+        for r in rules:
+            self.targets[(ed["source"], r.number)] = path_of(r)
+            if latest:
+                self.en_targets[r.number] = path_of(r)
+        return ed["source"], rules, path_of
+
+    def add_edition(self, ed) -> None:
+        """Plan one more edition after start-up (``kb serve`` renders the
+        pages of older editions on demand)."""
+        if ed["source"] not in self.edition_rules:
+            self._backlinks([self._plan_edition(ed)])
+            self.editions.append(ed)
+
+    def add_card(self, name: str) -> str:
+        """Plan a page for card ``name`` (English) and return its path."""
+        if name not in self.card_paths:
+            slug, used = urls.slugify(name) or "card", set(self.card_paths.values())
+            while f"card/{slug}.html" in used:
+                slug += "-2"
+            self.card_paths[name] = f"card/{slug}.html"
+        return self.card_paths[name]
 
     def _plan_cards(self, sets, all_cards: bool) -> None:
         from kb import carddb
@@ -250,30 +287,40 @@ class Site:
 
     def card_pages(self) -> Iterator[tuple[str, str]]:
         """(path, html) of every planned card page."""
+        for name in list(self.card_paths):
+            page = self.card_page(name)
+            if page is not None:
+                yield page
+
+    def card_page(self, name: str) -> Optional[tuple[str, str]]:
+        """(path, html) of the page of card ``name`` (English), or None if
+        the card database does not know it."""
         from kb import carddb
 
-        by_english: dict[str, list] = defaultdict(list)
-        for (source, record), english in self.record_cards.items():
-            for rec in store.card_records(self.conn, source):
-                if rec["name"] == record:
-                    by_english[english].append((source, rec))
-        keyword_rules = {}
-        if self.latest is not None:
-            keyword_rules = {fold_title(r.title): r for r in self.edition_rules[self.latest["source"]] if r.title}
-        tpl = self.env.get_template("card.html")
-        for name, path in self.card_paths.items():
-            card = carddb.get_card(self.conn, name)
-            if card is None:
-                continue
-            records = []
-            for source, rec in by_english.get(name, []):
-                doc = next(d for d in self.docs if d["row"]["id"] == source)
-                records.append({"row": rec, "doc": doc, "notes": store.notes_of_record(self.conn, rec["cid"]),
-                                "anchor": f"{doc['path']}#{urls.card_anchor(rec['name'])}"})
-            kw_rules = [(k, keyword_rules[fold_title(k)]) for k in card.keywords if fold_title(k) in keyword_rules]
-            yield path, tpl.render(page=path, card=card, records=records, keyword_rules=kw_rules,
-                                   latest=self.latest, title=f"{card.name} — {', '.join(card.french_names()) or ''}",
-                                   lang="fr")
+        if not hasattr(self, "_by_english"):
+            self._by_english: dict[str, list] = defaultdict(list)
+            for (source, record), english in self.record_cards.items():
+                for rec in store.card_records(self.conn, source):
+                    if rec["name"] == record:
+                        self._by_english[english].append((source, rec))
+            self._keyword_rules = {}
+            if self.latest is not None:
+                self._keyword_rules = {fold_title(r.title): r for r in self.edition_rules[self.latest["source"]]
+                                       if r.title}
+        card = carddb.get_card(self.conn, name)
+        if card is None:
+            return None
+        path = self.add_card(name)
+        records = []
+        for source, rec in self._by_english.get(name, []):
+            doc = next(d for d in self.docs if d["row"]["id"] == source)
+            records.append({"row": rec, "doc": doc, "notes": store.notes_of_record(self.conn, rec["cid"]),
+                            "anchor": f"{doc['path']}#{urls.card_anchor(rec['name'])}"})
+        kw_rules = [(k, self._keyword_rules[fold_title(k)]) for k in card.keywords
+                    if fold_title(k) in self._keyword_rules]
+        return path, self.env.get_template("card.html").render(
+            page=path, card=card, records=records, keyword_rules=kw_rules, latest=self.latest,
+            title=f"{card.name} — {', '.join(card.french_names()) or ''}", lang="fr")
 
     def terms_page(self) -> Optional[str]:
         """The French <-> English terms glossary (corpus/terms), with each
@@ -302,6 +349,8 @@ class Site:
             chapters = json.loads(self.latest["chapters"] or "{}")
         return self.env.get_template("index.html").render(
             page="index.html", docs=self.docs, editions=editions, latest=self.latest,
+            chapter_pages={r.number.split(".")[0] for r in self.edition_rules.get(
+                self.latest["source"] if self.latest is not None else "", [])},
             chapters=chapters, title="Règles de Magic — base de connaissances", lang="fr")
 
 
@@ -353,7 +402,10 @@ def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr", all_edition
     """Write the site into ``out`` (replaced atomically); returns the page paths.
 
     ``progress``: optional callable(total) -> step(n) used for a progress bar."""
-    out = Path(out)
+    out = Path(out).resolve()
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / SITE_MARKER).exists())):
+        raise SiteDirError(f"{out} exists and is not a site written by kb render: "
+                           f"choose an empty or new directory (nothing was changed)")
     site = Site(conn, ui=ui, all_editions=all_editions, all_cards=all_cards)
     step = progress(page_count(site)) if progress else (lambda n=1: None)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -367,9 +419,9 @@ def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr", all_edition
             pages.append(path)
             step(1)
         shutil.copy(TEMPLATES / "style.css", tmp / "style.css")
+        (tmp / SITE_MARKER).write_text("written by kb render; the directory is replaced on the next render\n")
         if out.exists():
-            old = out.with_name(out.name + ".old")
-            shutil.rmtree(old, ignore_errors=True)
+            old = Path(tempfile.mkdtemp(prefix=".site-old-", dir=out.parent))
             os.replace(out, old)
             os.replace(tmp, out)
             shutil.rmtree(old, ignore_errors=True)

@@ -13,9 +13,11 @@ Order of the results:
    rules with exactly those numbers (never ``702.60`` for ``702.6``; a prefix
    is asked for with ``702.6*``).  A number found only in older editions is
    returned in its last version, followed by its current equivalent when the
-   rule history (:mod:`kb.history`) knows it;
+   rule history (:mod:`kb.history`) knows it, or else the latest rule with the
+   same heading (translated through the glossary for a French rule);
 2. **card names** -- a query that is a card name, French or English, returns
-   that card's documents;
+   that card's documents (after the first three full-text results when the
+   name is also a game term: « Persistance » is first the keyword);
 3. **full text** (:mod:`kb.index`): the query language of
    :mod:`kb.querysyntax` (phrases, ``-exclusion``, ``OR``, ``lang:``,
    ``kind:``, ``edition:``); misspelt words are corrected against the
@@ -39,7 +41,7 @@ from kb import store
 from kb.expansions import expand, is_term
 from kb.folding import fold_name
 from kb.index import Hit, Index, Scope, analyze
-from kb.querysyntax import All, Any, Not, Word, parse_query, words_of
+from kb.querysyntax import All, Any, Not, Phrase, Word, parse_query, words_of
 
 KINDS = ("rule", "card", "note", "section", "glossary")
 
@@ -262,9 +264,9 @@ class Searcher:
         # Old numbers: offer the rule that holds the same text today.
         offered = {r.id for r in out if r.current and r.lang == "en"}
         for r in list(out):
-            if r.kind != "rule" or (r.current and r.lang == "en") or not r.edition:
+            if r.kind != "rule" or (r.current and r.lang == "en"):
                 continue
-            for n in self._current_equivalents(r.id, r.edition):
+            for n in self._current_equivalents(r.id, r.edition) or self._same_title(r):
                 if n in offered:
                     continue
                 offered.add(n)
@@ -273,10 +275,28 @@ class Searcher:
                     out.append(_result(h, equivalent_of=r.id, latest=self.latest))
         return out
 
+    def _same_title(self, r: Result) -> list[str]:
+        """Without a rule history: the latest-edition rule whose heading is
+        the title of ``r`` (translated through the glossary for a French
+        rule): « 702.92 Association d'âmes » (2012 FAQ) -> 702.95 Soulbond."""
+        title = r.title.split(" ", 1)[1].strip() if " " in r.title else ""
+        if not title or "en" not in self.latest:
+            return []
+        names = {title.lower()}
+        if r.lang == "fr":
+            names = {en.lower() for fr, en in self.index.expansions().get("pairs", [])
+                     if fold_name(fr) == fold_name(title)}
+        out = []
+        for name in sorted(names):
+            hits, _ = self.index.run(Phrase(name, "en"), Scope(kinds=["rule"], langs=["en"]), limit=5)
+            out.extend(h.number for h in hits
+                       if h.number and (h.title.split(" ", 1)[1:] or [""])[0].strip().lower() == name)
+        return list(dict.fromkeys(out))[:2]
+
     def _current_equivalents(self, number: str, edition: str) -> list[str]:
         """Numbers in the latest edition for rule ``number`` of the edition
         in force on ``edition``; [] when unknown (no history)."""
-        if "rule_maps" not in self._tables:
+        if "rule_maps" not in self._tables or not edition:
             return []
         try:
             from kb import history
@@ -317,12 +337,15 @@ class Searcher:
         return [_result(h, exact=True, latest=self.latest) for h in hits]
 
     def _correct(self, tree):
-        """``tree`` with unknown words replaced by the nearest indexed word."""
+        """``tree`` with unknown words replaced by the nearest indexed word
+        (glossary terms are never corrected: « banding » stays « banding »
+        even in a knowledge base that never prints it)."""
         corrections: dict = {}
+        table = self.index.expansions()
 
         def fix(node):
             if isinstance(node, Word):
-                if node.lang or self.index.known(node.text):
+                if node.lang or self.index.known(node.text) or is_term(table, analyze, node.text):
                     return node
                 better = self.index.correct(node.text)
                 if better is None:

@@ -29,20 +29,63 @@ from kb.search import KINDS, Searcher
 
 
 class _Pages:
-    """Rendered pages per interface language, built on first use."""
+    """Rendered pages per interface language, built on first use, and the
+    searcher; both are dropped when ``kb build`` publishes a new knowledge
+    base (the ``current`` link changes), so the server never serves a
+    replaced build."""
 
     def __init__(self, data_dir: Path):
         self.data_dir = data_dir
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.cache: dict[str, tuple[Site, dict[str, str]]] = {}
+        self.searcher: Optional[Searcher] = None
+        self.build = store.current_dir(data_dir)
+        self.slugs: Optional[dict[str, str]] = None
+
+    def _check_current(self) -> None:
+        build = store.current_dir(self.data_dir)
+        if build != self.build:
+            self.build, self.cache, self.slugs = build, {}, None
+            if self.searcher is not None:
+                self.searcher.close()
+            self.searcher = None
 
     def get(self, ui: str) -> tuple[Site, dict[str, str]]:
         with self.lock:
+            self._check_current()
             if ui not in self.cache:
                 conn = store.connect(self.data_dir)
                 site = Site(conn, ui=ui, live=True)
                 self.cache[ui] = (site, render_pages(site))
             return self.cache[ui]
+
+    def search(self, *args, **kwargs):
+        with self.lock:
+            self._check_current()
+            if self.searcher is None:
+                self.searcher = Searcher(self.data_dir)
+            return self.searcher.search(*args, **kwargs)
+
+    def on_demand(self, ui: str, key: str) -> Optional[str]:
+        """Render a page that is not pre-rendered: a chapter, contents or
+        glossary page of an older edition, or any card's page."""
+        site, rendered = self.get(ui)
+        with self.lock:
+            parts = key.split("/")
+            if parts[0] == "cr" and len(parts) == 3:
+                ed = next((e for e in store.editions(site.conn) if e["date"] == parts[1]), None)
+                if ed is None:
+                    return None
+                site.add_edition(ed)
+                rendered.update(site.edition_pages(ed))
+            elif parts[0] == "card" and len(parts) == 2 and site.has_cards:
+                if self.slugs is None:
+                    self.slugs = {urls.slugify(n): n for (n,) in site.conn.execute("SELECT name FROM mtg_cards")}
+                name = self.slugs.get(parts[1].removesuffix(".html"))
+                page = site.card_page(name) if name else None
+                if page is not None:
+                    rendered[page[0]] = page[1]
+            return rendered.get(key)
 
 
 def pretty(path: str) -> str:
@@ -52,12 +95,23 @@ def pretty(path: str) -> str:
 
 
 def result_url(site: Site, r) -> Optional[str]:
-    """Readable URL (from the root, with anchor) of a search result."""
+    """Readable URL (from the root, with anchor) of a search result: French
+    documents and the latest edition are pre-rendered, older editions and
+    card pages are rendered when first asked for."""
     if r.kind == "rule":
         target = site.targets.get((r.source, r.id))
-        return pretty(target) if target else None
+        if target:
+            return pretty(target)
+        if r.edition:
+            return f"/cr/{r.edition}/{r.id.split('.')[0]}#{r.id}"
+        return None
+    if r.kind == "glossary" and r.edition:
+        return f"/cr/{r.edition}/glossary#{urls.slugify(r.id)}"
     doc = next((d for d in site.docs if d["row"]["id"] == r.source), None)
     if doc is None:
+        if r.kind == "card":
+            english = r.id if r.lang == "en" else (r.about or r.id)
+            return "/" + (site.card_path(english) or f"card/{urls.slugify(english)}").removesuffix(".html")
         return None
     base = pretty(doc["path"])
     if r.kind == "card":
@@ -75,8 +129,15 @@ def create_app(data_dir: Path) -> Flask:
     store.current_dir(data_dir)  # fail early with a clear message
     app = Flask(__name__, static_folder=None)
     pages = _Pages(Path(data_dir))
-    searcher_box: dict[str, Searcher] = {}
-    search_lock = threading.Lock()
+
+    class BadRequest(ValueError):
+        pass
+
+    @app.errorhandler(BadRequest)
+    def bad_request(err):
+        if request.path.startswith("/api/"):
+            return jsonify({"error": str(err)}), 400
+        return Response(f"Bad request: {err}", status=400, mimetype="text/plain")
 
     def ui() -> str:
         return "en" if request.args.get("ui") == "en" else "fr"
@@ -85,16 +146,17 @@ def create_app(data_dir: Path) -> Flask:
         q = request.args.get("q", "")
         kind = request.args.get("kind") or None
         lang = request.args.get("lang") or None
-        if kind not in (None, *KINDS) or lang not in (None, "fr", "en"):
-            abort(400, "kind must be one of rule, card, note, section, glossary; lang fr or en")
+        if kind not in (None, *KINDS):
+            raise BadRequest(f"kind must be one of {', '.join(KINDS)}")
+        if lang not in (None, "fr", "en"):
+            raise BadRequest("lang must be fr or en")
         try:
-            limit = max(1, min(int(request.args.get("limit", 20)), 200))
+            limit = int(request.args.get("limit", 20))
         except ValueError:
-            abort(400, "limit must be a number")
-        with search_lock:
-            if "s" not in searcher_box:
-                searcher_box["s"] = Searcher(Path(data_dir))
-            response = searcher_box["s"].search(q, limit=limit, kind=kind, lang=lang)
+            raise BadRequest("limit must be a whole number from 1 to 200") from None
+        if not 1 <= limit <= 200:
+            raise BadRequest("limit must be a whole number from 1 to 200")
+        response = pages.search(q, limit=limit, kind=kind, lang=lang)
         site, _ = pages.get(ui())
         titles = {d["row"]["id"]: d["row"]["title"] for d in site.docs}
         rows = []
@@ -128,9 +190,11 @@ def create_app(data_dir: Path) -> Flask:
     def page(path: str = "index.html"):
         _, rendered = pages.get(ui())
         key = path if path.endswith(".html") else f"{path.rstrip('/')}.html"
-        if key not in rendered:
+        html = rendered.get(key) or pages.on_demand(ui(), key) or rendered.get(f"{path.strip('/')}/index.html") \
+            or pages.on_demand(ui(), f"{path.strip('/')}/index.html")
+        if html is None:
             abort(404)
-        return Response(rendered[key], mimetype="text/html")
+        return Response(html, mimetype="text/html")
 
     return app
 

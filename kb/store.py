@@ -18,6 +18,8 @@ database) may add their own tables to the same file.
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -88,6 +90,26 @@ def new_build_dir(data_dir: Path) -> Path:
     path = Path(data_dir) / "builds" / f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:6]}"
     path.mkdir(parents=True)
     return path
+
+
+class BuildLocked(RuntimeError):
+    """Another build is writing to the same data directory."""
+
+
+@contextlib.contextmanager
+def build_lock(data_dir: Path):
+    """Hold ``data_dir/.build.lock`` for the duration of a build; raises
+    BuildLocked at once if another build holds it."""
+    lock_path = Path(data_dir) / ".build.lock"
+    with open(lock_path, "a+") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BuildLocked(f"another kb build is running in {data_dir}; try again when it ends") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def publish(data_dir: Path, build_dir: Path) -> None:

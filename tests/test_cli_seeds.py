@@ -165,3 +165,61 @@ def test_card_text_output(seed_kb):
     out = run("card", "Divinité de respect", data_dir=seed_kb).output
     assert "{W/U}{W/U}{W/U}{W/U}{W/U}" in out and "4/4" in out and "Les autres créatures sont 1/1." in out
     assert "Notes (3):" in out
+
+
+@pytest.mark.parametrize("content,option,message", [
+    (b"\x00\x01\x02binary", "--docs", "no document could be read"),
+    (b"", "--docs", "empty document"),
+    (b"", "--cr", "not a Comprehensive Rules document"),
+])
+def test_build_with_only_bad_inputs_keeps_previous(tmp_path, content, option, message):
+    assert run("build", data_dir=tmp_path).exit_code == 0
+    before = (tmp_path / "current").resolve()
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(content)
+    result = run("build", option, str(bad), data_dir=tmp_path)
+    assert result.exit_code == 1 and "previous knowledge base kept" in result.output and message in result.output
+    assert (tmp_path / "current").resolve() == before
+    assert run_json("rule", "702.92a", data_dir=tmp_path)["source"] == SOULBOND
+
+
+def test_french_text_given_as_cr_is_refused(tmp_path):
+    result = run("build", "--cr", str(SEEDS / f"{LINKED}.txt"), data_dir=tmp_path)
+    assert result.exit_code == 1 and "French FAQ and rules excerpts go to --docs" in result.output
+
+
+def test_empty_directory_is_an_error(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = run("build", "--docs", str(tmp_path / "empty"), data_dir=tmp_path / "kb")
+    assert result.exit_code == 1 and "no *.txt file in directory" in result.output
+
+
+def test_concurrent_build_is_refused(tmp_path):
+    import fcntl
+
+    tmp_path.mkdir(exist_ok=True)
+    with open(tmp_path / ".build.lock", "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        result = run("build", data_dir=tmp_path)
+    assert result.exit_code == 1 and "another kb build is running" in result.output
+
+
+def test_render_refuses_a_foreign_directory(seed_kb, tmp_path):
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "thesis.txt").write_text("x")
+    result = run("render", "--out", str(precious), data_dir=seed_kb)
+    assert result.exit_code == 1 and "is not a site written by kb render" in result.output
+    assert (precious / "thesis.txt").read_text() == "x"
+    site = tmp_path / "site"
+    assert run("render", "--out", str(site), data_dir=seed_kb).exit_code == 0
+    assert run("render", "--out", str(site), data_dir=seed_kb).exit_code == 0  # its own site: replaced
+    assert (site / ".kb-site").exists() and (site / "index.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["precious", "site"]
+
+
+def test_damaged_kb_gives_one_line_error(tmp_path):
+    assert run("build", data_dir=tmp_path).exit_code == 0
+    (tmp_path / "current" / "kb.sqlite").write_bytes(b"garbage" * 100)
+    result = run("rule", "702.92a", data_dir=tmp_path)
+    assert result.exit_code == 1 and "the knowledge base is damaged" in result.output and "kb build" in result.output

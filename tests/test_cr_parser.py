@@ -22,7 +22,8 @@ from parser.decode import decode_file
 from tests.conftest import SEEDS, SHARED_CORPUS, require_shared
 
 CR_DIR = SHARED_CORPUS / "cr" / "en"
-EDITION_FILES = sorted(CR_DIR.glob("*.txt")) if CR_DIR.exists() else []
+EDITION_FILES = sorted(CR_DIR.glob("*.txt")) if CR_DIR.exists() else [
+    pytest.param(None, marks=pytest.mark.skip(reason=f"shared corpus not available: {CR_DIR} is missing (it is present in CI)"))]
 GOLDEN = Path(__file__).with_name("golden") / "cr"
 
 
@@ -67,7 +68,7 @@ def non_blank(text: str) -> int:
 
 # ---- the whole archive ---------------------------------------------------------
 
-@pytest.mark.parametrize("path", EDITION_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EDITION_FILES, ids=lambda p: getattr(p, "stem", "corpus-missing"))
 def test_every_edition_parses_without_a_lost_line(path):
     ed = edition(path.stem)
     text = decode_file(path).text

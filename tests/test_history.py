@@ -64,6 +64,22 @@ def test_edition_rules_view_gives_back_an_edition(cr_conn):
     assert "put into a graveyard from play" in text
 
 
+def test_rules_of_edition_from_the_versioned_store(cr_conn):
+    from kb import store
+
+    rules = history.rules_of_edition(cr_conn, "2008-05-01")
+    cr_conn.row_factory = sqlite3.Row          # kb.store reads rows by name
+    try:
+        stored = store.rules_of_source(cr_conn, "2008-05-01")
+    finally:
+        cr_conn.row_factory = None
+    assert [r.number for r in rules] == [r.number for r in stored]
+    assert [r.text for r in rules] == [r.text for r in stored]
+    persist = history.rules_of_edition(cr_conn, "2008-05-01", prefix="502.79")
+    assert [r.number for r in persist] == ["502.79", "502.79a"]
+    assert persist[0].children == ["502.79a"] and persist[0].title == "Persist"
+
+
 def _scores(conn, cases):
     tp = fp = fn = 0
     misses = []

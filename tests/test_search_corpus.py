@@ -41,6 +41,7 @@ def ids(response, **match):
 
 
 def test_each_distinct_version_is_indexed_once_with_its_editions(searcher):
+    """Typography aside (lost quotes, quote styles), a text is one document."""
     conn = searcher.conn
     both = conn.execute(
         "SELECT a.number FROM rules a JOIN rules b ON a.number = b.number AND a.text = b.text"
@@ -51,8 +52,9 @@ def test_each_distinct_version_is_indexed_once_with_its_editions(searcher):
     versions = [x for x in r.results if x.exact and x.lang == "en"]
     assert len(versions) == 1 and versions[0].editions == [OLD, NEW]
     rows = conn.execute("SELECT count(*) FROM rules WHERE source IN (?, ?)", (OLD, NEW)).fetchone()[0]
-    distinct = conn.execute("SELECT count(*) FROM (SELECT DISTINCT number, title, text, examples FROM rules"
-                            " WHERE source IN (?, ?))", (OLD, NEW)).fetchone()[0]
+    from kb.history import typo_key
+    distinct = len({(n, typo_key(t), typo_key(x), typo_key(e)) for n, t, x, e in conn.execute(
+        "SELECT number, title, text, examples FROM rules WHERE source IN (?, ?)", (OLD, NEW))})
     seed_rules = conn.execute("SELECT count(*) FROM rules WHERE source IN (SELECT id FROM documents)").fetchone()[0]
     rule_docs = sum(1 for _ in searcher.index.searcher.documents(kind="rule"))
     assert rule_docs - seed_rules == distinct < rows  # unchanged rules are stored once
@@ -146,3 +148,10 @@ def test_notation(searcher):
     assert "704.5r" in [x.id for x in r.results[:3]] or "704.5q" in [x.id for x in r.results[:3]]
     r = searcher.search("{2/B}", limit=5)
     assert any(x.source == SOMBRELANDE for x in r.results)
+
+
+def test_french_heading_offers_the_current_rule_of_the_same_name(searcher):
+    r = searcher.search("règle 702.92")
+    got = [(x.id, x.lang, x.equivalent_of) for x in r.results[:4]]
+    assert got[0] == ("702.92", "fr", None)
+    assert ("702.95", "en", "702.92") in got   # Soulbond today (« Association d'âmes » in the 2012 FAQ)

@@ -1,0 +1,72 @@
+"""`kb serve` routes with Flask's test client, on a KB with two CR editions
+and a few card sets: readable URLs, on-demand pages, JSON errors, reload
+after a rebuild."""
+from __future__ import annotations
+
+import pytest
+
+from kb.build import build
+from kb.serve import create_app
+from tests.conftest import require_shared
+
+
+@pytest.fixture(scope="module")
+def kb_dir(tmp_path_factory):
+    cr = require_shared("cr", "en")
+    mtgjson = require_shared("cards", "mtgjson")
+    tmp = tmp_path_factory.mktemp("serve")
+    subset = tmp / "mtgjson"
+    subset.mkdir()
+    for code in ("SHM", "EVE"):
+        (subset / f"{code}.json").symlink_to(mtgjson / f"{code}.json")
+    build(tmp / "kb", cr=[cr / "2008-05-01.txt", cr / "2026-01-16.txt"], mtgjson=subset)
+    return tmp / "kb"
+
+
+@pytest.fixture(scope="module")
+def client(kb_dir):
+    return create_app(kb_dir).test_client()
+
+
+def test_readable_urls(client):
+    assert b'id="702.92a"' in client.get("/cr/2026-01-16/702").data
+    assert client.get("/cr/2026-01-16/702.html").status_code == 200
+    assert b'id="implorer-la-reine"' in client.get("/fr/faq/sombrelande").data
+    card = client.get("/card/beseech-the-queen")
+    assert card.status_code == 200 and "Implorer la reine" in card.get_data(as_text=True)
+    assert client.get("/card/no-such-card").status_code == 404
+
+
+def test_older_edition_rendered_on_demand(client):
+    page = client.get("/cr/2008-05-01/502").get_data(as_text=True)
+    assert 'id="502.79a"' in page and "Persist is a triggered ability." in page
+    assert client.get("/cr/2008-05-01").status_code == 200  # its contents page
+    assert client.get("/cr/1999-01-01/502").status_code == 404
+
+
+def test_every_result_has_a_working_url(client):
+    for q in ("persist", "persistance", "trample", "association d'âmes", "502.79a"):
+        data = client.get("/api/search", query_string={"q": q, "limit": 20}).get_json()
+        assert data["results"], q
+        for r in data["results"]:
+            assert r["url"], (q, r)
+            path = r["url"].split("#")[0]
+            assert client.get(path).status_code == 200, (q, r["url"])
+
+
+def test_api_errors_are_json(client):
+    for qs in ({"q": "x", "limit": "abc"}, {"q": "x", "limit": "0"}, {"q": "x", "kind": "banana"}):
+        resp = client.get("/api/search", query_string=qs)
+        assert resp.status_code == 400 and "error" in resp.get_json()
+
+
+def test_serves_the_new_build_after_a_rebuild(tmp_path):
+    build(tmp_path / "kb")
+    client = create_app(tmp_path / "kb").test_client()
+    assert client.get("/fr/rules/607").status_code == 200
+    from tests.conftest import SEEDS
+    build(tmp_path / "kb", docs=[SEEDS / "004_1ad7f9fe6443779b.txt"])
+    assert client.get("/fr/rules/607").status_code == 404
+    assert client.get("/fr/rules/502").status_code == 200
+    data = client.get("/api/search", query_string={"q": "association d'âmes"}).get_json()
+    assert all(r["source"] == "004_1ad7f9fe6443779b" for r in data["results"])
