@@ -43,6 +43,7 @@ class BuildReport:
     documents: list[dict] = field(default_factory=list)
     editions: list[dict] = field(default_factory=list)
     cards: dict = field(default_factory=dict)
+    history: dict = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     lost_quotes: int = 0
@@ -110,6 +111,7 @@ def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], m
                 _ingest_cr(conn, cr_files, report, progress)
                 if not report.editions:
                     raise BuildError("no Comprehensive Rules edition could be read: " + "; ".join(report.errors))
+                _build_history(conn, report, progress)
             if mtgjson is not None:
                 _ingest_cards(conn, Path(mtgjson), report, progress)
                 _link_cards(conn, report, progress)
@@ -205,6 +207,22 @@ def _link_cards(conn, report: BuildReport, progress: ProgressFactory) -> None:
 
     report.cards["mentions"] = index_card_mentions(conn, progress=on_progress)
     report.seconds["card_links"] = round(time.perf_counter() - t0, 3)
+
+
+def _build_history(conn, report: BuildReport, progress: ProgressFactory) -> None:
+    """Versioned rule store, edition-to-edition maps and lineages
+    (kb.history), French rules aligned with English editions
+    (kb.alignment), and dangling references (kb.references)."""
+    from kb import alignment, history
+    from kb.references import check_references
+
+    t0 = time.perf_counter()
+    report.history = history.build_history(conn, progress=progress).to_dict()
+    alignment.align_french(conn)
+    refs = check_references(conn)
+    report.history["references_checked"] = refs.checked
+    report.history["dangling_references"] = len(refs.dangling)
+    report.seconds["history"] = round(time.perf_counter() - t0, 3)
 
 
 def _add_references(edition, cache: dict[str, list[str]]) -> None:

@@ -192,7 +192,7 @@ def _rule_json(conn, rule, descendants=None) -> dict:
 def _print_rule(rule, indent: str = "") -> None:
     head = rule.number + (f". {rule.title}" if rule.title else "")
     click.echo(indent + click.style(head, bold=True))
-    if rule.text:
+    if rule.text and rule.text != rule.title:
         click.echo(indent + rule.text)
     for ex in rule.examples:
         click.echo(indent + click.style("Exemple : " if rule.lang == "fr" else "Example: ", italic=True) + ex)
@@ -203,9 +203,10 @@ def _print_rule(rule, indent: str = "") -> None:
 @click.option("--edition", help="Edition (effective date, YYYY-MM-DD) or document id.")
 @click.option("--lang", type=click.Choice(["en", "fr"]), help="Language of the text.")
 @click.option("--source", help="Document id or edition source to read from.")
+@click.option("--now", is_flag=True, help="Also show the current equivalent of the rule (from the rule history).")
 @data_dir_option
 @json_option
-def rule(number, edition, lang, source, data_dir, as_json):
+def rule(number, edition, lang, source, now, data_dir, as_json):
     """Print rule NUMBER (e.g. 702.92a, or 607 for a whole rule with its subrules).
 
     Without --edition, the latest edition holding that number is shown
@@ -235,10 +236,26 @@ def rule(number, edition, lang, source, data_dir, as_json):
         from kb.model import Rule
         main_rule = Rule(number=number, lang=src["lang"], source=src["source"], edition=src["edition"],
                          children=[r.number for r in descendants if r.parent is None or r.parent == number])
-    others = [{"source": r.source, "edition": r.edition, "lang": r.lang} for r in found[1:]]
+    others = [{"source": r.source, "edition": r.edition, "lang": r.lang, "same_text": r.text == main_rule.text}
+              for r in found[1:]]
+    has_history = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name='rule_maps'").fetchone())
+    current = None
+    if (now or main_rule.lang == "fr") and has_history:
+        current = _current_equivalent(conn, main_rule)
+    english = None
+    if main_rule.lang == "fr" and has_history:
+        from kb.alignment import side_by_side
+
+        english = next((x for x in side_by_side(conn, main_rule.number, main_rule.source)), None)
     if as_json:
         d = _rule_json(conn, main_rule, descendants)
         d["other_versions"] = others
+        if current is not None:
+            d["now"] = current
+        if english is not None:
+            d["english"] = english.get("english")
+            d["english_editions"] = english.get("editions", [])
+            d["discrepancy"] = english.get("discrepancy")
         emit_json(d)
         return
     doc = store.document(conn, main_rule.source)
@@ -257,9 +274,100 @@ def rule(number, edition, lang, source, data_dir, as_json):
         click.echo(click.style(f"children: {', '.join(main_rule.children)}", dim=True))
     if main_rule.references:
         click.echo(click.style(f"references: {', '.join(main_rule.references)}", dim=True))
+    if english and english.get("english"):
+        en = english["english"]
+        eds = english.get("editions") or []
+        span = f"{eds[0]} … {eds[-1]}" if len(eds) > 1 else (eds[0] if eds else en.get("edition"))
+        click.echo(click.style(f"\nEnglish ({en.get('edition')}; same rule in {span}):", bold=True))
+        click.echo(f"{en.get('number')} " + (f"{en['title']}. " if en.get("title") else "") + (en.get("text") or ""))
+        if english.get("discrepancy"):
+            click.echo(click.style(f"note: {english['discrepancy'].get('note')}", fg="yellow"))
+    if current is not None:
+        click.echo(click.style(f"today ({current['edition']}): {', '.join(current['numbers']) or 'no equivalent (removed)'}",
+                               bold=True))
     if others:
-        click.echo(click.style("also in: " + ", ".join(f"{o['source']} ({o['lang']}, {o['edition'] or 'undated'})"
-                                                         for o in others), dim=True))
+        same = [o for o in others if o["same_text"]]
+        diff = [o for o in others if not o["same_text"]]
+
+        def span(items):
+            eds = sorted(o["edition"] or o["source"] for o in items)
+            return eds[0] if len(eds) == 1 else f"{eds[0]} … {eds[-1]} ({len(eds)})"
+        if same:
+            click.echo(click.style(f"same text in: {span(same)}", dim=True))
+        if diff:
+            click.echo(click.style(f"number {main_rule.number} with another text in: {span(diff)} "
+                                   f"(see kb history {main_rule.number})", dim=True))
+
+
+def _current_equivalent(conn, rule) -> Optional[dict]:
+    """``{"edition", "numbers"}``: where ``rule`` lives in the latest edition."""
+    from kb import history
+
+    editions = history.history_editions(conn)
+    if not editions:
+        return None
+    if rule.lang == "fr":
+        from kb.alignment import side_by_side
+
+        match = next(iter(side_by_side(conn, rule.number, rule.source)), None)
+        numbers = (match or {}).get("current") or []
+    else:
+        try:
+            numbers = history.current_equivalent(conn, rule.number, rule.edition)
+        except (KeyError, ValueError):
+            return None
+    return {"edition": editions[-1], "numbers": numbers}
+
+
+# ------------------------------------------------------------------ history / diff
+
+def _need_history(conn) -> None:
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='rule_maps'").fetchone():
+        fail("no rule history in the knowledge base: build with --cr PATH... (two editions or more)")
+
+
+@main.command()
+@click.argument("number")
+@click.option("--edition", help="Edition the number belongs to (default: the latest holding it).")
+@click.option("--diff", "word_diff", is_flag=True, help="Show a word diff for each change of text.")
+@data_dir_option
+@json_option
+def history(number, edition, word_diff, data_dir, as_json):
+    """The lineage of rule NUMBER across editions: each number it held, the
+    dates it held it, and whether its text changed."""
+    from kb import history as hist
+
+    conn = open_conn(data_dir)
+    _need_history(conn)
+    try:
+        lin = hist.lineage(conn, number.strip().rstrip("."), edition, diffs=word_diff)
+    except (KeyError, ValueError) as err:
+        fail(str(err.args[0] if err.args else err))
+    if as_json:
+        emit_json(lin.to_dict())
+    else:
+        click.echo(hist.format_lineage(lin, diffs=word_diff))
+
+
+@main.command()
+@click.argument("date_a")
+@click.argument("date_b")
+@data_dir_option
+@json_option
+def diff(date_a, date_b, data_dir, as_json):
+    """Rules added, removed, renumbered and reworded between two editions."""
+    from kb import history as hist
+
+    conn = open_conn(data_dir)
+    _need_history(conn)
+    try:
+        d = hist.diff_editions(conn, date_a, date_b)
+    except (KeyError, ValueError) as err:
+        fail(str(err.args[0] if err.args else err))
+    if as_json:
+        emit_json(d.to_dict())
+    else:
+        click.echo(hist.format_diff(d))
 
 
 # ------------------------------------------------------------------ card

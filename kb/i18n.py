@@ -41,6 +41,13 @@ ENGLISH = {
     "paires, tirées des données de cartes et relues (corpus/terms/terms_fr_en.tsv).":
         "pairs, derived from the card data and reviewed (corpus/terms/terms_fr_en.tsv).",
     "Cartes": "Cards",
+    "Historique": "History",
+    "Historique de la règle": "History of rule",
+    "éditions": "editions",
+    "texte modifié": "text changed",
+    "Aujourd'hui": "Today",
+    "historique": "history",
+    "Différences": "Differences",
 }
 
 

@@ -74,7 +74,12 @@ class Site:
         self.card_paths: dict[str, str] = {}            # English card name -> card/slug.html
         self.record_cards: dict[tuple[str, str], str] = {}  # (source, FAQ record name) -> English name
         self.env.globals.update(cited_by=self.cited_by, family=self.family, card_path=self.card_path,
-                                record_card=self.record_card)
+                                record_card=self.record_card, english_beside=self.english_beside,
+                                en_target=self.en_targets.get, rule_link=self.rule_link)
+        self.live = live
+        self.has_history = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name='rule_maps'").fetchone())
+        self.lineages: set[tuple[str, str]] = set()     # (edition, number) with a history page
+        self._beside: dict[tuple[str, str], Optional[dict]] = {}
         self.latest = conn.execute("SELECT * FROM editions WHERE lang='en' ORDER BY date DESC LIMIT 1").fetchone()
         if all_editions:
             self.editions = store.editions(conn)
@@ -172,6 +177,78 @@ class Site:
                 slug += "-2"
             used.add(slug)
             self.card_paths[name] = f"card/{slug}.html"
+
+    def rule_link(self, edition: str, number: str) -> Optional[str]:
+        """Site path of rule ``number`` of English edition ``edition`` when
+        that edition's pages exist (static site) or can be made (server)."""
+        ed = next((e for e in self.editions if e["date"] == edition), None)
+        if ed is not None:
+            return self.targets.get((ed["source"], number))
+        if self.live:
+            return f"{urls.chapter_path(edition, number.split('.')[0])}#{number}"
+        return None
+
+    def english_beside(self, source: str, number: str) -> Optional[dict]:
+        """For a French rule: the English text of the matching edition, the
+        editions it matches, today's number(s) and a link to its history
+        (kb.alignment); None for English rules or without rule history."""
+        if not self.has_history or (source, number) in self._beside:
+            return self._beside.get((source, number))
+        doc = next((d for d in self.docs if d["row"]["id"] == source), None)
+        item = None
+        if doc is not None and doc["row"]["lang"] == "fr":
+            from kb.alignment import side_by_side
+
+            item = next(iter(side_by_side(self.conn, number, source)), None)
+            if item and item.get("english"):
+                en = item["english"]
+                self.lineages.add((en["edition"], en["number"]))
+                item = {**item, "history": history_path(en["edition"], en["number"])}
+        self._beside[(source, number)] = item
+        return item
+
+    def lineage_page(self, edition: str, number: str) -> Optional[tuple[str, str]]:
+        """(path, html) of the history page of rule ``number`` of ``edition``."""
+        from kb import history
+
+        try:
+            lin = history.lineage(self.conn, number, edition)
+        except (KeyError, ValueError):
+            return None
+        path = history_path(edition, number)
+        return path, self.env.get_template("lineage.html").render(
+            page=path, lin=lin.to_dict(), title=f"{number} ({edition}) — history", lang="en")
+
+    def diff_page(self, a: str, b: str) -> Optional[tuple[str, str]]:
+        """(path, html) of the page of differences between editions a and b."""
+        from kb import history
+
+        try:
+            d = history.diff_editions(self.conn, a, b)
+        except (KeyError, ValueError):
+            return None
+        path = f"diff/{a}_{b}.html"
+        return path, self.env.get_template("diff.html").render(page=path, d=d.to_dict(),
+                                                                title=f"{a} → {b}", lang="en")
+
+    def history_pages(self) -> Iterator[tuple[str, str]]:
+        """History pages of the rules shown beside French rules, and the
+        differences between consecutive rendered editions (or the last two)."""
+        if not self.has_history:
+            return
+        for d in self.docs:       # make sure every French rule was looked at
+            for r in d["rules"]:
+                self.english_beside(d["row"]["id"], r.number)
+        for edition, number in sorted(self.lineages):
+            page = self.lineage_page(edition, number)
+            if page:
+                yield page
+        dates = sorted(e["date"] for e in self.editions) if len(self.editions) > 1 else \
+            [e["date"] for e in store.editions(self.conn)][-2:]
+        for a, b in zip(dates, dates[1:]):
+            page = self.diff_page(a, b)
+            if page:
+                yield page
 
     def family(self, source: str, number: str):
         """(Family, members) for a rule heading a family of cards, or None."""
@@ -354,6 +431,10 @@ class Site:
             chapters=chapters, title="Règles de Magic — base de connaissances", lang="fr")
 
 
+def history_path(edition: str, number: str) -> str:
+    return f"history/{edition}/{number}.html"
+
+
 def rel(page: str, target: str) -> str:
     """Relative link from site page ``page`` to site path ``target``."""
     base = os.path.dirname(page)
@@ -378,6 +459,7 @@ def iter_pages(site: Site) -> Iterator[tuple[str, str]]:
     yield "index.html", site.index_page()
     for entry in site.docs:
         yield entry["path"], site.document_page(entry)
+    yield from site.history_pages()
     terms = site.terms_page()
     if terms is not None:
         yield "terms.html", terms

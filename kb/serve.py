@@ -78,6 +78,15 @@ class _Pages:
                     return None
                 site.add_edition(ed)
                 rendered.update(site.edition_pages(ed))
+            elif parts[0] == "history" and len(parts) == 3 and site.has_history:
+                page = site.lineage_page(parts[1], parts[2].removesuffix(".html"))
+                if page is not None:
+                    rendered[page[0]] = page[1]
+            elif parts[0] == "diff" and len(parts) == 2 and site.has_history and "_" in parts[1]:
+                a, _, b = parts[1].removesuffix(".html").partition("_")
+                page = site.diff_page(a, b)
+                if page is not None:
+                    rendered[page[0]] = page[1]
             elif parts[0] == "card" and len(parts) == 2 and site.has_cards:
                 if self.slugs is None:
                     self.slugs = {urls.slugify(n): n for (n,) in site.conn.execute("SELECT name FROM mtg_cards")}

@@ -63,3 +63,49 @@ def test_glossary(cr_kb):
     all_eds = json.loads(run("glossary", "trample", "--all", "--json", data_dir=cr_kb))
     assert [x["edition"] for x in all_eds] == ["2026-01-16", "2008-05-01", "2004-10-01"]
     assert "no glossary entry for 'zzzz'" in run("glossary", "zzzz", data_dir=cr_kb, code=1)
+
+
+# ----------------------------------------------------------------- history, built by kb build --cr
+
+def test_rule_now_gives_current_number(cr_kb):
+    r = json.loads(run("rule", "502.79", "--edition", "2008-05-01", "--now", "--json", data_dir=cr_kb))
+    assert r["title"] == "Persist" and r["now"] == {"edition": "2026-01-16", "numbers": ["702.79"]}
+    assert "today (2026-01-16): 702.79" in run("rule", "502.79", "--edition", "2008-05-01", "--now", data_dir=cr_kb)
+
+
+def test_history_lineage(cr_kb):
+    lin = json.loads(run("history", "502.10", "--edition", "2004-10-01", "--json", data_dir=cr_kb))
+    assert [s["number"] for s in lin["spans"]][0] == "502.10"
+    assert lin["current"] == ["702.22"]
+    assert "702.22" in run("history", "702.22", data_dir=cr_kb)
+    assert run("history", "999.9", data_dir=cr_kb, code=1)
+
+
+def test_diff_between_editions(cr_kb):
+    d = json.loads(run("diff", "2008-05-01", "2026-01-16", "--json", data_dir=cr_kb))
+    moved = {(r["from"], r["to"]) for r in d["renumbered"]}
+    assert ("502.79", "702.79") in moved and ("212.3f", "302.6") in moved
+    assert d["added"] and d["removed"]
+
+
+def test_french_rule_beside_english(cr_kb):
+    r = json.loads(run("rule", "502.79a", "--lang", "fr", "--json", data_dir=cr_kb))
+    assert r["english"]["number"] == "502.79a" and r["english"]["edition"] == "2008-05-01"
+    assert r["english"]["text"].startswith("Persist is a triggered ability.")
+    assert r["now"]["numbers"] == ["702.79a"]
+    out = run("rule", "502.79a", "--lang", "fr", data_dir=cr_kb)
+    assert "English (2008-05-01" in out and "today (2026-01-16): 702.79a" in out
+
+
+def test_site_history_pages(cr_kb, tmp_path):
+    from kb import store
+    from kb.render import render_site
+    from tests.test_render_seeds import check_links
+
+    pages = render_site(store.connect(cr_kb), tmp_path / "site")
+    assert "history/2008-05-01/502.79a.html" in pages and "diff/2008-05-01_2026-01-16.html" in pages
+    faq = (tmp_path / "site" / "fr/faq/sombrelande.html").read_text(encoding="utf-8")
+    block = faq.split('id="502.79a"')[1].split("</section>")[0]
+    assert 'class="english-beside" lang="en"' in block and "Persist is a triggered ability." in block
+    assert 'href="../../cr/2026-01-16/702.html#702.79a">702.79a</a>' in block
+    assert check_links(tmp_path / "site") > 1000
