@@ -554,7 +554,7 @@ def search(query, limit, page, kind, lang, edition, all_editions, data_dir, as_j
     if response.notice:
         click.echo(click.style(response.notice, fg="red"), err=True)
     if not response.results:
-        click.echo(f"No results for {text!r}.")
+        click.echo(f"No results for {text[:80]!r}{'…' if len(text) > 80 else ''}.")
         return
     for i, r in enumerate(response.results, response.offset + 1):
         label = f"{r.kind:<8} {r.id}"

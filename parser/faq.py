@@ -97,6 +97,7 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
         tree = Tree("start", [])
     doc = _Assembler(source, path, lang).build(tree)
     doc.warnings[:0] = warnings
+    doc.warnings.sort(key=lambda w: (w.line, w.column))
     return doc
 
 

@@ -786,8 +786,9 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards=None) -> Verd
     try:
         tree = claims_parser().parse(norm)
     except UnexpectedInput as exc:
-        col = getattr(exc, "column", "?")
-        verdict.reason = (f"not in the controlled language (stopped at column {col} of the folded claim "
+        col = getattr(exc, "column", -1)
+        where = f"stopped at column {col} of" if isinstance(col, int) and col > 0 else "the end is missing in"
+        verdict.reason = (f"not in the controlled language ({where} the folded claim "
                           f"{norm!r}); see docs/claims.md")
         return verdict
     claim = tree.children[0]
