@@ -191,21 +191,26 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressF
     report.seconds["cr"] = round(time.perf_counter() - t0, 3)
 
 
+def _done_total(progress: ProgressFactory, label: str) -> Callable[[int, int], None]:
+    """Adapt a ProgressFactory to the ``callback(done, total)`` style of
+    kb.carddb and kb.cardlinks: the bar is created on the first call."""
+    state: dict = {"done": 0}
+
+    def callback(done: int, total: int) -> None:
+        if "step" not in state:
+            state["step"] = progress(label, total)
+        state["step"](done - state["done"])
+        state["done"] = done
+    return callback
+
+
 def _link_cards(conn, report: BuildReport, progress: ProgressFactory) -> None:
     """Find card names in rules, examples, notes and card records once
     (table ``card_mentions``, see kb.cardlinks)."""
     from kb.cardlinks import index_card_mentions
 
     t0 = time.perf_counter()
-    bar: dict = {}
-
-    def on_progress(done: int, total: int) -> None:
-        if "step" not in bar:
-            bar["step"] = progress("Linking card names", total)
-        bar["step"](done - bar.get("done", 0))
-        bar["done"] = done
-
-    report.cards["mentions"] = index_card_mentions(conn, progress=on_progress)
+    report.cards["mentions"] = index_card_mentions(conn, progress=_done_total(progress, "Linking card names"))
     report.seconds["card_links"] = round(time.perf_counter() - t0, 3)
 
 
@@ -242,16 +247,8 @@ def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFacto
 
     t0 = time.perf_counter()
     carddb.create_schema(conn)
-    bar: dict = {}
-
-    def on_progress(done: int, total: int) -> None:
-        if "step" not in bar:
-            bar["step"] = progress("Ingesting MTGJSON", total)
-        bar["step"](done - bar.get("done", 0))
-        bar["done"] = done
-
     try:
-        result = carddb.ingest_mtgjson(conn, path, progress=on_progress)
+        result = carddb.ingest_mtgjson(conn, path, progress=_done_total(progress, "Ingesting MTGJSON"))
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise BuildError(f"{path}: not MTGJSON card data ({type(err).__name__}: {err})") from err
     report.cards = result.to_dict() if hasattr(result, "to_dict") else dict(result.__dict__)

@@ -821,7 +821,6 @@ def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
     import json
     conn.executescript(MENTIONS_SCHEMA)
     conn.execute("DELETE FROM card_mentions")
-    sources = None
     try:
         editions = conn.execute("SELECT source, date, lang FROM editions").fetchall()
     except sqlite3.OperationalError:

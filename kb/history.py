@@ -56,6 +56,8 @@ import time
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+
+from kb.model import Rule
 from typing import Callable, Iterable, Optional, Sequence
 
 from rapidfuzz import fuzz, process
@@ -793,7 +795,7 @@ def rule_version(conn: sqlite3.Connection, number: str, edition: str) -> Optiona
     return d
 
 
-def rules_of_edition(conn: sqlite3.Connection, edition: str, prefix: Optional[str] = None) -> list["Rule"]:
+def rules_of_edition(conn: sqlite3.Connection, edition: str, prefix: Optional[str] = None) -> list[Rule]:
     """The rules of one English edition read back from the versioned store
     (document order; chapters excluded), as kb.model.Rule objects with
     ``parent`` and ``children`` rebuilt from the numbers; with ``prefix``,

@@ -50,6 +50,11 @@ def rule_sort_key(number: str) -> tuple:
     return (int(m.group("chapter")), int(m.group("rule") or -1), m.group("letter") or "")
 
 
+def first_rule(rules: "list[Rule]", number: str) -> "Optional[Rule]":
+    """The first rule of ``rules`` numbered ``number``, or None."""
+    return next((r for r in rules if r.number == number), None)
+
+
 @dataclass
 class ParseWarning:
     """A line the grammar could not place, or another problem found while parsing.
@@ -197,11 +202,8 @@ class Document:
     warnings: list[ParseWarning] = field(default_factory=list)
 
     def rule(self, number: str) -> Optional[Rule]:
-        """The rule with that number in this document, or None."""
-        for r in self.rules:
-            if r.number == number:
-                return r
-        return None
+        """The first rule with that number in this document, or None."""
+        return first_rule(self.rules, number)
 
     def card(self, name: str) -> Optional[CardRecord]:
         """The first card record with exactly that name, or None."""
@@ -261,10 +263,8 @@ class Edition:
     warnings: list[ParseWarning] = field(default_factory=list)
 
     def rule(self, number: str) -> Optional[Rule]:
-        for r in self.rules:
-            if r.number == number:
-                return r
-        return None
+        """The first rule with that number in this edition, or None."""
+        return first_rule(self.rules, number)
 
     def to_dict(self) -> dict:
         return asdict(self)

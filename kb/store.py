@@ -29,7 +29,7 @@ import uuid
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-from kb.model import CardRecord, Document, Edition, GlossaryEntry, Note, ParseWarning, Rule, Section
+from kb.model import Document, Edition, ParseWarning, Rule
 
 DB_NAME = "kb.sqlite"
 INDEX_NAME = "index"

@@ -50,3 +50,17 @@ def seed_kb(tmp_path_factory):
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
                      help="Rewrite golden files from the current parser output.")
+
+
+def build_with_card_subset(tmp: Path, sets, **build_kwargs) -> Path:
+    """Build a knowledge base (seeds + ``build_kwargs``) with only the MTGJSON
+    set files ``sets`` of the shared corpus; returns its data directory."""
+    from kb.build import build
+
+    mtgjson = require_shared("cards", "mtgjson")
+    subset = tmp / "mtgjson"
+    subset.mkdir()
+    for code in sets:
+        (subset / f"{code}.json").symlink_to(mtgjson / f"{code}.json")
+    build(tmp / "kb", mtgjson=subset, **build_kwargs)
+    return tmp / "kb"

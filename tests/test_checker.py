@@ -12,7 +12,7 @@ import pytest
 
 from kb.checker import check_claim, check_file
 from kb.checker import banding, keywords, layers, soulbond
-from kb.checker.cards import as_facts, builtin_lookup, split_type_line
+from kb.checker.cards import builtin_lookup, split_type_line
 from kb.checker.editions import EditionError, LATEST, resolve_edition, rule
 from kb.checker.linked import LinkedObject
 from kb.checker.permanents import MINUS, PLUS, ColorEffect, Permanent, PTEffect

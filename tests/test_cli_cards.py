@@ -6,22 +6,16 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kb.build import build
 from kb.cli import main
-from tests.conftest import SOMBRELANDE, require_shared
+from tests.conftest import SOMBRELANDE, build_with_card_subset
 
 SETS = ("SHM", "EVE", "LRW", "M10", "ZEN", "AVR", "MRD", "5DN", "RAV", "TSP")
 
 
 @pytest.fixture(scope="module")
 def card_kb(tmp_path_factory):
-    mtgjson = require_shared("cards", "mtgjson")
     tmp = tmp_path_factory.mktemp("cardkb")
-    subset = tmp / "mtgjson"
-    subset.mkdir()
-    for code in SETS:
-        (subset / f"{code}.json").symlink_to(mtgjson / f"{code}.json")
-    build(tmp / "kb", mtgjson=subset)
+    build_with_card_subset(tmp, SETS)
     return tmp / "kb"
 
 

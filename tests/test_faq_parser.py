@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from parser.faq import french_date, parse_text
-from tests.conftest import BANDING, LINKED, SEEDS, SOMBRELANDE, SOULBOND
+from tests.conftest import BANDING, LINKED, SOMBRELANDE, SOULBOND
 
 GOLDEN = Path(__file__).parent / "golden" / "seeds"
 

@@ -5,7 +5,6 @@ Expected values come from the Shadowmoor FAQ (seeds/001_…): the hybrid and
 monocolored hybrid sections and the rules they quote (104.3f, 203.3c).
 """
 from collections import Counter
-from itertools import permutations
 
 import pytest
 from hypothesis import given, settings, strategies as st

@@ -2,28 +2,20 @@
 card pages, FAQ records linked to them, rule families, no broken link."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kb import store
-from kb.build import build
 from kb.render import render_site
-from tests.conftest import require_shared
-from tests.test_render_seeds import check_links, scan
+from tests.conftest import build_with_card_subset
+from tests.test_render_seeds import check_links
 
 SETS = ("SHM", "EVE", "LRW", "M10", "ZEN", "AVR")
 
 
 @pytest.fixture(scope="module")
 def card_site(tmp_path_factory):
-    mtgjson = require_shared("cards", "mtgjson")
     tmp = tmp_path_factory.mktemp("cards")
-    subset = tmp / "mtgjson"
-    subset.mkdir()
-    for code in SETS:
-        (subset / f"{code}.json").symlink_to(mtgjson / f"{code}.json")
-    build(tmp / "kb", mtgjson=subset)
+    build_with_card_subset(tmp, SETS)
     conn = store.connect(tmp / "kb")
     pages = render_site(conn, tmp / "site", all_cards=False)
     return tmp / "site", pages
