@@ -80,6 +80,8 @@ class Site:
         self.has_history = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name='rule_maps'").fetchone())
         self.lineages: set[tuple[str, str]] = set()     # (edition, number) with a history page
         self._beside: dict[tuple[str, str], Optional[dict]] = {}
+        self._mentions: Optional[dict] = None
+        self.env.globals["mentions"] = self.mentions
         self.latest = conn.execute("SELECT * FROM editions WHERE lang='en' ORDER BY date DESC LIMIT 1").fetchone()
         if all_editions:
             self.editions = store.editions(conn)
@@ -168,6 +170,10 @@ class Site:
         for source, r, fam in heads:
             self.families[(source, r.number)] = (fam, members_of[fam.key])
             names.update(m.name for m in members_of[fam.key])
+        planned = {d["row"]["id"] for d in self.docs} | {e["source"] for e in self.editions}
+        if self.conn.execute("SELECT 1 FROM sqlite_master WHERE name='card_mentions'").fetchone():
+            names.update(card for card, src in self.conn.execute("SELECT DISTINCT card, source FROM card_mentions")
+                         if src in planned)
         if all_cards:
             names.update(r[0] for r in self.conn.execute("SELECT name FROM mtg_cards"))
         used: set[str] = set()
@@ -282,29 +288,61 @@ class Site:
                 or self.en_targets.get(number))
 
     # -- filters -------------------------------------------------------------
-    def rich(self, text: Optional[str], source: str, page: str) -> Markup:
-        """Escape ``text``, link its rule references and italicise ``_x_``."""
+    def mentions(self, source: str, kind: str, number: Optional[str] = None, line: Optional[int] = None,
+                 example: Optional[int] = None) -> list[tuple[int, int, str]]:
+        """Card names found at build time in one text: (start, end, English
+        name).  Rules are located by number (and example index), notes and
+        card records by line."""
+        if self._mentions is None:
+            self._mentions = defaultdict(list)
+            if self.conn.execute("SELECT 1 FROM sqlite_master WHERE name='card_mentions'").fetchone():
+                for row in self.conn.execute('SELECT source, kind, number, line, example, start, "end", card '
+                                             "FROM card_mentions"):
+                    src, k, num, ln, ex, a, b, card = row
+                    key = (src, k, num, None, ex) if num is not None else (src, k, None, ln, None)
+                    self._mentions[key].append((a, b, card))
+        key = (source, kind, number, None, example) if number is not None else (source, kind, None, line, None)
+        return self._mentions.get(key, [])
+
+    def rich(self, text: Optional[str], source: str, page: str, cards=(), offset: int = 0) -> Markup:
+        """Escape ``text``, link its rule references and the card names in
+        ``cards`` ((start, end, English name) spans of the whole text, of
+        which ``text`` starts at ``offset``), and italicise ``_x_``."""
         if not text:
             return Markup("")
+        spans = [(sp.start, sp.end, "ref", sp) for sp in find_reference_spans(text)]
+        for a, b, name in cards:
+            a, b = a - offset, b - offset
+            if 0 <= a < b <= len(text) and self.card_paths.get(name):
+                spans.append((a, b, "card", name))
+        spans.sort(key=lambda x: (x[0], -x[1]))
         out, pos = [], 0
-        for span in find_reference_spans(text):
-            out.append(_inline(text[pos:span.start]))
-            phrase = text[span.start:span.end]
-            targets = [self.resolve(n, source) for n in span.numbers]
-            if targets and targets[0] and len(span.numbers) == 1:
-                out.append(Markup('<a class="ref" href="{}">{}</a>').format(rel(page, targets[0]), phrase))
-            elif any(targets):
-                # a list or range: link the phrase to its first target, and each rule after it
-                first = next(t for t in targets if t)
-                links = Markup(", ").join(Markup('<a class="ref" href="{}">{}</a>').format(rel(page, t), n)
-                                          for n, t in zip(span.numbers, targets) if t)
-                out.append(Markup('<a class="ref" href="{}">{}</a> <span class="refs">({})</span>')
-                           .format(rel(page, first), phrase, links))
+        for start, end, kind, what in spans:
+            if start < pos:
+                continue  # overlaps a link already made
+            out.append(_inline(text[pos:start]))
+            phrase = text[start:end]
+            if kind == "card":
+                out.append(Markup('<a class="card" href="{}" title="{}">{}</a>').format(
+                    rel(page, self.card_paths[what]), what, phrase))
             else:
-                out.append(escape(phrase))
-            pos = span.end
+                out.append(self._reference_link(what, phrase, source, page))
+            pos = end
         out.append(_inline(text[pos:]))
         return Markup("").join(out)
+
+    def _reference_link(self, span, phrase: str, source: str, page: str) -> Markup:
+        targets = [self.resolve(n, source) for n in span.numbers]
+        if targets and targets[0] and len(span.numbers) == 1:
+            return Markup('<a class="ref" href="{}">{}</a>').format(rel(page, targets[0]), phrase)
+        if any(targets):
+            # a list or range: link the phrase to its first target, and each rule after it
+            first = next(t for t in targets if t)
+            links = Markup(", ").join(Markup('<a class="ref" href="{}">{}</a>').format(rel(page, t), n)
+                                      for n, t in zip(span.numbers, targets) if t)
+            return Markup('<a class="ref" href="{}">{}</a> <span class="refs">({})</span>').format(
+                rel(page, first), phrase, links)
+        return escape(phrase)
 
     # -- pages ---------------------------------------------------------------
     def document_page(self, entry: dict) -> str:

@@ -64,3 +64,13 @@ def test_families_of_keywords(card_site):
 def test_no_broken_link_with_cards(card_site):
     site, _ = card_site
     assert check_links(site) > 500
+
+
+def test_card_names_in_texts_are_links(card_site):
+    site, _ = card_site
+    faq = (site / "fr/faq/sombrelande.html").read_text(encoding="utf-8")
+    assert '<a class="card" href="../../card/mirrorweave.html" title="Mirrorweave">Tisse-miroir</a>' in faq
+    # inside a « -- » sub-item of a note (offsets shifted by the note's first line)
+    assert ('<li>Les effets qui ont lieu après que la <a class="card" href="../../card/godhead-of-awe.html" '
+            'title="Godhead of Awe">Divinité de respect</a>') in faq
+    assert (site / "card/mirrorweave.html").exists()
