@@ -17,6 +17,7 @@ ENGLISH = {
     "Recherche": "Search",
     "Rechercher une règle, une carte, une note…": "Search a rule, a card, a note…",
     "Résultats pour": "Results for",
+    "Résultats suivants": "Next results",
     "Aucun résultat.": "No results.",
     "Compilée par": "Compiled by",
     "Dernière modification": "Last modified",

@@ -6,7 +6,8 @@ Routes (``?ui=en`` switches the interface language of any page):
 * the static site's pages, with or without ``.html``:
   ``/fr/faq/sombrelande#implorer-la-reine``, ``/fr/rules/607``,
   ``/cr/2026-01-16/702#702.92a``;
-* ``/search?q=…&kind=…&lang=…&limit=…`` -- results as an HTML page;
+* ``/search?q=…&kind=…&lang=…&limit=…&page=…&all_editions=1`` -- results
+  as an HTML page (paged);
 * ``/api/search?q=…`` -- the same results as JSON
   (``{"query", "notice", "results": [{kind, id, lang, edition, source,
   score, snippet, url, …}]}``);
@@ -165,7 +166,15 @@ def create_app(data_dir: Path) -> Flask:
             raise BadRequest("limit must be a whole number from 1 to 200") from None
         if not 1 <= limit <= 200:
             raise BadRequest("limit must be a whole number from 1 to 200")
-        response = pages.search(q, limit=limit, kind=kind, lang=lang)
+        try:
+            page_no = int(request.args.get("page", 1))
+        except ValueError:
+            raise BadRequest("page must be a whole number from 1") from None
+        if page_no < 1:
+            raise BadRequest("page must be a whole number from 1")
+        all_editions = request.args.get("all_editions", "") in ("1", "true", "yes", "on")
+        response = pages.search(q, limit=limit, kind=kind, lang=lang, offset=(page_no - 1) * limit,
+                                all_editions=all_editions)
         site, _ = pages.get(ui())
         titles = {d["row"]["id"]: d["row"]["title"] for d in site.docs}
         rows = []
@@ -179,14 +188,20 @@ def create_app(data_dir: Path) -> Flask:
     @app.get("/api/search")
     def api_search():
         q, response, rows = run_search()
-        return jsonify({"query": q, "notice": response.notice, "results": rows})
+        return jsonify({"query": q, "notice": response.notice, "results": rows,
+                        "total": getattr(response, "total", None), "has_more": getattr(response, "has_more", False),
+                        "page": int(request.args.get("page", 1)), "limit": int(request.args.get("limit", 20))})
 
     @app.get("/search")
     def html_search():
         q, response, rows = run_search()
         site, _ = pages.get(ui())
+        args = request.args.to_dict()
+        args["page"] = str(int(args.get("page", 1)) + 1)
+        from urllib.parse import urlencode
+        next_url = f"/search?{urlencode(args)}" if getattr(response, "has_more", False) else None
         html = site.env.get_template("search.html").render(
-            page="search", query=q, notice=response.notice, results=rows,
+            page="search", query=q, notice=response.notice, results=rows, next_url=next_url,
             title=f"{q} — kb", lang=ui())
         return Response(html, mimetype="text/html")
 

@@ -70,3 +70,14 @@ def test_serves_the_new_build_after_a_rebuild(tmp_path):
     assert client.get("/fr/rules/502").status_code == 200
     data = client.get("/api/search", query_string={"q": "association d'âmes"}).get_json()
     assert all(r["source"] == "004_1ad7f9fe6443779b" for r in data["results"])
+
+
+def test_paging_and_scope(client):
+    first = client.get("/api/search", query_string={"q": "persist", "limit": 5}).get_json()
+    second = client.get("/api/search", query_string={"q": "persist", "limit": 5, "page": 2}).get_json()
+    assert first["has_more"] and len(first["results"]) == 5
+    assert not {r["id"] + r["source"] for r in first["results"]} & {r["id"] + r["source"] for r in second["results"]}
+    wide = client.get("/api/search", query_string={"q": "502.79a", "all_editions": 1}).get_json()
+    assert any(r["edition"] == "2008-05-01" for r in wide["results"])
+    html = client.get("/search", query_string={"q": "persist", "limit": 5}).get_data(as_text=True)
+    assert 'rel="next" href="/search?q=persist&amp;limit=5&amp;page=2"' in html
