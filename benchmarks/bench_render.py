@@ -34,9 +34,13 @@ from kb.render import render_site  # noqa: E402
 
 
 def serve_latency(data: Path) -> None:
+    import logging
+
     from werkzeug.serving import make_server
 
     from kb.serve import create_app
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
 
     server = make_server("127.0.0.1", 0, create_app(data), threaded=True)
     port = server.server_port
