@@ -3,13 +3,13 @@
 Measures (issue 4 targets in brackets):
 
 * ingest of every set file of ``../shared/corpus/cards/mtgjson`` (579 sets)
-  into a fresh SQLite file with :func:`kb.carddb.ingest_mtgjson`: wall
+  into a fresh SQLite file with :func:`kb.cards.db.ingest_mtgjson`: wall
   time [< 30 s] and peak memory of this process (``ru_maxrss``) [< 1.5 GB];
-* :func:`kb.carddb.find_card` by French name, warm (the same connection,
+* :func:`kb.cards.db.find_card` by French name, warm (the same connection,
   after one pass over the names): median, 95th percentile and max per
   lookup [< 5 ms], over a fixed sample of French names; exact names and
   prefixes are timed separately;
-* :func:`kb.cardlinks.link_text` over every line of the Sombrelande FAQ
+* :func:`kb.cards.links.link_text` over every line of the Sombrelande FAQ
   (index built once; time per document).
 
 Usage: ``python benchmarks/bench_carddb.py [MTGJSON_DIR] [--sample N] [--json OUT]``.
@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kb.carddb import AmbiguousName, find_card, ingest_mtgjson  # noqa: E402
+from kb.cards.db import AmbiguousName, find_card, ingest_mtgjson  # noqa: E402
 
 DEFAULT = ROOT.parent / "shared" / "corpus" / "cards" / "mtgjson"
 
@@ -100,7 +100,7 @@ def main(argv=None) -> int:
             times.append(time.perf_counter() - t)
         out["lookup_french_prefix"] = _stats(times)
 
-        from kb.cardlinks import link_text, name_index
+        from kb.cards.links import link_text, name_index
         t = time.perf_counter()
         name_index(conn)
         out["link_index_build_s"] = round(time.perf_counter() - t, 2)

@@ -2,15 +2,15 @@
 
 Measures, on a fresh SQLite knowledge base in a temporary directory:
 
-* parse + store: parser.cr.parse_cr and kb.store.save_edition for every edition
+* parse + store: parser.cr.parse_cr and kb.store.db.save_edition for every edition
   (not part of the history target, shown for scale);
-* build: kb.history.build_history -- versioned store and edition-to-edition
+* build: kb.rules.history.build_history -- versioned store and edition-to-edition
   maps for all editions (target: under 60 s);
 * lineages: every rule of the first edition chained to the latest edition
-  (kb.history.diff_editions first -> last), and kb.history.lineage for a
+  (kb.rules.history.diff_editions first -> last), and kb.rules.history.lineage for a
   sample of rules of the latest edition (mean milliseconds);
 * incremental: the latest edition removed from the history and added back
-  with kb.history.add_edition (target: under 5 s), and the same including
+  with kb.rules.history.add_edition (target: under 5 s), and the same including
   parsing and storing that edition;
 * the truth table tests/fixtures/history_truth.yaml: precision and recall of
   the maps.
@@ -31,7 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kb import history, store  # noqa: E402
+from kb.rules import history  # noqa: E402
+
+from kb.store import db as store  # noqa: E402
 from parser.cr import parse_cr  # noqa: E402
 
 DEFAULT_CR = ROOT.parent / "shared" / "corpus" / "cr" / "en"

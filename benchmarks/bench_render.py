@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 CORPUS = ROOT.parent / "shared" / "corpus"
 
-from kb import store  # noqa: E402
+from kb.store import db as store  # noqa: E402
 from kb.build import build  # noqa: E402
-from kb.render import render_site  # noqa: E402
+from kb.site.render import render_site  # noqa: E402
 
 
 def serve_latency(data: Path) -> None:
@@ -38,7 +38,7 @@ def serve_latency(data: Path) -> None:
 
     from werkzeug.serving import make_server
 
-    from kb.serve import create_app
+    from kb.site.serve import create_app
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
 

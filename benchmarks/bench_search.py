@@ -140,8 +140,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
 
-    from kb import store
-    from kb.search import Searcher
+    from kb.store import db as store
+    from kb.search.searcher import Searcher
 
     figures: dict = {}
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="kbbench-"))

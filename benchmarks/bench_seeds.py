@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kb.build import build  # noqa: E402
-from kb.search import Searcher  # noqa: E402
+from kb.search.searcher import Searcher  # noqa: E402
 
 QUERIES = ["association d'ames", "702.92a", "marqueurs", "faerie", "persistance", "Implorer la reine",
            "règle 607.2i", "502.10h", "coût converti de mana", "symbole de dégagement", "l'association",

@@ -1,7 +1,7 @@
 """``kb build``: parse the documents, fill the knowledge base, index it.
 
 :func:`build` runs the whole pipeline into a fresh build directory and
-publishes it atomically (see :mod:`kb.store`): raw text -> parsers ->
+publishes it atomically (see :mod:`kb.store.db`): raw text -> parsers ->
 model -> SQLite -> Whoosh index.  If anything fails, the build directory is
 removed and the previous knowledge base stays current.
 
@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
-from kb import store
-from kb.index import build_index
-from kb.indexing import index_docs
+from kb.store import db as store
+from kb.search.index import build_index
+from kb.search.documents import index_docs
+from kb.data import seeds_dir
 from kb.model import ParseWarning
 from parser.faq import parse_document
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SEEDS_DIR = PROJECT_ROOT / "seeds"
 
 #: progress(label, total) -> callable(advance_by) ; lets the CLI draw bars.
 ProgressFactory = Callable[[str, int], Callable[[int], None]]
@@ -88,7 +87,7 @@ def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Pa
     """
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
-    doc_files = collect_files(docs if docs else [SEEDS_DIR])
+    doc_files = collect_files(docs if docs else [seeds_dir()])
     cr_files = collect_files(cr) if cr else []
     if mtgjson is not None and not Path(mtgjson).exists():
         raise BuildError(f"no such file or directory: {mtgjson}")
@@ -193,7 +192,7 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressF
 
 def _done_total(progress: ProgressFactory, label: str) -> Callable[[int, int], None]:
     """Adapt a ProgressFactory to the ``callback(done, total)`` style of
-    kb.carddb and kb.cardlinks: the bar is created on the first call."""
+    kb.cards.db and kb.cards.links: the bar is created on the first call."""
     state: dict = {"done": 0}
 
     def callback(done: int, total: int) -> None:
@@ -206,8 +205,8 @@ def _done_total(progress: ProgressFactory, label: str) -> Callable[[int, int], N
 
 def _link_cards(conn, report: BuildReport, progress: ProgressFactory) -> None:
     """Find card names in rules, examples, notes and card records once
-    (table ``card_mentions``, see kb.cardlinks)."""
-    from kb.cardlinks import index_card_mentions
+    (table ``card_mentions``, see kb.cards.links)."""
+    from kb.cards.links import index_card_mentions
 
     t0 = time.perf_counter()
     report.cards["mentions"] = index_card_mentions(conn, progress=_done_total(progress, "Linking card names"))
@@ -216,10 +215,11 @@ def _link_cards(conn, report: BuildReport, progress: ProgressFactory) -> None:
 
 def _build_history(conn, report: BuildReport, progress: ProgressFactory) -> None:
     """Versioned rule store, edition-to-edition maps and lineages
-    (kb.history), French rules aligned with English editions
-    (kb.alignment), and dangling references (kb.references)."""
-    from kb import alignment, history
-    from kb.references import check_references
+    (kb.rules.history), French rules aligned with English editions
+    (kb.rules.alignment), and dangling references (kb.rules.resolver)."""
+    from kb.rules import alignment
+    from kb.rules import history
+    from kb.rules.resolver import check_references
 
     t0 = time.perf_counter()
     report.history = history.build_history(conn, progress=progress).to_dict()
@@ -243,7 +243,7 @@ def _add_references(edition, cache: dict[str, list[str]]) -> None:
 
 
 def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFactory) -> None:
-    from kb import carddb
+    from kb.cards import db as carddb
 
     t0 = time.perf_counter()
     carddb.create_schema(conn)

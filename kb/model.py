@@ -1,6 +1,6 @@
 """The document model: what the parsers produce and the knowledge base stores.
 
-Data flows one way: raw text -> ``parser`` -> these objects -> ``kb.store``
+Data flows one way: raw text -> ``parser`` -> these objects -> ``kb.store.db``
 (SQLite) -> search index, linker, HTML, checker.  Nothing here parses or
 stores; these are plain dataclasses with ``to_dict`` helpers for ``--json``.
 

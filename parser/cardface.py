@@ -31,9 +31,10 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from parser import grammars
+
 from parser.mana import ManaCost, ManaCostError, mana_cost_from_tree, parse_mana_cost  # noqa: F401
 
-GRAMMAR_PATH = Path(__file__).with_name("cardface.lark")
 
 START_RULES = ("type_line_en", "type_line_fr", "pt", "pt_value", "loyalty", "mana_cost")
 
@@ -113,8 +114,8 @@ class PowerToughness:
 @lru_cache(maxsize=1)
 def cardface_parser() -> Lark:
     """One LALR parser with all start rules of ``cardface.lark`` (cached)."""
-    return Lark.open(str(GRAMMAR_PATH), parser="lalr", lexer="contextual",
-                     start=list(START_RULES), maybe_placeholders=False)
+    return grammars.load("cardface", parser="lalr", lexer="contextual",
+                         start=list(START_RULES), maybe_placeholders=False)
 
 
 def _parse(text: str, rule: str) -> Tree:

@@ -37,6 +37,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
+from parser import grammars
+
 from kb.model import Edition, GlossaryEntry, ParseWarning, Rule, rule_parent
 from parser.decode import DecodeError, count_lost_quotes, decode_file
 
@@ -45,7 +47,6 @@ __all__ = ["parse_cr", "parse_cr_text", "find_cr_files", "NotARulesDocument", "S
 #: Subrule letters in Comprehensive Rules order (« l » and « o » are skipped).
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
-_GRAMMAR = Path(__file__).with_name("cr.lark")
 
 # Splitting a line the grammar has already classified (not classifying it).
 _RULE_HEAD_RE = re.compile(r"[ \t]*(\d{3})\.( ?)(\d+)([a-z]?)\.?[ \t\u00a0]*")
@@ -159,9 +160,8 @@ class _Numbering(PostLex):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                postlex=_Numbering(), import_paths=[str(_GRAMMAR.parent)],
-                propagate_positions=False, maybe_placeholders=False)
+    return grammars.load("cr", parser="lalr", lexer="contextual", postlex=_Numbering(),
+                         propagate_positions=False, maybe_placeholders=False)
 
 
 # ---------------------------------------------------------------------------

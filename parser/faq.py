@@ -27,12 +27,13 @@ from typing import Optional
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from kb.urls import slugify
+from parser import grammars
+
+from kb.site.urls import slugify
 from kb.model import CardRecord, Document, Note, ParseWarning, Rule, Section, rule_parent, rule_sort_key
 from parser.decode import decode_file
 from parser.references import find_references
 
-GRAMMAR = Path(__file__).with_name("faq.lark")
 
 MONTHS_FR = {
     "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
@@ -46,8 +47,8 @@ MAX_ERRORS = 200
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark.open(str(GRAMMAR), parser="lalr", lexer="contextual", propagate_positions=False,
-                     maybe_placeholders=False)
+    return grammars.load("faq", parser="lalr", lexer="contextual", propagate_positions=False,
+                         maybe_placeholders=False)
 
 
 def french_date(text: str) -> Optional[str]:

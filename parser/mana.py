@@ -26,6 +26,8 @@ from typing import Iterable, Optional, Union
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from parser import grammars
+
 #: The five colors in the order of the color wheel (CR 105.1).
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 
@@ -48,7 +50,6 @@ NON_MANA_NAMES = {
     "{E}": "the energy symbol (CR 107.14)",
 }
 
-GRAMMAR_PATH = Path(__file__).with_name("mana.lark")
 
 
 class ManaCostError(ValueError):
@@ -154,8 +155,8 @@ class ManaCost:
 @lru_cache(maxsize=1)
 def mana_parser() -> Lark:
     """The LALR parser for ``mana_cost`` (built once, cached)."""
-    return Lark.open(str(GRAMMAR_PATH), parser="lalr", start="mana_cost",
-                     propagate_positions=True, maybe_placeholders=False)
+    return grammars.load("mana", parser="lalr", start="mana_cost",
+                         propagate_positions=True, maybe_placeholders=False)
 
 
 _BRACED = re.compile(r"\{[^{}]*\}?")

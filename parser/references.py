@@ -28,6 +28,8 @@ from typing import Optional
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from parser import grammars
+
 #: Subrule letters in CR order: l and o are never used.
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
@@ -74,8 +76,7 @@ class GlossaryReference:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark.open(str(Path(__file__).with_name("references.lark")), parser="lalr",
-                     start=["start", "glossary_ref"])
+    return grammars.load("references", parser="lalr", start=["start", "glossary_ref"])
 
 
 def letter_range(first: str, last: str) -> list[str]:

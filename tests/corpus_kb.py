@@ -21,7 +21,9 @@ def history_kb(tmp_path_factory) -> Path:
     if "db" in _CACHE:
         return _CACHE["db"]
     cr_dir = require_shared("cr", "en")
-    from kb import alignment, history, store
+    from kb.rules import alignment
+    from kb.rules import history
+    from kb.store import db as store
     from parser.cr import parse_cr
     from parser.faq import parse_document
 

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from kb import alignment
+from kb.rules import alignment
 
 SOULBOND = "000_a77091c15e8840d5"
 SOMBRELANDE = "001_b5a1e1d9799bc96e"

@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from kb.carddb import AmbiguousName, create_schema, find_card, fold_name, ingest_mtgjson, resolve_name
+from kb.cards.db import AmbiguousName, create_schema, find_card, fold_name, ingest_mtgjson, resolve_name
 from tests.conftest import SEEDS, SOMBRELANDE, require_shared
 
 SETS = ["SHM", "EVE", "LRW", "M10", "CHK", "ELD", "ISD", "CON_", "ARB", "10E", "ONS", "MOR", "5DN", "SCG", "RAV"]
@@ -164,7 +164,7 @@ def test_progress_callback():
 
 
 def test_side_by_side_rows(conn):
-    from kb.carddb import side_by_side
+    from kb.cards.db import side_by_side
     rows = side_by_side(find_card(conn, "Guivre à écailles flétrissantes"), "SHM")
     assert rows[:4] == [("name", "Witherscale Wurm", "Guivre à écailles flétrissantes"),
                         ("mana cost", "{4}{G}{G}", "{4}{G}{G}"),

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.cardlinks import NameIndex, find_card_links, link_document, link_text, resolve_records
+from kb.cards.links import NameIndex, find_card_links, link_document, link_text, resolve_records
 from tests.conftest import LINKED, SEEDS, SOMBRELANDE, require_shared
 
 TRUTH = Path(__file__).with_name("fixtures") / "card_mentions_truth.yaml"
@@ -82,7 +82,7 @@ def test_english_text(small_index):
 @pytest.fixture(scope="module")
 def conn():
     base = require_shared("cards", "mtgjson")
-    from kb.carddb import ingest_mtgjson
+    from kb.cards.db import ingest_mtgjson
     c = sqlite3.connect(":memory:")
     ingest_mtgjson(c, [base / f"{s}.json" for s in SETS if (base / f"{s}.json").exists()])
     return c
@@ -91,7 +91,7 @@ def conn():
 def _line_contexts(conn, path: Path):
     """Record header lines to skip and, per line, the English card whose
     record or notes the line belongs to (reset at « ----- » and titles)."""
-    from kb.carddb import resolve_name
+    from kb.cards.db import resolve_name
     from parser.faq import parse_document
     doc = parse_document(path)
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -233,7 +233,7 @@ def test_flip_card_back_face_missing_in_french(conn):
 
 
 def test_annotate_document_shapes(conn):
-    from kb.cardlinks import annotate_document
+    from kb.cards.links import annotate_document
     from parser.faq import parse_document
     doc = parse_document(SEEDS / f"{SOMBRELANDE}.txt")
     d = annotate_document(conn, doc)
@@ -249,9 +249,9 @@ def test_annotate_document_shapes(conn):
 
 
 def test_index_card_mentions_for_kb_card(conn):
-    """Build-time mention table over kb.store's tables (seeds stored)."""
-    from kb import store
-    from kb.cardlinks import index_card_mentions, mentions_of
+    """Build-time mention table over kb.store.db's tables (seeds stored)."""
+    from kb.store import db as store
+    from kb.cards.links import index_card_mentions, mentions_of
     from parser.faq import parse_document
     conn.executescript(store.SCHEMA)
     for table in ("documents", "sections", "rules", "card_records", "notes", "warnings"):

@@ -453,11 +453,10 @@ def test_fixture_claims_parse_without_ambiguity():
     from pathlib import Path
 
     import yaml
-    from lark import Lark
+    from kb.checker.claims import normalize
+    from parser import grammars
 
-    from kb.checker.claims import GRAMMAR_PATH, normalize
-
-    parser = Lark.open(str(GRAMMAR_PATH), parser="earley", lexer="dynamic", ambiguity="explicit")
+    parser = grammars.load("claims", parser="earley", lexer="dynamic", ambiguity="explicit")
     fixture = Path(__file__).with_name("fixtures") / "faq_claims.yaml"
     claims = [i["claim"] for i in yaml.safe_load(fixture.read_text(encoding="utf-8"))["claims"]]
     ambiguous = [c for c in claims if any(True for _ in parser.parse(normalize(c)).find_data("_ambig"))]

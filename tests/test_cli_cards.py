@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import main
+from kb.cli.main import main
 from tests.conftest import SOMBRELANDE, build_with_card_subset
 
 SETS = ("SHM", "EVE", "LRW", "M10", "ZEN", "AVR", "MRD", "5DN", "RAV", "TSP")

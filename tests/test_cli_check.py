@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from kb.cli import main
+from kb.cli.main import main
 
 
 def invoke(*args, data_dir):

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.build import build
-from kb.cli import main
+from kb.cli.main import main
 from tests.conftest import LINKED, require_shared
 
 EDITIONS = ("2004-10-01", "2008-05-01", "2026-01-16")
@@ -98,8 +98,8 @@ def test_french_rule_beside_english(cr_kb):
 
 
 def test_site_history_pages(cr_kb, tmp_path):
-    from kb import store
-    from kb.render import render_site
+    from kb.store import db as store
+    from kb.site.render import render_site
     from tests.test_render_seeds import check_links
 
     pages = render_site(store.connect(cr_kb), tmp_path / "site")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import main
+from kb.cli.main import main
 from tests.conftest import BANDING, LINKED, SEEDS, SOMBRELANDE, SOULBOND
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb import history
-from kb.history import Node, map_editions
-from kb.wordiff import word_diff, word_diff_text
+from kb.rules import history
+from kb.rules.history import Node, map_editions
+from kb.rules.wordiff import word_diff, word_diff_text
 
 TRUTH = Path(__file__).with_name("fixtures") / "history_truth.yaml"
 
@@ -65,10 +65,10 @@ def test_edition_rules_view_gives_back_an_edition(cr_conn):
 
 
 def test_rules_of_edition_from_the_versioned_store(cr_conn):
-    from kb import store
+    from kb.store import db as store
 
     rules = history.rules_of_edition(cr_conn, "2008-05-01")
-    cr_conn.row_factory = sqlite3.Row          # kb.store reads rows by name
+    cr_conn.row_factory = sqlite3.Row          # kb.store.db reads rows by name
     try:
         stored = store.rules_of_source(cr_conn, "2008-05-01")
     finally:

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from lark import Lark
 
-from parser.mana import GRAMMAR_PATH, ManaCostError, mana_cost_from_tree, parse_mana_cost
+from parser import grammars
+from parser.mana import ManaCostError, mana_cost_from_tree, parse_mana_cost
 from kb.checker import mana
 from kb.checker.mana import Payment, apply_reduction, payments, pays_exactly, pool_pays
 from kb.checker.verdict import OutsideModel
@@ -73,7 +74,7 @@ def test_errors_have_columns(text, column, fragment):
 
 
 def test_grammar_importable_from_another_grammar(tmp_path):
-    (tmp_path / "mana.lark").write_text(GRAMMAR_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "mana.lark").write_text(grammars.text("mana"), encoding="utf-8")
     (tmp_path / "face.lark").write_text(
         'start: NAME _NL mana_cost _NL\nNAME: /[^\\n{]+/\n_NL: /\\n/\n%import .mana (mana_cost)\n',
         encoding="utf-8")

@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb import references, store
+from kb.rules import resolver as references
+
+from kb.store import db as store
 from kb.model import Edition, GlossaryEntry, Rule
 from parser.references import (LETTERS, find_glossary_references, find_reference_spans, find_references,
                                 letter_range, parse_reference)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb import store
-from kb.render import render_site
+from kb.store import db as store
+from kb.site.render import render_site
 from tests.conftest import build_with_card_subset
 from tests.test_render_seeds import check_links
 

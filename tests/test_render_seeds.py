@@ -8,9 +8,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from click.testing import CliRunner
 
-from kb import store
-from kb.cli import main
-from kb.render import render_site
+from kb.store import db as store
+from kb.cli.main import main
+from kb.site.render import render_site
 
 
 class _Links(HTMLParser):

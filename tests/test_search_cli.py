@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from kb.cli import main
+from kb.cli.main import main
 
 
 def run(seed_kb, *args):

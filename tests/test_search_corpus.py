@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from kb.search import Searcher
+from kb.search.searcher import Searcher
 from tests.conftest import SOULBOND, SOMBRELANDE, require_shared
 
 OLD, NEW = "2008-05-01", "2026-01-16"
@@ -21,7 +21,8 @@ OLD, NEW = "2008-05-01", "2026-01-16"
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory):
     cr = require_shared("cr", "en")
-    from kb import history, store
+    from kb.rules import history
+    from kb.store import db as store
     from kb.build import build
 
     data_dir = tmp_path_factory.mktemp("kbcr")
@@ -52,7 +53,7 @@ def test_each_distinct_version_is_indexed_once_with_its_editions(searcher):
     versions = [x for x in r.results if x.exact and x.lang == "en"]
     assert len(versions) == 1 and versions[0].editions == [OLD, NEW]
     rows = conn.execute("SELECT count(*) FROM rules WHERE source IN (?, ?)", (OLD, NEW)).fetchone()[0]
-    from kb.history import typo_key
+    from kb.rules.history import typo_key
     distinct = len({(n, typo_key(t), typo_key(x), typo_key(e)) for n, t, x, e in conn.execute(
         "SELECT number, title, text, examples FROM rules WHERE source IN (?, ?)", (OLD, NEW))})
     seed_rules = conn.execute("SELECT count(*) FROM rules WHERE source IN (SELECT id FROM documents)").fetchone()[0]

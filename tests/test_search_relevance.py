@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.search import Searcher
+from kb.search.searcher import Searcher
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "search_queries.yaml"
 ENTRIES = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))

@@ -6,9 +6,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import main
-from kb.index import english_analyzer, french_analyzer
-from kb.search import Searcher
+from kb.cli.main import main
+from kb.search.index import english_analyzer, french_analyzer
+from kb.search.searcher import Searcher
 from tests.conftest import BANDING, LINKED, SOMBRELANDE, SOULBOND
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kb.expansions import compile_table, expand, is_term, load_pairs
-from kb.index import analyze, english_analyzer, french_analyzer
-from kb.querysyntax import All, Any, Not, Phrase, Word, literal_query, parse_query
+from kb.search.expansions import compile_table, expand, is_term, load_pairs
+from kb.search.index import analyze, english_analyzer, french_analyzer
+from kb.search.query import All, Any, Not, Phrase, Word, literal_query, parse_query
 
 
 def terms(analyzer, text):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kb.build import build
-from kb.serve import create_app
+from kb.site.serve import create_app
 from tests.conftest import require_shared
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from kb import store
+from kb.store import db as store
 from kb.build import build
-from kb.render import render_site
+from kb.site.render import render_site
 from tests.conftest import require_shared
 from tests.test_render_seeds import check_links
 

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from kb.terms import TERMS_PATH, load_terms, lookup_term, term_report
+from kb.cards.terms import TERMS_PATH, load_terms, lookup_term, term_report
 from tests.conftest import require_shared
 
 
@@ -63,7 +63,7 @@ def test_old_and_new_french_wordings_both_pair_with_battlefield():
 
 def test_term_report_lists_cards():
     base = require_shared("cards", "mtgjson")
-    from kb.carddb import ingest_mtgjson
+    from kb.cards.db import ingest_mtgjson
     conn = sqlite3.connect(":memory:")
     ingest_mtgjson(conn, [base / "SHM.json", base / "EVE.json"])
     rep = term_report(conn, "persistance")
@@ -71,7 +71,7 @@ def test_term_report_lists_cards():
     names = {c["name"]: c["french_name"] for c in rep["cards"]}
     assert names["Murderous Redcap"] == "Bonnet-rouge meurtrier"
     assert rep["rules"] == []  # no rules table in this database
-    from kb import store
+    from kb.store import db as store
     from parser.faq import parse_document
     from tests.conftest import SEEDS
     conn.executescript(store.SCHEMA)

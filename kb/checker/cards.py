@@ -18,9 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Optional
 
-from kb.folding import fold_name
+from kb.data import seeds_dir
+from parser.textkeys import fold_name
 
-SEED_FAQ = Path(__file__).resolve().parents[2] / "seeds" / "001_b5a1e1d9799bc96e.txt"
+SEED_FAQ = seeds_dir() / "001_b5a1e1d9799bc96e.txt"
 
 #: English names of seed FAQ cards (Shadowmoor, 2008), English -> French.
 ENGLISH_NAMES = {

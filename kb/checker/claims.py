@@ -26,9 +26,9 @@ import yaml
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-import parser as _parser_package
+from parser import grammars
 from parser.mana import ManaCostError
-from kb.folding import fold
+from parser.textkeys import fold
 from kb.checker import banding, keywords, layers, mana, soulbond
 from kb.checker.cards import CardFacts, as_facts, builtin_lookup
 from kb.checker.editions import EditionError, resolve_edition
@@ -36,8 +36,6 @@ from kb.checker.linked import LinkedObject
 from kb.checker.permanents import MINUS, ColorEffect, Permanent, PTEffect
 from kb.checker.sba import check_state_based_actions
 from kb.checker.verdict import OutsideModel, Trace, Verdict
-
-GRAMMAR_PATH = Path(_parser_package.__file__).resolve().with_name("claims.lark")
 
 _NUMBERS = {"un": 1, "une": 1, "a": 1, "an": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3,
             "quatre": 4, "four": 4, "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7}
@@ -58,7 +56,7 @@ class Unknown(Exception):
 @lru_cache(maxsize=1)
 def claims_parser() -> Lark:
     """The Earley parser of ``parser/claims.lark`` (cached)."""
-    return Lark.open(str(GRAMMAR_PATH), parser="earley", lexer="dynamic", start="start")
+    return grammars.load("claims", parser="earley", lexer="dynamic", start="start")
 
 
 def normalize(text: str) -> str:

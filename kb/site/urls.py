@@ -1,5 +1,5 @@
 """Stable, readable addresses of knowledge-base pages, shared by the static
-site (:mod:`kb.render`) and the server.
+site (:mod:`kb.site.render`) and the server.
 
 * a French document: ``fr/faq/sombrelande.html``, ``fr/rules/607.html``;
 * an English edition's chapter: ``cr/2026-01-16/702.html``;

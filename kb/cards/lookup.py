@@ -1,7 +1,7 @@
 """Find a card by name across the FAQ card records (and the card database
 when MTGJSON data was ingested), for ``kb card``.
 
-Names are matched folded (:func:`kb.folding.fold_name`: case, accents,
+Names are matched folded (:func:`parser.textkeys.fold_name`: case, accents,
 ligatures, apostrophes), exactly first, then as an unambiguous prefix.
 """
 from __future__ import annotations
@@ -10,8 +10,8 @@ import json
 import sqlite3
 from typing import Optional
 
-from kb import store
-from kb.folding import fold_name
+from kb.store import db as store
+from parser.textkeys import fold_name
 
 
 class CardNotFound(LookupError):
@@ -78,7 +78,7 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
 def _mentions(conn: sqlite3.Connection, english: Optional[dict]) -> list[dict]:
     if not english:
         return []
-    from kb.cardlinks import mentions_of
+    from kb.cards.links import mentions_of
     return mentions_of(conn, english["name"])
 
 
@@ -89,7 +89,7 @@ def _from_card_database(conn: sqlite3.Connection, name: str):
     if not has_cards:
         return None
     try:
-        from kb import carddb
+        from kb.cards import db as carddb
         card = carddb.find_card(conn, name)
     except Exception:
         return None
@@ -101,7 +101,7 @@ def _from_card_database(conn: sqlite3.Connection, name: str):
 def card_links(conn: sqlite3.Connection, source: str, kind: str, *, number: Optional[str] = None,
                line: Optional[int] = None, example: Optional[int] = None) -> list[dict]:
     """Card names found in one text of the knowledge base (from table
-    ``card_mentions`` filled at build time by :mod:`kb.cardlinks`).
+    ``card_mentions`` filled at build time by :mod:`kb.cards.links`).
 
     ``kind`` is ``rule``, ``rule_title``, ``example``, ``note`` or
     ``card_record``; rules are located by ``number`` (and ``example``

@@ -13,7 +13,7 @@ years -- « en jeu » (2008) and « sur le champ de bataille » (2010 on) --
 each with its sets.
 
 Tables (all created by :func:`create_schema`, prefixed ``mtg_`` so they never
-collide with the document tables of :mod:`kb.store`):
+collide with the document tables of :mod:`kb.store.db`):
 
 * ``mtg_meta``       key, value (``ingest_id``: changes at every ingest)
 * ``mtg_sets``       code, name, release_date, type
@@ -30,7 +30,7 @@ collide with the document tables of :mod:`kb.store`):
 * ``mtg_rulings``    card, date, text
 * ``mtg_names``      fold, name (English card), lang, surface, kind
                      (``card``/``face``) -- the lookup index for
-                     :func:`find_card` and :mod:`kb.cardlinks`
+                     :func:`find_card` and :mod:`kb.cards.links`
 * ``mtg_words``      lang, word, count -- every word written in lowercase
                      in the card texts (folded), the vocabulary the linker
                      uses to tell a one-word card name that is also an
@@ -54,7 +54,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Union
 
-from kb.folding import fold_name as _fold_name
+from parser.textkeys import fold_name as _fold_name
 
 #: Tables this module owns, in creation order.
 TABLES = ("mtg_meta", "mtg_sets", "mtg_cards", "mtg_faces", "mtg_printings", "mtg_french",
@@ -114,7 +114,7 @@ def fold_name(s: str) -> str:
     and « Soeurs de la mort de pierre » -> ``soeurs de la mort de pierre``;
     « Collet de l’inquisiteur » and « Collet de l'inquisiteur » -> ``collet
     de linquisiteur`` (apostrophes dropped).  Same folding as
-    :func:`kb.folding.fold_name`, used by search, so both agree.  Never
+    :func:`parser.textkeys.fold_name`, used by search, so both agree.  Never
     raises on a str.
     """
     s = re.sub(r"\s*//\s*", " // ", s.replace("\u00a0", " ").replace("\u202f", " "))
@@ -503,7 +503,7 @@ _WORD_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 def _vocabulary(face_rows, french_rows) -> list[tuple[str, str, int]]:
     """Folded words written in lowercase in English oracle texts and type
     lines and in French texts and type lines: (lang, word, occurrences)."""
-    from kb.folding import fold
+    from parser.textkeys import fold
     counts = {"en": defaultdict(int), "fr": defaultdict(int)}
     for lang, rows, cols in (("en", face_rows, (14, 10)), ("fr", french_rows, (8, 7))):
         c = counts[lang]

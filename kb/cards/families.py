@@ -10,7 +10,7 @@ French, or by the linked-abilities wording of its text) and
 with the reason each was chosen.
 
 Membership is decided on the English oracle data (keywords and text) of the
-``mtg_*`` tables of :mod:`kb.carddb`.
+``mtg_*`` tables of :mod:`kb.cards.db`.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Optional
 
-from kb.folding import fold
+from parser.textkeys import fold
 
 
 @dataclass(frozen=True)

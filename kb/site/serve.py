@@ -14,7 +14,7 @@ Routes (``?ui=en`` switches the interface language of any page):
 * ``/style.css``.
 
 Pages are rendered once per interface language at start-up and kept in
-memory; search opens the knowledge base once (:class:`kb.search.Searcher`).
+memory; search opens the knowledge base once (:class:`kb.search.searcher.Searcher`).
 """
 from __future__ import annotations
 
@@ -24,9 +24,11 @@ from typing import Optional
 
 from flask import Flask, Response, abort, jsonify, request, send_file
 
-from kb import store, urls
-from kb.render import TEMPLATES, Site, render_pages
-from kb.search import KINDS, Searcher
+from kb.store import db as store
+
+from kb.site import urls
+from kb.site.render import TEMPLATES, Site, render_pages
+from kb.search.searcher import KINDS, Searcher
 
 
 class _Pages:

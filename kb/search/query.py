@@ -4,7 +4,7 @@ The grammar is ``kb/query.lark`` (words, « phrases », ``-exclusion``,
 ``OR``, parentheses, ``lang:`` / ``kind:`` / ``edition:`` filters).  The
 result is a small tree of :class:`Word`, :class:`Phrase`, :class:`Not`,
 :class:`All` and :class:`Any` nodes, free of any search-engine type; the
-engine (:mod:`kb.index`) turns it into its own query objects.
+engine (:mod:`kb.search.index`) turns it into its own query objects.
 
 :func:`parse_query` never raises on user input: a query that does not parse
 (« règle: », « "702.19 », « (piétinement »), or names an unknown filter, is
@@ -19,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
+from parser import grammars
+
 #: kind: values, with the French and plural spellings users type.
 KIND_ALIASES = {
     "rule": "rule", "rules": "rule", "regle": "rule", "regles": "rule", "règle": "rule", "règles": "rule",
@@ -32,7 +34,7 @@ FILTER_ALIASES = {"lang": "lang", "langue": "lang", "kind": "kind", "type": "kin
 LANGS = ("fr", "en")
 _EDITION = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
 
-#: Words of the literal fallback: notation, rule numbers, words (as kb.index tokenizes them).
+#: Words of the literal fallback: notation, rule numbers, words (as kb.search.index tokenizes them).
 _LITERAL_WORD = re.compile(r"\{[^{}\s]+\}|[+-]?(?:\d+|[*X])/[+-]?(?:\d+|[*X])|\d{3}\.\d+[a-z]?|\w+(?:['’]\w+)*")
 
 
@@ -104,7 +106,7 @@ class ParsedQuery:
 @lru_cache(maxsize=1)
 def _parser():
     from lark import Lark
-    return Lark.open(str(Path(__file__).with_name("query.lark")), parser="lalr", maybe_placeholders=False)
+    return grammars.load("query", parser="lalr", maybe_placeholders=False)
 
 
 def _unquote(phrase: str) -> str:

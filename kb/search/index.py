@@ -52,8 +52,8 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.lang import stemmer_for_language, stopwords_for_language
 
-from kb.folding import fold
-from kb.querysyntax import All, Any, Not, Phrase, Word
+from parser.textkeys import fold
+from kb.search.query import All, Any, Not, Phrase, Word
 
 #: Tokens: notation first ({2/B}, -1/-1, +1/+1, 702.19c), then words with
 #: inner apostrophes or hyphens (« d'âmes », « non-bloquée »), then numbers.
@@ -224,7 +224,7 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
     """Create a new index in ``directory`` (created if needed) holding
     ``docs``; returns the number of documents written.
 
-    ``expansions`` are French/English term pairs (:func:`kb.expansions.load_pairs`;
+    ``expansions`` are French/English term pairs (:func:`kb.search.expansions.load_pairs`;
     default: the project's term files); they are stored analysed in
     :data:`EXPANSIONS_FILE` so that queries need not re-analyse them.
     ``procs`` > 1 indexes with that many processes."""
@@ -273,8 +273,8 @@ def write_vocabulary(directory: Path, words: dict) -> None:
 
 def write_expansions(directory: Path, pairs: Optional[list] = None) -> int:
     """Store the analysed expansion table in ``directory`` (see
-    :func:`kb.expansions.compile_table`); returns the number of pairs."""
-    from kb import expansions as exp
+    :func:`kb.search.expansions.compile_table`); returns the number of pairs."""
+    from kb.search import expansions as exp
 
     if pairs is None:
         pairs = exp.load_pairs()
@@ -466,7 +466,7 @@ class Index:
     # ------------------------------------------------------------ queries
 
     def compile(self, node, lang: str, fields: list, loose: bool = False, near: bool = True):
-        """The Whoosh query for a :mod:`kb.querysyntax` tree read as
+        """The Whoosh query for a :mod:`kb.search.query` tree read as
         ``lang`` (that language's analysis) over ``fields``, or None when
         nothing in it applies to ``lang``.  ``loose`` turns the top-level AND
         into an OR that prefers documents matching more words; ``near``

@@ -9,7 +9,7 @@ a weight:
 * the rules it cites (« voir règle 502.5 »), and the titles it gives them:
   « Cf. règle 702.30, « Kick. » » agrees with an edition whose 702.30 is
   Kicker (titles translated with ``corpus/terms/terms_fr_en.tsv``,
-  :mod:`kb.terms`) and disagrees with one whose 702.30 is another keyword;
+  :mod:`kb.cards.terms`) and disagrees with one whose 702.30 is another keyword;
 * its own title (« 702.92. Association d'âmes » against « Soulbond »);
 * the rules terms it uses (persistance -> persist, marqueur -> counter; old
   wordings accepted: « en jeu » -> « in play »);
@@ -25,7 +25,7 @@ looked for under other numbers of the same chapter (the FAQ of 2012 quotes
 soulbond as 702.92 while the English edition of 2012-05-01 has 702.93): the
 closest number in the earliest editions that have it is linked and a
 :class:`Discrepancy` recorded.  The equivalent today follows the rule
-history (:func:`kb.history.current_equivalent`) from the latest matching
+history (:func:`kb.rules.history.current_equivalent`) from the latest matching
 edition.
 
 Public API: :func:`align_french` ``(conn, store=True) -> list[Alignment]``,
@@ -46,8 +46,8 @@ from typing import Optional
 
 from rapidfuzz import fuzz
 
-from kb import history
-from kb.folding import fold
+from kb.rules import history
+from parser.textkeys import fold
 from kb.model import RULE_NUMBER_RE, rule_sort_key
 from parser.references import find_reference_spans
 
@@ -138,7 +138,7 @@ class Alignment:
 def _vocabulary() -> tuple[tuple[re.Pattern, tuple[str, ...]], ...]:
     """(folded French term pattern, English forms) pairs from the terms file,
     longest French term first."""
-    from kb.terms import load_terms
+    from kb.cards.terms import load_terms
 
     try:
         pairs = load_terms()
@@ -317,7 +317,7 @@ def _french_rules(conn: sqlite3.Connection) -> dict[str, list[_FrenchRule]]:
 
 def align_french(conn: sqlite3.Connection, store: bool = True) -> list[Alignment]:
     """Align every French rule of the stored documents with the English
-    editions (see the module docstring).  Needs :func:`kb.history.build_history`
+    editions (see the module docstring).  Needs :func:`kb.rules.history.build_history`
     to have run; returns [] when there are no English editions.  With
     ``store``, (re)writes the ``french_alignments`` and
     ``french_discrepancies`` tables (the caller commits)."""

@@ -46,9 +46,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from kb.folding import fold
+from kb.data import terms_dir
+from parser.textkeys import fold
 
-TERMS_PATH = Path(__file__).resolve().parents[1] / "corpus" / "terms" / "terms_fr_en.tsv"
+TERMS_PATH = terms_dir() / "terms_fr_en.tsv"
 
 FIELDS = ("kind", "en", "fr", "source", "cards", "precision", "example")
 
@@ -228,7 +229,7 @@ def _surface_of(folded: str, texts: list[str]) -> str:
 
 
 def derive_terms(conn: sqlite3.Connection) -> list[TermPair]:
-    """Derive the glossary from the ``mtg_*`` tables of :mod:`kb.carddb`.
+    """Derive the glossary from the ``mtg_*`` tables of :mod:`kb.cards.db`.
 
     Needs the card data ingested (all 579 sets for the committed file).
     Returns pairs sorted by kind and English term, :data:`REVIEW` applied.
@@ -459,7 +460,7 @@ def term_report(conn: sqlite3.Connection, query: str, limit: int = 50, all_editi
     French and the English side) in the documents and, for Comprehensive
     Rules editions, in the latest edition of each language unless
     ``all_editions``.  Cards need the ``mtg_*`` tables and rules the
-    ``rules`` table of kb.store; a missing table gives an empty list.
+    ``rules`` table of kb.store.db; a missing table gives an empty list.
     """
     pairs = lookup_term(query)
     out = {"query": query, "pairs": [p.to_dict() for p in pairs], "cards": [], "rules": []}
@@ -511,10 +512,10 @@ def term_report(conn: sqlite3.Connection, query: str, limit: int = 50, all_editi
 
 
 def main(argv=None) -> int:
-    """``python -m kb.terms [MTGJSON_PATH]``: derive and write the glossary."""
+    """``python -m kb.cards.terms [MTGJSON_PATH]``: derive and write the glossary."""
     import argparse
     import sys
-    from kb.carddb import ingest_mtgjson
+    from kb.cards.db import ingest_mtgjson
     ap = argparse.ArgumentParser(description="derive corpus/terms/terms_fr_en.tsv from MTGJSON data")
     ap.add_argument("path", nargs="?", default=str(Path(__file__).resolve().parents[2] / "shared" / "corpus"
                                                     / "cards" / "mtgjson"))

@@ -5,7 +5,7 @@ The 102 English editions hold about 205,000 rule occurrences but only about
 once and records in which editions it holds, maps every rule of an edition
 to the next edition, and chains those maps into a lineage per rule.
 
-Tables (added to the knowledge base file next to :mod:`kb.store`'s)::
+Tables (added to the knowledge base file next to :mod:`kb.store.db`'s)::
 
     history_editions (edition, source, lang, position)      editions in date order
     rule_versions    (vid, number, lang, title, text, examples, text_hash,
@@ -687,7 +687,7 @@ def _report(conn: sqlite3.Connection, seconds: dict) -> HistoryReport:
 def build_history(conn: sqlite3.Connection,
                   progress: Optional[Callable[[str, int], Callable[[int], None]]] = None) -> HistoryReport:
     """(Re)build the versioned store and the edition-to-edition maps from the
-    English editions already stored by :func:`kb.store.save_edition`.
+    English editions already stored by :func:`kb.store.db.save_edition`.
 
     Call once after all editions are stored.  ``progress`` follows
     :data:`kb.build.ProgressFactory`.  Returns a HistoryReport; the caller
@@ -721,7 +721,7 @@ def build_history(conn: sqlite3.Connection,
 
 
 def add_edition(conn: sqlite3.Connection, edition_source: str) -> HistoryReport:
-    """Add one edition (already stored with :func:`kb.store.save_edition`) to
+    """Add one edition (already stored with :func:`kb.store.db.save_edition`) to
     an existing history: its versions and occurrences, and the maps to its
     neighbours in date order (the map between those neighbours is replaced).
 
@@ -799,10 +799,10 @@ def rules_of_edition(conn: sqlite3.Connection, edition: str, prefix: Optional[st
     """The rules of one English edition read back from the versioned store
     (document order; chapters excluded), as kb.model.Rule objects with
     ``parent`` and ``children`` rebuilt from the numbers; with ``prefix``,
-    only that rule and the rules below it (see kb.store.is_within).  For
+    only that rule and the rules below it (see kb.store.db.is_within).  For
     pages and search that should not read the per-edition copies."""
     from kb.model import Rule, rule_parent
-    from kb.store import is_within
+    from kb.store.db import is_within
 
     rows = conn.execute("SELECT number, title, text, examples FROM edition_rules WHERE edition=? AND lang='en' "
                         "AND number LIKE '%.%' ORDER BY position", (edition,)).fetchall()
@@ -935,7 +935,7 @@ def lineage(conn: sqlite3.Connection, number: str, edition: Optional[str] = None
 
     Raises KeyError if the rule is not in that edition, ValueError if the
     knowledge base has no history.  ``diffs`` adds a word diff to each text
-    change (:func:`kb.wordiff.word_diff_text`).
+    change (:func:`kb.rules.wordiff.word_diff_text`).
     """
     edition = _resolve_edition(conn, number, edition)
     if rule_version(conn, number, edition) is None:
@@ -998,7 +998,7 @@ def lineage(conn: sqlite3.Connection, number: str, edition: Optional[str] = None
             vchange = None if prev_text is None else (change or "words")
             vs = VersionSpan(vid, e, e, 0, vchange, title, text)
             if diffs and prev_text is not None and vchange in ("words", "refs"):
-                from kb.wordiff import word_diff_text
+                from kb.rules.wordiff import word_diff_text
                 vs.diff = word_diff_text(prev_text, _body(title, text))
             span.versions.append(vs)
         v = span.versions[-1]

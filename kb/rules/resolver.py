@@ -7,7 +7,7 @@ section (« section 8 »); ranges are expanded first, so « 409.1f–h » needs
 409.1f, 409.1g and 409.1h.  A glossary cross-reference (« See Typecycling. »)
 resolves when that edition's glossary has the term.  A French document's
 references resolve against the document itself, then against the English
-edition the document matches (:func:`kb.alignment.document_editions`, the
+edition the document matches (:func:`kb.rules.alignment.document_editions`, the
 latest of them), else the one in force at the document's date (its
 ``last_modified`` metadata), else the latest edition.
 
@@ -28,7 +28,7 @@ from typing import Iterable, Optional
 
 from rapidfuzz import fuzz
 
-from kb.history import typo_key
+from kb.rules.history import typo_key
 from parser.references import GlossaryReference, ReferenceSpan, find_glossary_references, find_reference_spans
 
 
@@ -216,7 +216,7 @@ def _check_documents(conn, report: ReferenceReport, eds: list, loaded: dict) -> 
         date = (json.loads(metadata or "{}") or {}).get("last_modified")
         ref_ed = None
         if english:
-            from kb.alignment import document_editions
+            from kb.rules.alignment import document_editions
 
             aligned = document_editions(conn, doc_id)
             before = [e for e in english if date and e[0] <= date]

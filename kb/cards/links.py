@@ -4,7 +4,7 @@ and the check of a FAQ's card records against the card database.
 Linking (:func:`link_text`, :func:`find_card_links`)
 ----------------------------------------------------
 A mention is a run of words that spells a card name (English or French,
-card or face name) as printed, folded with :func:`kb.folding.fold` (case,
+card or face name) as printed, folded with :func:`parser.textkeys.fold` (case,
 accents, ’/', æ/œ) and with plural -s/-x forgiven (« d'autres Bassins
 réfléchissants »).  The rules, in order:
 
@@ -56,7 +56,7 @@ import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Iterable, Mapping, Optional, Union
 
-from kb.folding import fold
+from parser.textkeys import fold
 
 #: Tokens: a word, or one non-space character (apostrophes, hyphens, punctuation).
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
@@ -140,7 +140,7 @@ class NameIndex:
     """Card names (French and English) keyed by folded, singular token tuples.
 
     Build with :meth:`from_conn` (the ``mtg_*`` tables of
-    :mod:`kb.carddb`) or :meth:`from_names` (a mapping surface -> English
+    :mod:`kb.cards.db`) or :meth:`from_names` (a mapping surface -> English
     name, for tests).  ``vocabulary``: folded words known in lowercase;
     ``terms``: folded keywords, types and rules words of both languages.
     """
@@ -271,13 +271,13 @@ def _default_terms(conn: sqlite3.Connection) -> set[str]:
       types, subtypes, rules terms, French and English);
     * every MTGJSON keyword, supertype, card type and subtype of the data;
     * the terms of the Comprehensive Rules glossary when the knowledge base
-      has one (table ``glossary`` of kb.store: « Two-Headed Giant »,
+      has one (table ``glossary`` of kb.store.db: « Two-Headed Giant »,
       « Commander », « Oracle »).
     """
     import json
     terms: set[str] = set()
     try:
-        from kb.terms import load_terms
+        from kb.cards.terms import load_terms
         for t in load_terms():
             terms.add(t.en)
             terms.add(t.fr)
@@ -644,7 +644,7 @@ def annotate_document(conn: sqlite3.Connection, doc) -> dict:
 
 
 def _record_card(conn: sqlite3.Connection, name: Optional[str]) -> Optional[str]:
-    from kb.carddb import AmbiguousName, resolve_name
+    from kb.cards.db import AmbiguousName, resolve_name
     if not name:
         return None
     try:
@@ -712,7 +712,7 @@ def resolve_records(conn: sqlite3.Connection, document, set_code: Optional[str] 
     "changes"?}], "errata": [note texts]}], "summary": {"records",
     "resolved", "unresolved", "with_differences", "errata"}}``.
     """
-    from kb.carddb import AmbiguousName, get_card, resolve_name
+    from kb.cards.db import AmbiguousName, get_card, resolve_name
     from parser.cardface import CardFaceError, parse_type_line
     from parser.mana import ManaCostError, parse_mana_cost
 
@@ -811,7 +811,7 @@ def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
     """Link every text of the knowledge base once and store the links in
     table ``card_mentions`` (replacing its rows); returns the row count.
 
-    Reads kb.store's tables: ``rules`` (text, title, examples) of every FAQ
+    Reads kb.store.db's tables: ``rules`` (text, title, examples) of every FAQ
     / rules-excerpt document and, for Comprehensive Rules editions, only the
     latest edition of each language unless ``all_editions`` (102 English
     editions take minutes); ``notes`` and ``card_records`` (with the

@@ -14,7 +14,7 @@ Term pairs come from ``corpus/terms/``:
 
 :func:`compile_table` analyses every phrase with the index analysis (so
 « marqueurs » matches the pair « marqueur » / « counter »), and
-:func:`expand` rewrites a :mod:`kb.querysyntax` tree, replacing each matched
+:func:`expand` rewrites a :mod:`kb.search.query` tree, replacing each matched
 span by « span OR French term OR English term ».
 """
 from __future__ import annotations
@@ -24,9 +24,10 @@ import json
 from pathlib import Path
 from typing import Callable, Optional
 
-from kb.querysyntax import All, Any, Not, Phrase, Word
+from kb.data import terms_dir
+from kb.search.query import All, Any, Not, Phrase, Word
 
-TERMS_DIR = Path(__file__).resolve().parent.parent / "corpus" / "terms"
+TERMS_DIR = terms_dir()
 HAND_FILE = "search_expansions.tsv"
 
 #: Highest weight of an English translation of a French term (see _translations).

@@ -13,16 +13,16 @@ Order of the results:
    rules with exactly those numbers (never ``702.60`` for ``702.6``; a prefix
    is asked for with ``702.6*``).  A number found only in older editions is
    returned in its last version, followed by its current equivalent when the
-   rule history (:mod:`kb.history`) knows it, or else the latest rule with the
+   rule history (:mod:`kb.rules.history`) knows it, or else the latest rule with the
    same heading (translated through the glossary for a French rule);
 2. **card names** -- a query that is a card name, French or English, returns
    that card's documents (after the first three full-text results when the
    name is also a game term: « Persistance » is first the keyword);
-3. **full text** (:mod:`kb.index`): the query language of
-   :mod:`kb.querysyntax` (phrases, ``-exclusion``, ``OR``, ``lang:``,
+3. **full text** (:mod:`kb.search.index`): the query language of
+   :mod:`kb.search.query` (phrases, ``-exclusion``, ``OR``, ``lang:``,
    ``kind:``, ``edition:``); misspelt words are corrected against the
    indexed vocabulary; game terms are expanded to their translation
-   (:mod:`kb.expansions`); documents matching every word come first, then
+   (:mod:`kb.search.expansions`); documents matching every word come first, then
    documents matching some of them.
 
 Default scope: the latest English edition of the Comprehensive Rules, every
@@ -37,11 +37,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from kb import store
-from kb.expansions import expand, is_term
-from kb.folding import fold_name
-from kb.index import Hit, Index, Scope, analyze
-from kb.querysyntax import All, Any, Not, Phrase, Word, parse_query, words_of
+from kb.store import db as store
+from kb.search.expansions import expand, is_term
+from parser.textkeys import fold_name
+from kb.search.index import Hit, Index, Scope, analyze
+from kb.search.query import All, Any, Not, Phrase, Word, parse_query, words_of
 
 KINDS = ("rule", "card", "note", "section", "glossary")
 
@@ -299,7 +299,7 @@ class Searcher:
         if "rule_maps" not in self._tables or not edition:
             return []
         try:
-            from kb import history
+            from kb.rules import history
         except ImportError:
             return []
         try:

@@ -5,7 +5,7 @@ Layout of a data directory (default ``./.kb``, ``--data-dir`` or
 
     .kb/current -> builds/20261130T211500-ab12cd   (symlink, swapped atomically)
     .kb/builds/<build>/kb.sqlite                    (this module)
-    .kb/builds/<build>/index/                       (kb.index, Whoosh)
+    .kb/builds/<build>/index/                       (kb.search.index, Whoosh)
 
 A build is written in a fresh ``builds/<build>`` directory and only becomes
 ``current`` once complete (:func:`publish`), so a failed build never leaves a

@@ -31,12 +31,15 @@ from typing import Iterator, Optional
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from kb import store, urls
-from kb.folding import fold
-from kb.i18n import translations
+from kb.data import templates_dir
+from kb.store import db as store
+
+from kb.site import urls
+from parser.textkeys import fold
+from kb.site.i18n import translations
 from parser.references import find_reference_spans
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = templates_dir()
 SITE_MARKER = ".kb-site"
 
 
@@ -151,8 +154,8 @@ class Site:
         return self.card_paths[name]
 
     def _plan_cards(self, sets, all_cards: bool) -> None:
-        from kb import carddb
-        from kb.families import family_of, members_by_family
+        from kb.cards import db as carddb
+        from kb.cards.families import family_of, members_by_family
 
         names: set[str] = set()
         for d in self.docs:
@@ -197,13 +200,13 @@ class Site:
     def english_beside(self, source: str, number: str) -> Optional[dict]:
         """For a French rule: the English text of the matching edition, the
         editions it matches, today's number(s) and a link to its history
-        (kb.alignment); None for English rules or without rule history."""
+        (kb.rules.alignment); None for English rules or without rule history."""
         if not self.has_history or (source, number) in self._beside:
             return self._beside.get((source, number))
         doc = next((d for d in self.docs if d["row"]["id"] == source), None)
         item = None
         if doc is not None and doc["row"]["lang"] == "fr":
-            from kb.alignment import side_by_side
+            from kb.rules.alignment import side_by_side
 
             item = next(iter(side_by_side(self.conn, number, source)), None)
             if item and item.get("english"):
@@ -215,7 +218,7 @@ class Site:
 
     def lineage_page(self, edition: str, number: str) -> Optional[tuple[str, str]]:
         """(path, html) of the history page of rule ``number`` of ``edition``."""
-        from kb import history
+        from kb.rules import history
 
         try:
             lin = history.lineage(self.conn, number, edition)
@@ -227,7 +230,7 @@ class Site:
 
     def diff_page(self, a: str, b: str) -> Optional[tuple[str, str]]:
         """(path, html) of the page of differences between editions a and b."""
-        from kb import history
+        from kb.rules import history
 
         try:
             d = history.diff_editions(self.conn, a, b)
@@ -410,7 +413,7 @@ class Site:
     def card_page(self, name: str) -> Optional[tuple[str, str]]:
         """(path, html) of the page of card ``name`` (English), or None if
         the card database does not know it."""
-        from kb import carddb
+        from kb.cards import db as carddb
 
         if not hasattr(self, "_by_english"):
             self._by_english: dict[str, list] = defaultdict(list)
@@ -441,7 +444,7 @@ class Site:
         """The French <-> English terms glossary (corpus/terms), with each
         keyword linked to its rule in the latest English edition."""
         try:
-            from kb.terms import load_terms
+            from kb.cards.terms import load_terms
             pairs = sorted(load_terms(), key=lambda p: (p.kind, fold(p.fr)))
         except (ImportError, OSError, ValueError):
             return None

@@ -1,20 +1,20 @@
 """What the knowledge base puts into the search index.
 
 :func:`index_docs` reads the SQLite knowledge base and yields one
-:class:`kb.index.IndexDoc` per searchable unit:
+:class:`kb.search.index.IndexDoc` per searchable unit:
 
 * **rules of the Comprehensive Rules editions**: one document per distinct
   version (number + title + text + examples) with every edition it holds in
   -- about 14,300 documents for the 102 English editions instead of 205,000
   per-edition copies.  Typography does not make a version (lost quotes,
-  curly or straight quotes, dash styles: :func:`kb.history.typo_key`).
+  curly or straight quotes, dash styles: :func:`kb.rules.history.typo_key`).
   Versions held by the latest English edition are in the default scope
   (``current``), the others are ``old``;
 * **glossary entries** of the editions, likewise one per distinct
   (term, definition);
 * **rules, card records, notes and sections of the French documents**
   (FAQ, rules excerpts), all ``current``;
-* **cards** (when :mod:`kb.carddb` tables are present): one English document
+* **cards** (when :mod:`kb.cards.db` tables are present): one English document
   per card (oracle name, mana cost, type line, P/T, text of every face) and
   one French document per distinct French wording (printed name, type line,
   text), dated by the release dates of the printings that carry it; the
@@ -28,7 +28,7 @@ import sqlite3
 from collections import defaultdict
 from typing import Iterator, Optional
 
-from kb.index import IndexDoc
+from kb.search.index import IndexDoc
 
 
 def rule_key(source: str, number: str) -> str:
@@ -72,11 +72,11 @@ def _edition_info(conn: sqlite3.Connection) -> tuple[dict, dict]:
 
 def _typo_key():
     """The text key that ignores typography (quotes, the ``?`` of lost
-    quotes, dashes): :func:`kb.history.typo_key` when available."""
+    quotes, dashes): :func:`kb.rules.history.typo_key` when available."""
     try:
-        from kb.history import typo_key
+        from kb.rules.history import typo_key
         return typo_key
-    except ImportError:  # pragma: no cover - kb.history is part of the project
+    except ImportError:  # pragma: no cover - kb.rules.history is part of the project
         import re
         table = str.maketrans({c: None for c in "\u2018\u2019\u201c\u201d'\"`?_"})
         return lambda text: re.sub(r"\s+", " ", (text or "").translate(table)).strip()
@@ -86,7 +86,7 @@ def edition_rule_docs(conn: sqlite3.Connection, tables: Optional[set] = None) ->
     """One document per distinct version of a Comprehensive Rules rule.
 
     A version is a (number, title, text, examples) with typography ignored
-    (:func:`kb.history.typo_key`): an edition that lost its curly quotes to
+    (:func:`kb.rules.history.typo_key`): an edition that lost its curly quotes to
     ``?`` or changed dash styles does not make a new version.  The document
     shows the latest edition's wording and lists every edition holding it."""
     sources, latest = _edition_info(conn)
@@ -176,7 +176,7 @@ def document_docs(conn: sqlite3.Connection, tables: Optional[set] = None) -> Ite
 
 
 def _english_names(conn: sqlite3.Connection):
-    from kb.folding import fold_name
+    from parser.textkeys import fold_name
 
     def english(name: str) -> Optional[str]:
         rows = conn.execute("SELECT DISTINCT name FROM mtg_names WHERE fold = ?", (fold_name(name),)).fetchall()
@@ -196,7 +196,7 @@ def _face_lines(mana_cost, type_line, power, toughness, loyalty, text) -> list[s
 
 
 def card_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
-    """English and French card documents from the :mod:`kb.carddb` tables."""
+    """English and French card documents from the :mod:`kb.cards.db` tables."""
     faces = defaultdict(list)
     for r in conn.execute("SELECT card, side, face_name, mana_cost, type_line, power, toughness, loyalty, text"
                           " FROM mtg_faces ORDER BY card, side"):

@@ -19,7 +19,7 @@ from typing import Optional
 
 import click
 
-from kb import store
+from kb.store import db as store
 
 DATA_DIR_HELP = "Knowledge base directory (default ./.kb, or $KB_DATA_DIR)."
 
@@ -181,7 +181,7 @@ def build(docs, cr, mtgjson, data_dir, as_json, quiet):
 # ------------------------------------------------------------------ rule
 
 def _rule_json(conn, rule, descendants=None) -> dict:
-    from kb.cardlookup import rule_with_links
+    from kb.cards.lookup import rule_with_links
 
     d = rule_with_links(conn, rule)
     if descendants is not None:
@@ -244,7 +244,7 @@ def rule(number, edition, lang, source, now, data_dir, as_json):
         current = _current_equivalent(conn, main_rule)
     english = None
     if main_rule.lang == "fr" and has_history:
-        from kb.alignment import side_by_side
+        from kb.rules.alignment import side_by_side
 
         english = next((x for x in side_by_side(conn, main_rule.number, main_rule.source)), None)
     if as_json:
@@ -301,13 +301,13 @@ def rule(number, edition, lang, source, now, data_dir, as_json):
 
 def _current_equivalent(conn, rule) -> Optional[dict]:
     """``{"edition", "numbers"}``: where ``rule`` lives in the latest edition."""
-    from kb import history
+    from kb.rules import history
 
     editions = history.history_editions(conn)
     if not editions:
         return None
     if rule.lang == "fr":
-        from kb.alignment import side_by_side
+        from kb.rules.alignment import side_by_side
 
         match = next(iter(side_by_side(conn, rule.number, rule.source)), None)
         numbers = (match or {}).get("current") or []
@@ -335,7 +335,7 @@ def _need_history(conn) -> None:
 def history(number, edition, word_diff, data_dir, as_json):
     """The lineage of rule NUMBER across editions: each number it held, the
     dates it held it, and whether its text changed."""
-    from kb import history as hist
+    from kb.rules import history as hist
 
     conn = open_conn(data_dir)
     _need_history(conn)
@@ -356,7 +356,7 @@ def history(number, edition, word_diff, data_dir, as_json):
 @json_option
 def diff(date_a, date_b, data_dir, as_json):
     """Rules added, removed, renumbered and reworded between two editions."""
-    from kb import history as hist
+    from kb.rules import history as hist
 
     conn = open_conn(data_dir)
     _need_history(conn)
@@ -381,7 +381,7 @@ def card(name, data_dir, as_json):
 
     NAME may be French or English, with or without accents (« Faerie macabre »
     finds « Færie macabre »), or an unambiguous prefix."""
-    from kb.cardlookup import CardNotFound, lookup_card
+    from kb.cards.lookup import CardNotFound, lookup_card
 
     conn = open_conn(data_dir)
     try:
@@ -423,7 +423,7 @@ def _print_side_by_side(conn, en: dict, result: dict) -> None:
     """English oracle and French printed text in two columns."""
     import shutil
     import textwrap
-    from kb import carddb
+    from kb.cards import db as carddb
 
     card = carddb.get_card(conn, en["name"])
     rows = carddb.side_by_side(card) if card else []
@@ -450,13 +450,13 @@ def _print_side_by_side(conn, en: dict, result: dict) -> None:
 def links(source, data_dir, as_json):
     """List every card name found in one document (id, slug or file path):
     where it stands, as written, and the English card it links to."""
-    from kb.cardlinks import link_document
+    from kb.cards.links import link_document
     from parser.faq import parse_document
 
     conn = open_conn(data_dir)
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='mtg_cards'").fetchone():
         fail("no card data in the knowledge base: build with --mtgjson PATH first")
-    from kb.urls import document_slug
+    from kb.site.urls import document_slug
 
     def names(d):
         first = store.rules_of_source(conn, d["id"])[:1]
@@ -487,7 +487,7 @@ def links(source, data_dir, as_json):
 def term(query, data_dir, as_json):
     """French <-> English term (« persistance » <-> Persist), with the cards
     and rules that use it."""
-    from kb.terms import term_report
+    from kb.cards.terms import term_report
 
     conn = open_conn(data_dir)
     report = term_report(conn, query)
@@ -539,7 +539,7 @@ def search(query, limit, page, kind, lang, edition, all_editions, data_dir, as_j
     edition:2008-05-01; game notation (-1/-1, {2/B}, 702.19c) is searched as
     written.  French and English game terms find each other (« persistance »
     finds Persist)."""
-    from kb.search import Searcher
+    from kb.search.searcher import Searcher
 
     text = " ".join(query)
     try:
@@ -590,7 +590,7 @@ def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
     chapter of the latest English edition (or all with --all-editions), per
     card cited, glossary; anchors per rule and card; hyperlinked references.
     The output directory is replaced atomically."""
-    from kb.render import SiteDirError, render_site
+    from kb.site.render import SiteDirError, render_site
 
     conn = open_conn(data_dir)
     t0 = time.perf_counter()
@@ -653,7 +653,7 @@ def editions(data_dir, as_json):
 def glossary(term, edition, all_editions, data_dir, as_json):
     """Print the glossary entry for TERM (case-insensitive; a prefix works
     when it is unambiguous)."""
-    from kb.folding import fold
+    from parser.textkeys import fold
 
     conn = open_conn(data_dir)
     rows = conn.execute("SELECT * FROM glossary ORDER BY edition DESC").fetchall()
@@ -691,7 +691,7 @@ def _kb_card_lookup(data_dir: Path):
         conn = store.connect(data_dir)
     except store.KBNotFound:
         return None
-    from kb.cardlookup import CardNotFound, lookup_card
+    from kb.cards.lookup import CardNotFound, lookup_card
 
     def lookup(name: str):
         try:
@@ -763,7 +763,7 @@ def check(claim, claims_file, edition, data_dir, as_json):
 @data_dir_option
 def serve(host, port, data_dir):
     """Serve the HTML pages and live search (/search, /api/search?q=…)."""
-    from kb.serve import serve as run_server
+    from kb.site.serve import serve as run_server
 
     try:
         store.current_dir(data_dir)

@@ -1,0 +1,1 @@
+"""French/English term tables (package ``kb.data.terms``)."""

@@ -1,0 +1,1 @@
+"""The ``kb`` command line."""

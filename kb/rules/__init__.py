@@ -1,0 +1,1 @@
+"""Rules across editions: rule history, French-English alignment, reference resolution, word diffs."""

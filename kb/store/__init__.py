@@ -1,0 +1,1 @@
+"""The knowledge base on disk: the SQLite schema and the build directories."""

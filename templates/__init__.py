@@ -1,0 +1,1 @@
+"""Jinja2 templates of the HTML site (package ``kb.data.templates``)."""
