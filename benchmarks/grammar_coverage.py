@@ -34,6 +34,7 @@ from kb.cards.db import ingest_mtgjson  # noqa: E402
 from parser.cardface import (CardFaceError, parse_card_mana_cost, parse_loyalty, parse_pt_value,  # noqa: E402
                              parse_type_line)
 from parser.mana import ManaCostError  # noqa: E402
+from kb.store import schema  # noqa: E402
 
 
 def parse_mana_cost(text: str):
@@ -52,6 +53,7 @@ def _share(ok: int, total: int) -> str:
 
 def run(path: Path) -> dict:
     conn = sqlite3.connect(":memory:")
+    schema.create_all(conn)
     ingest_mtgjson(conn, path)
     faces = conn.execute("SELECT card, side, face_name, mana_cost, type_line, supertypes, types, subtypes, "
                          "power, toughness, loyalty FROM mtg_faces").fetchall()

@@ -246,7 +246,6 @@ def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFacto
     from kb.cards import db as carddb
 
     t0 = time.perf_counter()
-    carddb.create_schema(conn)
     try:
         result = carddb.ingest_mtgjson(conn, path, progress=_done_total(progress, "Ingesting MTGJSON"))
     except (ValueError, KeyError, TypeError, AttributeError) as err:

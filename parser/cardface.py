@@ -26,7 +26,6 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken

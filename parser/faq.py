@@ -29,10 +29,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from parser import grammars
 
-from kb.site.urls import slugify
 from kb.model import CardRecord, Document, Note, ParseWarning, Rule, Section, rule_parent, rule_sort_key
 from parser.decode import decode_file
 from parser.references import find_references
+from parser.textkeys import slugify
 
 
 MONTHS_FR = {

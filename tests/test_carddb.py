@@ -10,7 +10,8 @@ import sqlite3
 
 import pytest
 
-from kb.cards.db import AmbiguousName, create_schema, find_card, fold_name, ingest_mtgjson, resolve_name
+from kb.store import schema
+from kb.cards.db import AmbiguousName, find_card, fold_name, ingest_mtgjson, resolve_name
 from tests.conftest import SEEDS, SOMBRELANDE, require_shared
 
 SETS = ["SHM", "EVE", "LRW", "M10", "CHK", "ELD", "ISD", "CON_", "ARB", "10E", "ONS", "MOR", "5DN", "SCG", "RAV"]
@@ -20,7 +21,7 @@ SETS = ["SHM", "EVE", "LRW", "M10", "CHK", "ELD", "ISD", "CON_", "ARB", "10E", "
 def cards_db():
     base = require_shared("cards", "mtgjson")
     conn = sqlite3.connect(":memory:")
-    create_schema(conn)
+    schema.create_all(conn)
     report = ingest_mtgjson(conn, [base / f"{s}.json" for s in SETS])
     return conn, report
 
@@ -147,6 +148,7 @@ def test_allprintings_layout_and_bad_file(tmp_path):
                                                 encoding="utf-8")
     (tmp_path / "broken.json").write_text('{"data": {"cards": [', encoding="utf-8")
     conn = sqlite3.connect(":memory:")
+    schema.create_all(conn)
     report = ingest_mtgjson(conn, tmp_path)
     assert report.cards == 286 and report.sets == 1
     assert len(report.errors) == 1 and "broken.json" in report.errors[0]
@@ -159,6 +161,7 @@ def test_progress_callback():
     base = require_shared("cards", "mtgjson")
     calls = []
     conn = sqlite3.connect(":memory:")
+    schema.create_all(conn)
     ingest_mtgjson(conn, [base / "SHM.json", base / "EVE.json"], progress=lambda d, t: calls.append((d, t)))
     assert calls == [(1, 2), (2, 2)]
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from kb.store import schema
 from kb.cards.links import NameIndex, find_card_links, link_document, link_text, resolve_records
 from tests.conftest import LINKED, SEEDS, SOMBRELANDE, require_shared
 
@@ -84,6 +85,7 @@ def conn():
     base = require_shared("cards", "mtgjson")
     from kb.cards.db import ingest_mtgjson
     c = sqlite3.connect(":memory:")
+    schema.create_all(c)
     ingest_mtgjson(c, [base / f"{s}.json" for s in SETS if (base / f"{s}.json").exists()])
     return c
 
@@ -253,7 +255,7 @@ def test_index_card_mentions_for_kb_card(conn):
     from kb.store import db as store
     from kb.cards.links import index_card_mentions, mentions_of
     from parser.faq import parse_document
-    conn.executescript(store.SCHEMA)
+    schema.create_all(conn)
     for table in ("documents", "sections", "rules", "card_records", "notes", "warnings"):
         conn.execute(f"DELETE FROM {table}")
     for p in sorted(SEEDS.glob("*.txt")):

@@ -53,7 +53,7 @@ def test_each_distinct_version_is_indexed_once_with_its_editions(searcher):
     versions = [x for x in r.results if x.exact and x.lang == "en"]
     assert len(versions) == 1 and versions[0].editions == [OLD, NEW]
     rows = conn.execute("SELECT count(*) FROM rules WHERE source IN (?, ?)", (OLD, NEW)).fetchone()[0]
-    from kb.rules.history import typo_key
+    from parser.textkeys import typo_key
     distinct = len({(n, typo_key(t), typo_key(x), typo_key(e)) for n, t, x, e in conn.execute(
         "SELECT number, title, text, examples FROM rules WHERE source IN (?, ?)", (OLD, NEW))})
     seed_rules = conn.execute("SELECT count(*) FROM rules WHERE source IN (SELECT id FROM documents)").fetchone()[0]

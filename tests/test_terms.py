@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from kb.store import schema
 from kb.cards.terms import TERMS_PATH, load_terms, lookup_term, term_report
 from tests.conftest import require_shared
 
@@ -65,6 +66,7 @@ def test_term_report_lists_cards():
     base = require_shared("cards", "mtgjson")
     from kb.cards.db import ingest_mtgjson
     conn = sqlite3.connect(":memory:")
+    schema.create_all(conn)
     ingest_mtgjson(conn, [base / "SHM.json", base / "EVE.json"])
     rep = term_report(conn, "persistance")
     assert rep["pairs"][0]["en"] == "Persist"
@@ -74,7 +76,7 @@ def test_term_report_lists_cards():
     from kb.store import db as store
     from parser.faq import parse_document
     from tests.conftest import SEEDS
-    conn.executescript(store.SCHEMA)
+    schema.create_all(conn)
     for p in sorted(SEEDS.glob("*.txt")):
         store.save_document(conn, parse_document(p))
     rules = term_report(conn, "persistance")["rules"]

@@ -12,7 +12,7 @@ printing (name, type line, text as printed at the time, from MTGJSON
 years -- « en jeu » (2008) and « sur le champ de bataille » (2010 on) --
 each with its sets.
 
-Tables (all created by :func:`create_schema`, prefixed ``mtg_`` so they never
+Tables (created with every other table by :func:`kb.store.schema.create_all`, prefixed ``mtg_`` so they never
 collide with the document tables of :mod:`kb.store.db`):
 
 * ``mtg_meta``       key, value (``ingest_id``: changes at every ingest)
@@ -54,72 +54,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Union
 
-from parser.textkeys import fold_name as _fold_name
+from parser.textkeys import fold_name
 
 #: Tables this module owns, in creation order.
 TABLES = ("mtg_meta", "mtg_sets", "mtg_cards", "mtg_faces", "mtg_printings", "mtg_french",
           "mtg_rulings", "mtg_names", "mtg_words")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS mtg_meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS mtg_sets (
-    code TEXT PRIMARY KEY, name TEXT, release_date TEXT, type TEXT
-);
-CREATE TABLE IF NOT EXISTS mtg_cards (
-    name TEXT PRIMARY KEY, layout TEXT, mana_cost TEXT, mana_value REAL,
-    colors TEXT, color_identity TEXT, keywords TEXT, oracle_id TEXT,
-    face_count INTEGER
-);
-CREATE TABLE IF NOT EXISTS mtg_faces (
-    card TEXT NOT NULL, side TEXT NOT NULL, face_name TEXT, mana_cost TEXT,
-    mana_value REAL, colors TEXT, color_indicator TEXT, supertypes TEXT,
-    types TEXT, subtypes TEXT, type_line TEXT, power TEXT, toughness TEXT,
-    loyalty TEXT, text TEXT,
-    PRIMARY KEY (card, side)
-);
-CREATE TABLE IF NOT EXISTS mtg_printings (
-    card TEXT NOT NULL, set_code TEXT NOT NULL, number TEXT, release_date TEXT,
-    uuid TEXT, rarity TEXT, multiverse_id TEXT
-);
-CREATE INDEX IF NOT EXISTS mtg_printings_card ON mtg_printings(card);
-CREATE TABLE IF NOT EXISTS mtg_french (
-    card TEXT NOT NULL, side TEXT NOT NULL, set_code TEXT NOT NULL, number TEXT,
-    release_date TEXT, name TEXT, face_name TEXT, type_line TEXT, text TEXT,
-    multiverse_id TEXT
-);
-CREATE INDEX IF NOT EXISTS mtg_french_card ON mtg_french(card);
-CREATE TABLE IF NOT EXISTS mtg_rulings (
-    card TEXT NOT NULL, date TEXT, text TEXT
-);
-CREATE INDEX IF NOT EXISTS mtg_rulings_card ON mtg_rulings(card);
-CREATE TABLE IF NOT EXISTS mtg_names (
-    fold TEXT NOT NULL, name TEXT NOT NULL, lang TEXT NOT NULL,
-    surface TEXT NOT NULL, kind TEXT NOT NULL,
-    PRIMARY KEY (fold, name, lang, surface)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS mtg_words (
-    lang TEXT NOT NULL, word TEXT NOT NULL, count INTEGER,
-    PRIMARY KEY (lang, word)
-) WITHOUT ROWID;
-"""
-
-
-# --------------------------------------------------------------------------
-# Name folding
-
-def fold_name(s: str) -> str:
-    """Fold a card name for matching: case, accents, apostrophes, ligatures.
-
-    « Færie macabre » -> ``faerie macabre``; « Sœurs de la mort de pierre »
-    and « Soeurs de la mort de pierre » -> ``soeurs de la mort de pierre``;
-    « Collet de l’inquisiteur » and « Collet de l'inquisiteur » -> ``collet
-    de linquisiteur`` (apostrophes dropped).  Same folding as
-    :func:`parser.textkeys.fold_name`, used by search, so both agree.  Never
-    raises on a str.
-    """
-    s = re.sub(r"\s*//\s*", " // ", s.replace("\u00a0", " ").replace("\u202f", " "))
-    return _fold_name(s)
-
 
 # --------------------------------------------------------------------------
 # Results
@@ -292,11 +231,6 @@ MULTI_NAME_LAYOUTS = {"split", "flip", "transform", "modal_dfc", "adventure", "a
 
 # --------------------------------------------------------------------------
 # Schema and ingest
-
-def create_schema(conn: sqlite3.Connection) -> None:
-    """Create the ``mtg_*`` tables and indexes if they do not exist."""
-    conn.executescript(SCHEMA)
-
 
 def clear(conn: sqlite3.Connection) -> None:
     """Empty every ``mtg_*`` table (a rebuild starts from nothing)."""
@@ -471,7 +405,6 @@ def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
     words = _vocabulary(faces.values(), french.values())
 
     with conn:
-        create_schema(conn)
         if replace:
             clear(conn)
         conn.executemany("INSERT OR REPLACE INTO mtg_sets VALUES (?,?,?,?)", sets.values())

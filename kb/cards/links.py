@@ -797,15 +797,6 @@ def resolve_records(conn: sqlite3.Connection, document, set_code: Optional[str] 
 # --------------------------------------------------------------------------
 # Mentions of cards across the knowledge base (for ``kb card``)
 
-MENTIONS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS card_mentions (
-    card TEXT NOT NULL, source TEXT, kind TEXT, number TEXT, example INTEGER, line INTEGER,
-    record TEXT, surface TEXT, start INTEGER, "end" INTEGER, lang TEXT
-);
-CREATE INDEX IF NOT EXISTS card_mentions_card ON card_mentions(card);
-"""
-
-
 def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
                         progress=None) -> int:
     """Link every text of the knowledge base once and store the links in
@@ -819,7 +810,6 @@ def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
     is called per 500 items.  Needs the ``mtg_*`` card tables.
     """
     import json
-    conn.executescript(MENTIONS_SCHEMA)
     conn.execute("DELETE FROM card_mentions")
     try:
         editions = conn.execute("SELECT source, date, lang FROM editions").fetchall()

@@ -48,6 +48,7 @@ from typing import Optional
 
 from kb.data import terms_dir
 from parser.textkeys import fold
+from kb.store import schema
 
 TERMS_PATH = terms_dir() / "terms_fr_en.tsv"
 
@@ -522,6 +523,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(TERMS_PATH))
     args = ap.parse_args(argv)
     conn = sqlite3.connect(":memory:")
+    schema.create_all(conn)
     ingest_mtgjson(conn, args.path)
     pairs = derive_terms(conn)
     write_terms(pairs, Path(args.out))

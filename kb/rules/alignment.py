@@ -54,16 +54,6 @@ from parser.references import find_reference_spans
 #: Minimum score for an edition's same-numbered rule to be « about the same thing ».
 MATCH = 0.65
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS french_alignments (
-    source TEXT, number TEXT, edition TEXT, english_number TEXT, score REAL,
-    PRIMARY KEY (source, number, edition));
-CREATE TABLE IF NOT EXISTS french_documents (source TEXT PRIMARY KEY, editions TEXT);
-CREATE TABLE IF NOT EXISTS french_discrepancies (
-    source TEXT, number TEXT, english_number TEXT, editions TEXT, note TEXT,
-    PRIMARY KEY (source, number));
-"""
-
 #: Old English wordings of a term, so that an old French text (« en jeu »)
 #: agrees with the old English text (« in play »).
 _ENGLISH_ALIASES = {
@@ -442,7 +432,6 @@ def _current(conn, al: Alignment, eds: list[str]) -> None:
 
 
 def _store(conn: sqlite3.Connection, result: list[Alignment]) -> None:
-    conn.executescript(SCHEMA)
     conn.execute("DELETE FROM french_alignments")
     conn.execute("DELETE FROM french_discrepancies")
     conn.execute("DELETE FROM french_documents")

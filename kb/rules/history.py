@@ -57,34 +57,12 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 
-from kb.model import Rule
 from typing import Callable, Iterable, Optional, Sequence
 
 from rapidfuzz import fuzz, process
 
-from kb.model import RULE_NUMBER_RE, rule_sort_key
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS history_editions (
-    edition TEXT PRIMARY KEY, source TEXT, lang TEXT, position INTEGER);
-CREATE TABLE IF NOT EXISTS rule_versions (
-    vid INTEGER PRIMARY KEY, number TEXT NOT NULL, lang TEXT, title TEXT, text TEXT,
-    examples TEXT, text_hash TEXT, first_edition TEXT, last_edition TEXT, edition_count INTEGER);
-CREATE UNIQUE INDEX IF NOT EXISTS rule_versions_key ON rule_versions (number, lang, text_hash);
-CREATE TABLE IF NOT EXISTS rule_occurrences (
-    vid INTEGER NOT NULL, edition TEXT NOT NULL, position INTEGER,
-    PRIMARY KEY (edition, vid)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS rule_occurrences_vid ON rule_occurrences (vid);
-CREATE TABLE IF NOT EXISTS rule_maps (
-    from_edition TEXT NOT NULL, from_number TEXT, to_edition TEXT NOT NULL, to_number TEXT,
-    relation TEXT NOT NULL, score REAL, change TEXT);
-CREATE INDEX IF NOT EXISTS rule_maps_from ON rule_maps (from_edition, from_number);
-CREATE INDEX IF NOT EXISTS rule_maps_to ON rule_maps (to_edition, to_number);
-CREATE VIEW IF NOT EXISTS edition_rules AS
-    SELECT o.edition AS edition, o.position AS position, v.vid AS vid, v.number AS number,
-           v.lang AS lang, v.title AS title, v.text AS text, v.examples AS examples
-    FROM rule_occurrences o JOIN rule_versions v ON v.vid = o.vid;
-"""
+from kb.model import RULE_NUMBER_RE, Rule, rule_sort_key
+from parser.textkeys import typo_key
 
 #: Relations whose row links a rule to its main successor / predecessor.
 PRIMARY = ("same", "reworded", "moved")
@@ -94,21 +72,6 @@ _RANK = {"same": 0, "reworded": 1, "moved": 2, "merged": 3, "split": 4}
 # ---------------------------------------------------------------- text keys
 
 _CITED_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+[a-z]?)?(?![\d])")
-_TYPO_TABLE = str.maketrans({
-    "\u2018": None, "\u2019": None, "\u201c": None, "\u201d": None, "'": None, '"': None,
-    "`": None, "\u00b4": None, "?": None, "_": None, "\u2122": None, "\u00ae": None,
-    "\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2212": "-", "\u00a0": " ",
-})
-_SPACES = re.compile(r"\s+")
-
-
-def typo_key(text: str) -> str:
-    """``text`` with typography ignored: quotes (straight, curly, and the ``?``
-    that replaces lost quotes in old editions), italics underscores, ™/® and
-    dash styles; whitespace collapsed."""
-    return _SPACES.sub(" ", (text or "").translate(_TYPO_TABLE)).strip()
-
-
 def masked_key(text: str) -> str:
     """:func:`typo_key` with every cited rule number replaced by ``#``, so that
     a renumbering elsewhere does not count as a change of this rule."""
@@ -569,11 +532,6 @@ class HistoryReport:
         return asdict(self)
 
 
-def create_schema(conn: sqlite3.Connection) -> None:
-    """Create the history tables if they are missing."""
-    conn.executescript(SCHEMA)
-
-
 def _english_editions(conn: sqlite3.Connection) -> list[tuple[str, str]]:
     rows = conn.execute("SELECT date, source FROM editions WHERE lang='en' AND date IS NOT NULL "
                         "ORDER BY date, source").fetchall()
@@ -695,7 +653,6 @@ def build_history(conn: sqlite3.Connection,
     editions share a date the first stored is used.
     """
     t0 = time.perf_counter()
-    create_schema(conn)
     for table in ("history_editions", "rule_versions", "rule_occurrences", "rule_maps"):
         conn.execute(f"DELETE FROM {table}")
     eds = _english_editions(conn)
@@ -728,7 +685,6 @@ def add_edition(conn: sqlite3.Connection, edition_source: str) -> HistoryReport:
     Raises KeyError if no English edition has that source; ValueError if the
     history has not been built (:func:`build_history`)."""
     t0 = time.perf_counter()
-    create_schema(conn)
     row = conn.execute("SELECT date, source FROM editions WHERE source=? AND lang='en'",
                        (edition_source,)).fetchone()
     if row is None:

@@ -28,7 +28,7 @@ from typing import Iterable, Optional
 
 from rapidfuzz import fuzz
 
-from kb.rules.history import typo_key
+from parser.textkeys import typo_key
 from parser.references import GlossaryReference, ReferenceSpan, find_glossary_references, find_reference_spans
 
 

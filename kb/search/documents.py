@@ -7,7 +7,7 @@
   version (number + title + text + examples) with every edition it holds in
   -- about 14,300 documents for the 102 English editions instead of 205,000
   per-edition copies.  Typography does not make a version (lost quotes,
-  curly or straight quotes, dash styles: :func:`kb.rules.history.typo_key`).
+  curly or straight quotes, dash styles: :func:`parser.textkeys.typo_key`).
   Versions held by the latest English edition are in the default scope
   (``current``), the others are ``old``;
 * **glossary entries** of the editions, likewise one per distinct
@@ -29,6 +29,7 @@ from collections import defaultdict
 from typing import Iterator, Optional
 
 from kb.search.index import IndexDoc
+from parser.textkeys import fold_name, typo_key
 
 
 def rule_key(source: str, number: str) -> str:
@@ -70,29 +71,17 @@ def _edition_info(conn: sqlite3.Connection) -> tuple[dict, dict]:
     return by_date, latest
 
 
-def _typo_key():
-    """The text key that ignores typography (quotes, the ``?`` of lost
-    quotes, dashes): :func:`kb.rules.history.typo_key` when available."""
-    try:
-        from kb.rules.history import typo_key
-        return typo_key
-    except ImportError:  # pragma: no cover - kb.rules.history is part of the project
-        import re
-        table = str.maketrans({c: None for c in "\u2018\u2019\u201c\u201d'\"`?_"})
-        return lambda text: re.sub(r"\s+", " ", (text or "").translate(table)).strip()
-
-
 def edition_rule_docs(conn: sqlite3.Connection, tables: Optional[set] = None) -> Iterator[IndexDoc]:
     """One document per distinct version of a Comprehensive Rules rule.
 
     A version is a (number, title, text, examples) with typography ignored
-    (:func:`kb.rules.history.typo_key`): an edition that lost its curly quotes to
+    (:func:`parser.textkeys.typo_key`): an edition that lost its curly quotes to
     ``?`` or changed dash styles does not make a new version.  The document
     shows the latest edition's wording and lists every edition holding it."""
     sources, latest = _edition_info(conn)
     if not sources:
         return
-    key_of = _typo_key()
+    key_of = typo_key
     versions: dict[tuple, dict] = {}
     rows = conn.execute("SELECT r.number, r.lang, r.title, r.text, r.examples, e.date"
                         " FROM rules r JOIN editions e ON e.source = r.source ORDER BY e.date")
@@ -176,8 +165,6 @@ def document_docs(conn: sqlite3.Connection, tables: Optional[set] = None) -> Ite
 
 
 def _english_names(conn: sqlite3.Connection):
-    from parser.textkeys import fold_name
-
     def english(name: str) -> Optional[str]:
         rows = conn.execute("SELECT DISTINCT name FROM mtg_names WHERE fold = ?", (fold_name(name),)).fetchall()
         return rows[0][0] if len(rows) == 1 else None

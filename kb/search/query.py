@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Optional, Union
 
 from parser import grammars
@@ -105,7 +104,6 @@ class ParsedQuery:
 
 @lru_cache(maxsize=1)
 def _parser():
-    from lark import Lark
     return grammars.load("query", parser="lalr", maybe_placeholders=False)
 
 

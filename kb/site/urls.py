@@ -10,19 +10,10 @@ Paths are relative to the site root, without a leading slash.
 """
 from __future__ import annotations
 
-import re
 import sqlite3
-import unicodedata
 from typing import Optional
 
-
-def slugify(text: str) -> str:
-    """« Implorer la reine » -> ``implorer-la-reine``; « Færie macabre » ->
-    ``faerie-macabre``; « Foire aux questions Sombrelande » -> the same rule."""
-    text = text.replace("æ", "ae").replace("Æ", "Ae").replace("œ", "oe").replace("Œ", "Oe")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+from parser.textkeys import slugify
 
 
 def document_slug(doc: sqlite3.Row | dict, first_rule: Optional[str] = None) -> str:

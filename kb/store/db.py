@@ -30,43 +30,10 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
 from kb.model import Document, Edition, ParseWarning, Rule
+from kb.store import schema
 
 DB_NAME = "kb.sqlite"
 INDEX_NAME = "index"
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS documents (
-    id TEXT PRIMARY KEY, path TEXT, lang TEXT, kind TEXT, title TEXT, edition TEXT,
-    metadata TEXT, paragraphs TEXT);
-CREATE TABLE IF NOT EXISTS sections (
-    source TEXT, id TEXT, title TEXT, heading TEXT, text TEXT, line INTEGER, position INTEGER,
-    PRIMARY KEY (source, id));
-CREATE TABLE IF NOT EXISTS rules (
-    rid INTEGER PRIMARY KEY, number TEXT NOT NULL, lang TEXT, edition TEXT, source TEXT,
-    title TEXT, text TEXT, examples TEXT, parent TEXT, children TEXT, refs TEXT,
-    line INTEGER, section TEXT, position INTEGER);
-CREATE INDEX IF NOT EXISTS rules_number ON rules (number);
-CREATE INDEX IF NOT EXISTS rules_source ON rules (source, position);
-CREATE TABLE IF NOT EXISTS card_records (
-    cid INTEGER PRIMARY KEY, source TEXT, name TEXT, mana_cost TEXT, type_line TEXT,
-    power TEXT, toughness TEXT, text TEXT, section TEXT, line INTEGER, position INTEGER);
-CREATE INDEX IF NOT EXISTS card_records_name ON card_records (name);
-CREATE TABLE IF NOT EXISTS notes (
-    nid INTEGER PRIMARY KEY, source TEXT, card_record INTEGER, card TEXT, section TEXT,
-    text TEXT, subitems TEXT, line INTEGER, position INTEGER);
-CREATE TABLE IF NOT EXISTS warnings (
-    source TEXT, file TEXT, line INTEGER, col INTEGER, text TEXT, message TEXT);
-CREATE TABLE IF NOT EXISTS editions (
-    source TEXT PRIMARY KEY, date TEXT, path TEXT, lang TEXT, encoding TEXT,
-    rule_count INTEGER, glossary_count INTEGER, lost_quotes INTEGER, warning_count INTEGER,
-    sections TEXT, chapters TEXT, credits TEXT);
-CREATE TABLE IF NOT EXISTS glossary (
-    gid INTEGER PRIMARY KEY, edition TEXT, source TEXT, lang TEXT, term TEXT, definition TEXT,
-    refs TEXT, line INTEGER);
-CREATE INDEX IF NOT EXISTS glossary_term ON glossary (term COLLATE NOCASE);
-"""
-
 
 class KBNotFound(RuntimeError):
     """Raised when a data directory holds no built knowledge base."""
@@ -137,19 +104,26 @@ def create(path: Path) -> sqlite3.Connection:
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode=OFF")
     conn.execute("PRAGMA synchronous=OFF")
-    conn.executescript(SCHEMA)
+    schema.create_all(conn)
     return conn
 
 
 def connect(data_dir: Path) -> sqlite3.Connection:
     """Open the current knowledge base of ``data_dir`` read-only.
 
-    Raises KBNotFound when nothing has been built there."""
+    Raises KBNotFound when nothing has been built there, or when it was
+    built under another schema (:data:`kb.store.schema.SCHEMA_VERSION`);
+    sqlite3.DatabaseError when the file is damaged."""
     db = current_dir(data_dir) / DB_NAME
     if not db.exists():
         raise KBNotFound(f"{db} is missing: rebuild with `kb build`")
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, check_same_thread=False)
     conn.row_factory = sqlite3.Row
+    version = schema.version_of(conn)
+    if version != schema.SCHEMA_VERSION:
+        conn.close()
+        raise KBNotFound(f"{db} was built by another version of kb (schema {version or 'unrecorded'}, "
+                         f"this kb reads schema {schema.SCHEMA_VERSION}): rebuild with `kb build`")
     return conn
 
 
