@@ -13,22 +13,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from kb.store import db as store
 from kb.search.index import build_index
 from kb.search.documents import index_docs
 from kb.data import seeds_dir
 from kb.model import ParseWarning
+from kb.progress import Progress, no_progress
 from parser.faq import parse_document
-
-
-#: progress(label, total) -> callable(advance_by) ; lets the CLI draw bars.
-ProgressFactory = Callable[[str, int], Callable[[int], None]]
-
-
-def _no_progress(label: str, total: int) -> Callable[[int], None]:
-    return lambda n=1: None
 
 
 @dataclass
@@ -76,7 +69,7 @@ def collect_files(paths: Iterable[Path], pattern: str = "*.txt") -> list[Path]:
 
 
 def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Path] = (),
-          mtgjson: Optional[Path] = None, progress: ProgressFactory = _no_progress) -> BuildReport:
+          mtgjson: Optional[Path] = None, progress: Progress = no_progress) -> BuildReport:
     """Build a new knowledge base in ``data_dir`` and make it current.
 
     ``docs``: French FAQ / rules-excerpt files or directories (default: the
@@ -97,7 +90,7 @@ def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Pa
 
 
 def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], mtgjson: Optional[Path],
-                  report: BuildReport, progress: ProgressFactory) -> BuildReport:
+                  report: BuildReport, progress: Progress) -> BuildReport:
     build_dir = store.new_build_dir(data_dir)
     report.build_dir = str(build_dir)
     try:
@@ -127,7 +120,7 @@ def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], m
     return report
 
 
-def _ingest_documents(conn, files: list[Path], report: BuildReport, progress: ProgressFactory) -> None:
+def _ingest_documents(conn, files: list[Path], report: BuildReport, progress: Progress) -> None:
     t0 = time.perf_counter()
     step = progress("Parsing documents", len(files))
     for path in files:
@@ -155,7 +148,7 @@ def _ingest_documents(conn, files: list[Path], report: BuildReport, progress: Pr
     report.seconds["documents"] = round(time.perf_counter() - t0, 3)
 
 
-def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressFactory) -> None:
+def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: Progress) -> None:
     from parser.cr import parse_cr  # imported here: only builds with --cr pay for it
 
     t0 = time.perf_counter()
@@ -190,30 +183,17 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: ProgressF
     report.seconds["cr"] = round(time.perf_counter() - t0, 3)
 
 
-def _done_total(progress: ProgressFactory, label: str) -> Callable[[int, int], None]:
-    """Adapt a ProgressFactory to the ``callback(done, total)`` style of
-    kb.cards.db and kb.cards.links: the bar is created on the first call."""
-    state: dict = {"done": 0}
-
-    def callback(done: int, total: int) -> None:
-        if "step" not in state:
-            state["step"] = progress(label, total)
-        state["step"](done - state["done"])
-        state["done"] = done
-    return callback
-
-
-def _link_cards(conn, report: BuildReport, progress: ProgressFactory) -> None:
+def _link_cards(conn, report: BuildReport, progress: Progress) -> None:
     """Find card names in rules, examples, notes and card records once
     (table ``card_mentions``, see kb.cards.links)."""
     from kb.cards.links import index_card_mentions
 
     t0 = time.perf_counter()
-    report.cards["mentions"] = index_card_mentions(conn, progress=_done_total(progress, "Linking card names"))
+    report.cards["mentions"] = index_card_mentions(conn, progress=progress)
     report.seconds["card_links"] = round(time.perf_counter() - t0, 3)
 
 
-def _build_history(conn, report: BuildReport, progress: ProgressFactory) -> None:
+def _build_history(conn, report: BuildReport, progress: Progress) -> None:
     """Versioned rule store, edition-to-edition maps and lineages
     (kb.rules.history), French rules aligned with English editions
     (kb.rules.alignment), and dangling references (kb.rules.resolver)."""
@@ -242,12 +222,12 @@ def _add_references(edition, cache: dict[str, list[str]]) -> None:
         rule.references = [n for n in cache[text] if n != rule.number]
 
 
-def _ingest_cards(conn, path: Path, report: BuildReport, progress: ProgressFactory) -> None:
+def _ingest_cards(conn, path: Path, report: BuildReport, progress: Progress) -> None:
     from kb.cards import db as carddb
 
     t0 = time.perf_counter()
     try:
-        result = carddb.ingest_mtgjson(conn, path, progress=_done_total(progress, "Ingesting MTGJSON"))
+        result = carddb.ingest_mtgjson(conn, path, progress=progress)
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise BuildError(f"{path}: not MTGJSON card data ({type(err).__name__}: {err})") from err
     report.cards = result.to_dict() if hasattr(result, "to_dict") else dict(result.__dict__)

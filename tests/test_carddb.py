@@ -162,8 +162,8 @@ def test_progress_callback():
     calls = []
     conn = sqlite3.connect(":memory:")
     schema.create_all(conn)
-    ingest_mtgjson(conn, [base / "SHM.json", base / "EVE.json"], progress=lambda d, t: calls.append((d, t)))
-    assert calls == [(1, 2), (2, 2)]
+    ingest_mtgjson(conn, [base / "SHM.json", base / "EVE.json"], progress=lambda label, total: lambda n=1: calls.append((label, total, n)))
+    assert calls == [("Ingesting MTGJSON", 2, 1), ("Ingesting MTGJSON", 2, 1)]
 
 
 def test_side_by_side_rows(conn):

@@ -52,8 +52,9 @@ import time
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Union
+from typing import Iterator, Optional, Union
 
+from kb.progress import Progress, no_progress
 from parser.textkeys import fold_name
 
 #: Tables this module owns, in creation order.
@@ -290,13 +291,13 @@ def _num(v) -> float:
 
 
 def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
-                   progress: Optional[Callable[[int, int], None]] = None,
+                   progress: Progress = no_progress,
                    replace: bool = True) -> IngestReport:
     """Read MTGJSON data at ``path`` into the ``mtg_*`` tables.
 
     ``path``: a directory of set files (``SHM.json``…), one set file, an
-    ``AllPrintings.json`` or an ``AtomicCards.json`` -- or a list of those.  ``progress`` is
-    called as ``progress(done_files, total_files)`` after each file.  With
+    ``AllPrintings.json`` or an ``AtomicCards.json`` -- or a list of those.  ``progress``
+    (:data:`kb.progress.Progress`) advances by one per file.  With
     ``replace`` (default) the tables are emptied first.  Everything is
     written in one transaction with ``executemany``; an unreadable file is
     listed in ``IngestReport.errors`` and the others are still stored.
@@ -312,6 +313,7 @@ def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
     report = IngestReport()
     files = _iter_set_files(path)
     total = len(files)
+    step = progress("Ingesting MTGJSON", total)
 
     sets: dict[str, tuple] = {}
     cards: dict[str, tuple] = {}
@@ -384,8 +386,7 @@ def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
                         names.add((fold_name(parts[idx]), name, "fr", parts[idx], "face"))
         report.files += 1
         done_files.add(src)
-        if progress is not None:
-            progress(len(done_files), total)
+        step(1)
 
     # whole-card mana cost: faces joined for split-like cards, front face otherwise
     face_count: dict[str, int] = defaultdict(int)

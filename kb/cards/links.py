@@ -56,6 +56,7 @@ import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Iterable, Mapping, Optional, Union
 
+from kb.progress import Progress, no_progress
 from parser.textkeys import fold
 
 #: Tokens: a word, or one non-space character (apostrophes, hyphens, punctuation).
@@ -798,7 +799,7 @@ def resolve_records(conn: sqlite3.Connection, document, set_code: Optional[str] 
 # Mentions of cards across the knowledge base (for ``kb card``)
 
 def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
-                        progress=None) -> int:
+                        progress: Progress = no_progress) -> int:
     """Link every text of the knowledge base once and store the links in
     table ``card_mentions`` (replacing its rows); returns the row count.
 
@@ -806,7 +807,7 @@ def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
     / rules-excerpt document and, for Comprehensive Rules editions, only the
     latest edition of each language unless ``all_editions`` (102 English
     editions take minutes); ``notes`` and ``card_records`` (with the
-    record's card as context for short forms).  ``progress(done, total)``
+    record's card as context for short forms).  ``progress`` (:data:`kb.progress.Progress`)
     is called per 500 items.  Needs the ``mtg_*`` card tables.
     """
     import json
@@ -849,11 +850,12 @@ def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
         c = card_of(card) if card else None
         items.append(("note", source, None, None, line, card, text, doc_lang.get(source, "fr"), (c,) if c else ()))
     rows = []
+    step = progress("Linking card names", len(items))
     for i, (kind, source, number, ex, line, record, text, lang, ctx) in enumerate(items):
         for l in link_text(text or "", lang, conn=conn, context=ctx, suggest=False).links:
             rows.append((l.name, source, kind, number, ex, line, record, l.surface, l.start, l.end, lang))
-        if progress is not None and (i % 500 == 499 or i == len(items) - 1):
-            progress(i + 1, len(items))
+        if i % 500 == 499 or i == len(items) - 1:
+            step(i % 500 + 1)
     with conn:
         conn.executemany("INSERT INTO card_mentions VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
     return len(rows)

@@ -19,6 +19,7 @@ from typing import Optional
 
 import click
 
+from kb.cli.options import progress_bars
 from kb.store import db as store
 
 DATA_DIR_HELP = "Knowledge base directory (default ./.kb, or $KB_DATA_DIR)."
@@ -124,30 +125,12 @@ def build(docs, cr, mtgjson, data_dir, as_json, quiet):
     previous knowledge base untouched."""
     from kb.build import BuildError, build as run_build
 
-    bars = []
-
-    def progress(label, total):
-        if quiet or as_json or total < 10:
-            return lambda n=1: None
-        bar = click.progressbar(length=total, label=label, file=sys.stderr)
-        bar.__enter__()
-        bars.append(bar)
-
-        def step(n=1):
-            bar.update(n)
-            if bar.pos >= bar.length:
-                bar.__exit__(None, None, None)
-        return step
-
     t0 = time.perf_counter()
     try:
-        report = run_build(data_dir, docs=list(docs) or None, cr=list(cr), mtgjson=mtgjson, progress=progress)
+        with progress_bars(enabled=not (quiet or as_json)) as progress:
+            report = run_build(data_dir, docs=list(docs) or None, cr=list(cr), mtgjson=mtgjson, progress=progress)
     except (BuildError, store.BuildLocked) as err:
         fail(f"build failed, previous knowledge base kept: {err}")
-    finally:
-        for bar in bars:
-            if bar.pos < bar.length:
-                bar.__exit__(None, None, None)
     report.seconds["total"] = round(time.perf_counter() - t0, 3)
     if as_json:
         emit_json(report.to_dict())
@@ -594,24 +577,12 @@ def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
 
     conn = open_conn(data_dir)
     t0 = time.perf_counter()
-    bar_box = []
-
-    def progress(total):
-        if as_json or total < 50:
-            return lambda n=1: None
-        bar = click.progressbar(length=total, label="Rendering pages", file=sys.stderr)
-        bar.__enter__()
-        bar_box.append(bar)
-        return bar.update
-
     try:
-        pages = render_site(conn, out, ui=ui, all_editions=all_editions or everything,
-                            all_cards=all_cards or everything, progress=progress)
+        with progress_bars(enabled=not as_json, min_total=50) as progress:
+            pages = render_site(conn, out, ui=ui, all_editions=all_editions or everything,
+                                all_cards=all_cards or everything, progress=progress)
     except SiteDirError as err:
         fail(str(err))
-    finally:
-        for bar in bar_box:
-            bar.__exit__(None, None, None)
     if as_json:
         emit_json({"out": str(out), "pages": pages, "seconds": round(time.perf_counter() - t0, 3)})
         return

@@ -57,11 +57,12 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from rapidfuzz import fuzz, process
 
 from kb.model import RULE_NUMBER_RE, Rule, rule_sort_key
+from kb.progress import Progress, no_progress
 from parser.textkeys import typo_key
 
 #: Relations whose row links a rule to its main successor / predecessor.
@@ -643,12 +644,12 @@ def _report(conn: sqlite3.Connection, seconds: dict) -> HistoryReport:
 
 
 def build_history(conn: sqlite3.Connection,
-                  progress: Optional[Callable[[str, int], Callable[[int], None]]] = None) -> HistoryReport:
+                  progress: Progress = no_progress) -> HistoryReport:
     """(Re)build the versioned store and the edition-to-edition maps from the
     English editions already stored by :func:`kb.store.db.save_edition`.
 
     Call once after all editions are stored.  ``progress`` follows
-    :data:`kb.build.ProgressFactory`.  Returns a HistoryReport; the caller
+    :data:`kb.progress.Progress`.  Returns a HistoryReport; the caller
     commits.  Editions are chained in effective-date order; when two
     editions share a date the first stored is used.
     """
@@ -656,7 +657,7 @@ def build_history(conn: sqlite3.Connection,
     for table in ("history_editions", "rule_versions", "rule_occurrences", "rule_maps"):
         conn.execute(f"DELETE FROM {table}")
     eds = _english_editions(conn)
-    step = progress("Mapping rule history", len(eds)) if progress else (lambda n=1: None)
+    step = progress("Mapping rule history", len(eds))
     writer = _VersionWriter(conn)
     conn.executemany("INSERT INTO history_editions VALUES (?,?,?,?)",
                      [(d, s, "en", i) for i, (d, s) in enumerate(eds)])

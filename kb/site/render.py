@@ -32,6 +32,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from kb.data import templates_dir
+from kb.progress import Progress, no_progress
 from kb.store import db as store
 
 from kb.site import urls
@@ -521,16 +522,16 @@ def render_pages(site: Site) -> dict[str, str]:
 
 
 def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr", all_editions: bool = False,
-                all_cards: bool = False, progress=None) -> list[str]:
+                all_cards: bool = False, progress: Progress = no_progress) -> list[str]:
     """Write the site into ``out`` (replaced atomically); returns the page paths.
 
-    ``progress``: optional callable(total) -> step(n) used for a progress bar."""
+    ``progress``: a :data:`kb.progress.Progress` (one step per page)."""
     out = Path(out).resolve()
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / SITE_MARKER).exists())):
         raise SiteDirError(f"{out} exists and is not a site written by kb render: "
                            f"choose an empty or new directory (nothing was changed)")
     site = Site(conn, ui=ui, all_editions=all_editions, all_cards=all_cards)
-    step = progress(page_count(site)) if progress else (lambda n=1: None)
+    step = progress("Rendering pages", page_count(site))
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
     try:
