@@ -1,15 +1,21 @@
 """Stable, readable addresses of knowledge-base pages, shared by the static
-site (:mod:`kb.site.render`) and the server.
+site (:mod:`kb.site.render`) and the server (:mod:`kb.site.serve`).
 
 * a French document: ``fr/faq/sombrelande.html``, ``fr/rules/607.html``;
-* an English edition's chapter: ``cr/2026-01-16/702.html``;
+* an English edition: its contents ``cr/2026-01-16/index.html``, a chapter
+  ``cr/2026-01-16/702.html``, its glossary ``cr/2026-01-16/glossary.html``;
+* a card: ``card/persistent-petitioners.html``;
+* the history of a rule ``history/2008-05-01/502.10.html`` and the
+  differences between two editions ``diff/2004-10-01_2008-05-01.html``;
 * anchors: the rule number (``#702.92a``), the card slug
   (``#implorer-la-reine``), ``#note-12``, the section id.
 
-Paths are relative to the site root, without a leading slash.
+Paths are relative to the site root, without a leading slash; the server
+answers them without ``.html`` too (:func:`pretty`).
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 from typing import Optional
 
@@ -26,7 +32,7 @@ def document_slug(doc: sqlite3.Row | dict, first_rule: Optional[str] = None) -> 
     if doc["kind"] == "faq":  # « Nouveau mot-clé : Association d'âmes » -> association-d-ames
         return slugify(title.rpartition(" : ")[2]) or doc["id"]
     if first_rule:
-        return first_rule.split(".")[0]
+        return chapter_of(first_rule)
     return doc["id"]
 
 
@@ -34,8 +40,38 @@ def document_path(doc: sqlite3.Row | dict, slug: str) -> str:
     return f"{doc['lang']}/{'faq' if doc['kind'] == 'faq' else 'rules'}/{slug}.html"
 
 
+def chapter_of(number: str) -> str:
+    """The chapter whose page holds rule ``number`` (``702.92a`` -> ``702``)."""
+    return number.split(".")[0]
+
+
+def edition_path(edition_date: str) -> str:
+    return f"cr/{edition_date}/index.html"
+
+
 def chapter_path(edition_date: str, chapter: str) -> str:
     return f"cr/{edition_date}/{chapter}.html"
+
+
+def rule_path(edition_date: str, number: str) -> str:
+    """Chapter page and anchor of rule ``number`` of an English edition."""
+    return f"{chapter_path(edition_date, chapter_of(number))}#{number}"
+
+
+def glossary_path(edition_date: str) -> str:
+    return f"cr/{edition_date}/glossary.html"
+
+
+def card_page_path(slug: str) -> str:
+    return f"card/{slug}.html"
+
+
+def history_path(edition: str, number: str) -> str:
+    return f"history/{edition}/{number}.html"
+
+
+def diff_path(a: str, b: str) -> str:
+    return f"diff/{a}_{b}.html"
 
 
 def card_anchor(name: str) -> str:
@@ -44,3 +80,17 @@ def card_anchor(name: str) -> str:
 
 def note_anchor(position: int) -> str:
     return f"note-{position}"
+
+
+def rel(page: str, target: str) -> str:
+    """Relative link from site page ``page`` to site path ``target``."""
+    base = os.path.dirname(page)
+    path, _, anchor = target.partition("#")
+    link = os.path.relpath(path, base or ".") if path else os.path.basename(page)
+    return link + (f"#{anchor}" if anchor else "")
+
+
+def pretty(path: str) -> str:
+    """``fr/faq/x.html#a`` -> ``/fr/faq/x#a`` (the server answers both)."""
+    page, hash_, anchor = path.partition("#")
+    return "/" + page.removesuffix(".html") + hash_ + anchor

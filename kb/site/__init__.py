@@ -1,0 +1,3 @@
+"""The HTML site: page addresses (``urls``), interface strings (``i18n``),
+the link registry (``links``), page contexts (``context``), text to HTML
+(``richtext``), static rendering (``render``) and the live server (``serve``)."""
