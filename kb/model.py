@@ -2,7 +2,10 @@
 
 Data flows one way: raw text -> ``parser`` -> these objects -> ``kb.store.db``
 (SQLite) -> search index, linker, HTML, checker.  Nothing here parses or
-stores; these are plain dataclasses with ``to_dict`` helpers for ``--json``.
+stores; these are plain dataclasses with ``to_dict`` helpers for ``--json``,
+and the rule-number model every stage shares: :data:`RULE_NUMBER_RE`,
+:data:`SUBRULE_LETTERS`, :func:`rule_parent`, :func:`rule_sort_key`,
+:func:`subrule_letter_range`.
 
 Vocabulary follows the Comprehensive Rules: a *rule* is any numbered node
 (``607``, ``607.2``, ``607.2a``); a *subrule* is one whose number ends in a
@@ -17,6 +20,10 @@ from typing import Optional
 
 #: A rule number: chapter ``702``, rule ``702.92`` or subrule ``702.92a``.
 RULE_NUMBER_RE = re.compile(r"^(?P<chapter>\d{3})(?:\.(?P<rule>\d+)(?P<letter>[a-z])?)?$")
+
+#: Subrule letters in Comprehensive Rules order: « l » and « o » are never
+#: used (704.5k, 704.5m, 704.5n, 704.5p).
+SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
 
 def rule_parent(number: str) -> Optional[str]:
@@ -48,6 +55,16 @@ def rule_sort_key(number: str) -> tuple:
     if not m:
         return (int(number) * 100 if number.isdigit() else 10**6, 0, "")
     return (int(m.group("chapter")), int(m.group("rule") or -1), m.group("letter") or "")
+
+
+def subrule_letter_range(first: str, last: str) -> list[str]:
+    """Subrule letters from ``first`` to ``last`` in CR order (« l » and « o »
+    skipped): ``("k", "p")`` -> ``["k", "m", "n", "p"]``.  Raises ValueError
+    if either is not a subrule letter or they are reversed."""
+    a, b = SUBRULE_LETTERS.index(first), SUBRULE_LETTERS.index(last)
+    if b < a:
+        raise ValueError(f"reversed range {first}-{last}")
+    return list(SUBRULE_LETTERS[a:b + 1])
 
 
 def first_rule(rules: "list[Rule]", number: str) -> "Optional[Rule]":

@@ -1,4 +1,4 @@
-"""Card faces read with ``parser/cardface.lark``: type lines (English and
+"""Card faces read with ``parser/grammars/cardface.lark``: type lines (English and
 French), power/toughness, loyalty; mana costs through ``parser/mana``.
 
 Public API:
@@ -23,9 +23,9 @@ French line, so both languages compare with MTGJSON ``types``.
 """
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+from typing import Optional
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -33,6 +33,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from parser import grammars
 
 from parser.mana import ManaCost, ManaCostError, mana_cost_from_tree, parse_mana_cost  # noqa: F401
+from parser.textkeys import fold
 
 
 START_RULES = ("type_line_en", "type_line_fr", "pt", "pt_value", "loyalty", "mana_cost")
@@ -141,10 +142,10 @@ def _parse(text: str, rule: str) -> Tree:
         raise CardFaceError(what, text, column + offset, rule) from None
 
 
-def _fold(word: str) -> str:
-    """« Éphémère » -> « ephemere »: lowercase, no accents, single spaces."""
-    s = unicodedata.normalize("NFKD", word.lower())
-    return " ".join("".join(c for c in s if not unicodedata.combining(c)).split())
+def _type_key(word: str) -> str:
+    """« Éphémère » -> « ephemere »: the folded word with single spaces, the
+    key of :data:`FR_TYPES` and :data:`FR_SUPERTYPES`."""
+    return " ".join(fold(word).split())
 
 
 def parse_type_line(text: str, lang: str = "en") -> TypeLine:
@@ -160,36 +161,47 @@ def parse_type_line(text: str, lang: str = "en") -> TypeLine:
     """
     if lang not in ("en", "fr"):
         raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
-    rule = f"type_line_{lang}"
-    tree = _parse(text, rule)
+    tree = _parse(text, f"type_line_{lang}")
     tl = TypeLine(text=text.strip(), lang=lang)
     if lang == "en":
-        head = tree.children[0]
-        if head.data == "en_old_type":
-            word = str(head.children[0])
-            tl.types = [word]
-            tl.types_en = [EN_OLD_TYPES[word.lower()]]
-            subs = [t for t in tree.children[1:] if isinstance(t, Tree)]
-            tl.subtypes = [str(w) for w in subs[0].children] if subs else []
-            return tl
-        for node in head.children:
-            word = str(node.children[0])
-            canon = word[:1].upper() + word[1:].lower()
-            canon = EN_OLD_TYPES.get(word.lower(), canon) if word.lower() == "interrupt" else canon
-            if node.data == "en_supertype":
-                tl.supertypes.append(word)
-                tl.supertypes_en.append(canon)
-            else:
-                tl.types.append(word)
-                tl.types_en.append(canon)
-        subs = [t for t in tree.children[1:] if isinstance(t, Tree)]
-        if subs:
-            words = [str(w) for w in subs[0].children]
-            if "Plane" in tl.types_en:
-                tl.subtypes = [" ".join(words)]
-            else:
-                tl.subtypes = words
-        return tl
+        _read_english_types(tree, tl)
+    else:
+        _read_french_types(tree, tl)
+    return tl
+
+
+def _subtype_list(tree: Tree) -> Optional[Tree]:
+    """The subtree of the words after the dash or colon, or None."""
+    return next((t for t in tree.children[1:] if isinstance(t, Tree)), None)
+
+
+def _read_english_types(tree: Tree, tl: TypeLine) -> None:
+    """Fill ``tl`` from the tree of an English type line."""
+    head = tree.children[0]
+    subs = _subtype_list(tree)
+    words = [str(w) for w in subs.children] if subs is not None else []
+    if head.data == "en_old_type":
+        word = str(head.children[0])
+        tl.types = [word]
+        tl.types_en = [EN_OLD_TYPES[word.lower()]]
+        tl.subtypes = words
+        return
+    for node in head.children:
+        word = str(node.children[0])
+        canon = word[:1].upper() + word[1:].lower()
+        canon = EN_OLD_TYPES.get(word.lower(), canon) if word.lower() == "interrupt" else canon
+        if node.data == "en_supertype":
+            tl.supertypes.append(word)
+            tl.supertypes_en.append(canon)
+        else:
+            tl.types.append(word)
+            tl.types_en.append(canon)
+    if subs is not None:
+        tl.subtypes = [" ".join(words)] if "Plane" in tl.types_en else words
+
+
+def _read_french_types(tree: Tree, tl: TypeLine) -> None:
+    """Fill ``tl`` from the tree of a French type line."""
     head = tree.children[0]
     if head.data == "fr_old_aura":
         tl.types = [str(head.children[0])]
@@ -198,24 +210,23 @@ def parse_type_line(text: str, lang: str = "en") -> TypeLine:
         if node.data == "fr_type":
             word = str(node.children[0])
             tl.types.append(word)
-            tl.types_en.append(FR_TYPES.get(_fold(word), word))
+            tl.types_en.append(FR_TYPES.get(_type_key(word), word))
         elif node.data == "fr_supertype":
             word = " ".join(str(node.children[0]).split())
             tl.supertypes.append(word)
-            tl.supertypes_en.append(FR_SUPERTYPES.get(_fold(word), word))
+            tl.supertypes_en.append(FR_SUPERTYPES.get(_type_key(word), word))
         elif node.data == "fr_type_modifier" and isinstance(node.children[0], Token):
             word = " ".join(str(node.children[0]).split())
             tl.types.append(word)
             tl.types_en.insert(0, "Tribal")
-    subs = [t for t in tree.children[1:] if isinstance(t, Tree)]
-    if subs:
+    subs = _subtype_list(tree)
+    if subs is not None:
         tl.subtypes = [" ".join(str(w) for w in st.children)
-                       for st in subs[0].children if isinstance(st, Tree)]
+                       for st in subs.children if isinstance(st, Tree)]
     # « Créature-artefact » is an Artifact Creature: English order puts the
     # other types before Creature (CR 205.2).
     if "Creature" in tl.types_en and len(tl.types_en) > 1:
         tl.types_en = [t for t in tl.types_en if t != "Creature"] + ["Creature"]
-    return tl
 
 
 def _pt_side(tree: Tree) -> str:

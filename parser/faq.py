@@ -5,7 +5,7 @@ Entry points:
 * :func:`parse_document` -- a file path -> :class:`kb.model.Document`;
 * :func:`parse_text` -- decoded text -> :class:`kb.model.Document`.
 
-The grammar (``parser/faq.lark``) classifies every line and groups card
+The grammar (``parser/grammars/faq.lark``) classifies every line and groups card
 records and notes; :class:`_Assembler` then walks the items in document order
 and builds the model: it attaches « Exemple : » paragraphs to the rule above
 them, a bare rule number (« 607.1. » alone on its line, as in the rule 607
@@ -30,16 +30,11 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from parser import grammars
 
 from kb.model import CardRecord, Document, Note, ParseWarning, Rule, Section, rule_parent, rule_sort_key
+from parser.dates import french_date
 from parser.decode import decode_file
 from parser.references import find_references
 from parser.textkeys import slugify
 
-
-MONTHS_FR = {
-    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
-    "juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11,
-    "décembre": 12, "decembre": 12,
-}
 
 #: Maximum number of unplaceable lines reported before giving up on a document.
 MAX_ERRORS = 200
@@ -49,16 +44,6 @@ MAX_ERRORS = 200
 def _parser() -> Lark:
     return grammars.load("faq", parser="lalr", lexer="contextual", propagate_positions=False,
                          maybe_placeholders=False)
-
-
-def french_date(text: str) -> Optional[str]:
-    """ISO date of the first French date in ``text`` (« 4 avril 2008 » ->
-    ``2008-04-04``, « 1er février 2010 » -> ``2010-02-01``), or None.
-    A day range « 19-20 avril 2008 » gives its first day."""
-    m = re.search(r"(\d{1,2})(?:er)?(?:-\d{1,2})?\s+([a-zéû]+)\s+(\d{4})", text, re.IGNORECASE)
-    if not m or m.group(2).lower() not in MONTHS_FR:
-        return None
-    return f"{int(m.group(3)):04d}-{MONTHS_FR[m.group(2).lower()]:02d}-{int(m.group(1)):02d}"
 
 
 def parse_document(path: str | Path, lang: str = "fr") -> Document:

@@ -1,4 +1,4 @@
-"""Mana costs in card-face notation, parsed with ``parser/mana.lark``.
+"""Mana costs in card-face notation, parsed with ``parser/grammars/mana.lark``.
 
 ``parse_mana_cost("{2/B}{2/B}{2/B}")`` returns a :class:`ManaCost`, a tuple of
 :class:`ManaSymbol` with the two facts every caller needs and that never

@@ -8,7 +8,7 @@ each phrase stands, for hyperlinking.
 
 A regular expression only locates candidate phrases (a keyword such as
 « rule » / « règle » followed by numbers, or a bare ``123.4a`` number); the
-grammar ``parser/references.lark`` parses each phrase.
+grammar ``parser/grammars/references.lark`` parses each phrase.
 
 A quoted title after the numbers (« See rule 702.30, “Kicker.” », « Cf.
 règle 614, « Effets de remplacement. » ») is kept in
@@ -27,10 +27,8 @@ from typing import Optional
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from kb.model import subrule_letter_range
 from parser import grammars
-
-#: Subrule letters in CR order: l and o are never used.
-LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
 _NUM = r"\d{3}(?:\.\d+[a-z]?)?"
 _CANDIDATE = re.compile(
@@ -78,15 +76,6 @@ def _parser() -> Lark:
     return grammars.load("references", parser="lalr", start=["start", "glossary_ref"])
 
 
-def letter_range(first: str, last: str) -> list[str]:
-    """Letters from ``first`` to ``last`` in CR order (l and o skipped).
-    Raises ValueError if either is not a subrule letter or they are reversed."""
-    a, b = LETTERS.index(first), LETTERS.index(last)
-    if b < a:
-        raise ValueError(f"reversed range {first}-{last}")
-    return list(LETTERS[a:b + 1])
-
-
 class _Expand(Transformer):
     def start(self, items):
         return [n for item in items if isinstance(item, list) for n in item]
@@ -110,7 +99,7 @@ class _Expand(Transformer):
             base, first = number[:-1], number[-1]
         else:                     # 510.1 c-d
             base, first = number, letters.pop(0)
-        return [base + letter for letter in letter_range(first, letters[-1])]
+        return [base + letter for letter in subrule_letter_range(first, letters[-1])]
 
     def number_range(self, items):
         a, b = str(items[0]), str(items[1])

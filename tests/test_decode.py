@@ -29,6 +29,7 @@ def cr(name: str):
     ("2006-02-01", "utf-8", False, ("cr",)),            # plain ASCII, bare CR
     ("2003-03-15", "utf-8", False, ("crlf", "cr")),     # bare CR inside paragraphs
 ])
+@pytest.mark.corpus
 def test_encoding_and_line_ends_of_real_editions(name, encoding, bom, line_ends):
     d = decode_file(cr(name))
     assert (d.encoding, d.bom, d.line_ends) == (encoding, bom, line_ends)
@@ -37,6 +38,7 @@ def test_encoding_and_line_ends_of_real_editions(name, encoding, bom, line_ends)
     assert d.lines[0].endswith("Comprehensive Rules")
 
 
+@pytest.mark.corpus
 def test_utf16_editions_read_like_their_neighbours():
     # 2013-04-29 (UTF-16 BE) states « May 1, 2013 » on its third line.
     assert decode_file(cr("2013-04-29")).lines[2] == "These rules are effective as of May 1, 2013."
@@ -45,11 +47,13 @@ def test_utf16_editions_read_like_their_neighbours():
     assert "Ring of Ma’rûf" in text
 
 
+@pytest.mark.corpus
 def test_windows_1252_curly_quotes():
     text = decode_file(cr("2005-10-01")).text
     assert "’" in text and "“" in text and "\x92" not in text
 
 
+@pytest.mark.corpus
 def test_mac_roman_edition_gets_its_dashes_and_trademark():
     # 2004-02-01 has 0xD0 (en dash) and 0xAA (™) — Mac Roman, not Windows-1252.
     d = decode_file(cr("2004-02-01"))
@@ -58,6 +62,7 @@ def test_mac_roman_edition_gets_its_dashes_and_trademark():
     assert "Gathering DCI™ Floor Rules" in d.text
 
 
+@pytest.mark.corpus
 def test_dos_card_names_are_read_with_their_accents():
     # 2013-07-11 spells Arabian Nights card names in code page 437.
     d = decode_file(cr("2013-07-11"))
@@ -66,11 +71,13 @@ def test_dos_card_names_are_read_with_their_accents():
         assert name in d.text
 
 
+@pytest.mark.corpus
 def test_bare_cr_file_line_count():
     # 2006-02-01 uses bare CR only: 3512 CRs, so 3513 lines.
     assert len(decode_file(cr("2006-02-01")).lines) == 3513
 
 
+@pytest.mark.corpus
 def test_lost_quotes_counted():
     assert count_lost_quotes(decode_file(cr("2008-05-01")).text) == 4742
     assert count_lost_quotes(decode_file(cr("2026-01-16")).text) == 0

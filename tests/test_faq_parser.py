@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from parser.faq import french_date, parse_text
+from parser.faq import parse_text
 from tests.conftest import BANDING, LINKED, SOMBRELANDE, SOULBOND
 
 GOLDEN = Path(__file__).parent / "golden" / "seeds"
@@ -203,13 +203,6 @@ def test_any_text_parses_without_losing_lines(lines):
     for w in doc.warnings:
         assert 1 <= w.line <= len(real)
         assert w.text == real[w.line - 1]
-
-
-def test_french_dates():
-    assert french_date("Document modifié pour la dernière fois le 4 avril 2008") == "2008-04-04"
-    assert french_date("Ces règles entrent en vigueur au 1er février 2010.") == "2010-02-01"
-    assert french_date("19-20 avril 2008") == "2008-04-19"
-    assert french_date("pas de date") is None
 
 
 # ----------------------------------------------------------------- golden files

@@ -1,4 +1,4 @@
-"""Mana costs: the grammar (parser/mana.lark), parse_mana_cost, and the
+"""Mana costs: the grammar (parser/grammars/mana.lark), parse_mana_cost, and the
 mana model of kb.checker.mana (payments, pools, reductions).
 
 Expected values come from the Shadowmoor FAQ (seeds/001_…): the hybrid and
@@ -15,6 +15,7 @@ from parser.mana import ManaCostError, mana_cost_from_tree, parse_mana_cost
 from kb.checker import mana
 from kb.checker.mana import Payment, apply_reduction, payments, pays_exactly, pool_pays
 from kb.checker.verdict import OutsideModel
+from tests.conftest import SOMBRELANDE
 
 # --------------------------------------------------------------- grammar
 
@@ -84,10 +85,9 @@ def test_grammar_importable_from_another_grammar(tmp_path):
     assert cost.mana_value == 6 and cost.colors == ("B",)
 
 
-def test_every_seed_card_cost_parses():
-    from kb.checker.cards import seed_cards
-    cards = {c.name: c for c in seed_cards().values()}
-    costs = {name: parse_mana_cost(c.mana_cost) for name, c in cards.items() if c.mana_cost}
+def test_every_seed_card_cost_parses(seed_docs):
+    cards = seed_docs[SOMBRELANDE].cards
+    costs = {c.name: parse_mana_cost(c.mana_cost) for c in cards if c.mana_cost}
     assert len(costs) >= 50
     assert costs["Deus de la Calamité"].mana_value == 5
     assert costs["Barghest de Hurledent"].mana_value == 7

@@ -1,0 +1,68 @@
+"""Dates written out in words in rules and FAQ documents, read as ISO dates.
+
+* :func:`english_date` -- « effective as of January 16, 2026 » -> ``2026-01-16``;
+* :func:`french_date` -- « 1er février 2010 », « 19-20 avril 2008 » (first
+  day of a range), « 4 aout 2008 » (accent left out) -> ISO date;
+* :func:`written_date` -- the English date of a line, else its French date;
+* :func:`iso_date` -- year, month, day -> ISO date, or None for an
+  impossible date (« 31 février »).
+
+The month names of both languages are :data:`MONTHS_EN` and :data:`MONTHS_FR`.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Optional
+
+__all__ = ["MONTHS_EN", "MONTHS_FR", "english_date", "french_date", "iso_date", "written_date"]
+
+#: English month names (lower case) -> month number.
+MONTHS_EN = {
+    name: number for number, name in enumerate(
+        ["january", "february", "march", "april", "may", "june", "july", "august",
+         "september", "october", "november", "december"], start=1)
+}
+
+#: French month names (lower case, with and without their accents) -> month number.
+MONTHS_FR = {
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
+    "juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11,
+    "décembre": 12, "decembre": 12,
+}
+
+_EN_DATE_RE = re.compile(r"([A-Z][a-z]+)\s*(\d{1,2}),\s*(\d{4})")
+_FR_DATE_RE = re.compile(r"(\d{1,2})(?:er)?(?:-\d{1,2})?\s+([a-zéû]+)\s+(\d{4})", re.IGNORECASE)
+
+
+def iso_date(year: int, month: int, day: int) -> Optional[str]:
+    """``(2026, 1, 16)`` -> ``2026-01-16``; None if there is no such day."""
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def english_date(text: str) -> Optional[str]:
+    """ISO date of the first English date in ``text`` (« January 16, 2026 »),
+    or None."""
+    m = _EN_DATE_RE.search(text)
+    if not m or m.group(1).lower() not in MONTHS_EN:
+        return None
+    return iso_date(int(m.group(3)), MONTHS_EN[m.group(1).lower()], int(m.group(2)))
+
+
+def french_date(text: str) -> Optional[str]:
+    """ISO date of the first French date in ``text`` (« 4 avril 2008 » ->
+    ``2008-04-04``, « 1er février 2010 » -> ``2010-02-01``), or None.
+    A day range « 19-20 avril 2008 » gives its first day."""
+    m = _FR_DATE_RE.search(text)
+    if not m or m.group(2).lower() not in MONTHS_FR:
+        return None
+    return iso_date(int(m.group(3)), MONTHS_FR[m.group(2).lower()], int(m.group(1)))
+
+
+def written_date(text: str) -> Optional[str]:
+    """The English date of ``text`` if it has one, else its French date:
+    « …effective as of January 16, 2026. » / « …au 1er février 2010. »."""
+    return english_date(text) or french_date(text)
