@@ -1,4 +1,4 @@
-"""The card database (kb/carddb.py) on real MTGJSON set files.
+"""The card database (kb/cards/ingest.py, kb/cards/db.py, kb/cards/names.py) on real MTGJSON set files.
 
 Ingests a handful of sets of ../shared/corpus/cards/mtgjson (SHM, EVE, LRW,
 M10, CHK, ELD, ISD, CON, ARB, 10E, ONS) once per session; the full 579-set
@@ -11,7 +11,10 @@ import sqlite3
 import pytest
 
 from kb.store import schema
-from kb.cards.db import AmbiguousName, find_card, fold_name, ingest_mtgjson, resolve_name
+from kb.cards.db import find_card
+from kb.cards.ingest import ingest_mtgjson
+from kb.cards.names import AmbiguousName, resolve_name
+from parser.textkeys import fold_name
 from tests.conftest import SEEDS, SOMBRELANDE, require_shared
 
 SETS = ["SHM", "EVE", "LRW", "M10", "CHK", "ELD", "ISD", "CON_", "ARB", "10E", "ONS", "MOR", "5DN", "SCG", "RAV"]
@@ -38,6 +41,7 @@ def test_fold_name():
     assert fold_name("  Éclair   perforant ") == "eclair perforant"
 
 
+@pytest.mark.corpus
 def test_ingest_report(cards_db):
     conn, report = cards_db
     assert report.files == len(SETS) and report.sets == len(SETS)
@@ -49,6 +53,7 @@ def test_ingest_report(cards_db):
     assert conn.execute("SELECT COUNT(DISTINCT card) FROM mtg_printings WHERE set_code='SHM'").fetchone()[0] == 286
 
 
+@pytest.mark.corpus
 def test_beseech_the_queen_both_languages(conn):
     for query in ("Implorer la reine", "implorer la reine", "Beseech the Queen", "IMPLORER LA REINE"):
         card = find_card(conn, query)
@@ -65,6 +70,7 @@ def test_beseech_the_queen_both_languages(conn):
     assert ("SHM", "57") in {(p.set_code, p.number) for p in card.printings}
 
 
+@pytest.mark.corpus
 def test_ligatures_and_apostrophes(conn):
     assert find_card(conn, "Færie macabre").name == "Faerie Macabre"
     assert find_card(conn, "Collet de l’inquisiteur").name == "Inquisitor's Snare"
@@ -72,6 +78,7 @@ def test_ligatures_and_apostrophes(conn):
     assert find_card(conn, "Soeurs de la mort de pierre").name == "Sisters of Stone Death"
 
 
+@pytest.mark.corpus
 def test_card_fields(conn):
     liege = find_card(conn, "Noble féale de Feuilleterne")
     assert liege.name == "Wilt-Leaf Liege"
@@ -86,6 +93,7 @@ def test_card_fields(conn):
     assert ajani.face.loyalty == "4"
 
 
+@pytest.mark.corpus
 def test_faces_of_multi_face_cards(conn):
     giant = find_card(conn, "Géant craque-os")
     assert giant.name == "Bonecrusher Giant // Stomp" and giant.layout == "adventure"
@@ -101,6 +109,7 @@ def test_faces_of_multi_face_cards(conn):
     assert find_card(conn, "Noctœil le profanateur") is None
 
 
+@pytest.mark.corpus
 def test_translations_over_the_years(conn):
     """« en jeu » (10E, 2007) became « sur le champ de bataille » (M10, 2009)."""
     card = find_card(conn, "Garde des âmes")
@@ -112,6 +121,7 @@ def test_translations_over_the_years(conn):
     assert len({t.text for t in card.french}) >= 2
 
 
+@pytest.mark.corpus
 def test_prefix_and_ambiguity(conn):
     assert find_card(conn, "Guivre à écailles").name == "Witherscale Wurm"
     with pytest.raises(AmbiguousName) as exc:
@@ -120,6 +130,7 @@ def test_prefix_and_ambiguity(conn):
     assert find_card(conn, "Pas une carte du tout") is None
 
 
+@pytest.mark.corpus
 def test_every_sombrelande_record_resolves(conn):
     from parser.faq import parse_document
     doc = parse_document(SEEDS / f"{SOMBRELANDE}.txt")
@@ -131,6 +142,7 @@ def test_every_sombrelande_record_resolves(conn):
     assert resolved["Guivre à écailles flétrissantes"] == "Witherscale Wurm"
 
 
+@pytest.mark.corpus
 def test_to_dict_shape(conn):
     d = find_card(conn, "Implorer la reine").to_dict()
     assert d["name"] == "Beseech the Queen" and d["french_name"] == "Implorer la reine"
@@ -138,6 +150,7 @@ def test_to_dict_shape(conn):
     assert d["french"][0]["sets"][0]["set_code"] == "SHM"
 
 
+@pytest.mark.corpus
 def test_allprintings_layout_and_bad_file(tmp_path):
     """An AllPrintings-shaped file (data = {code: set}) gives the same cards as
     the set file; an unreadable file is reported and the others still load."""
@@ -157,6 +170,7 @@ def test_allprintings_layout_and_bad_file(tmp_path):
         ingest_mtgjson(conn, tmp_path / "missing")
 
 
+@pytest.mark.corpus
 def test_progress_callback():
     base = require_shared("cards", "mtgjson")
     calls = []
@@ -166,6 +180,7 @@ def test_progress_callback():
     assert calls == [("Ingesting MTGJSON", 2, 1), ("Ingesting MTGJSON", 2, 1)]
 
 
+@pytest.mark.corpus
 def test_side_by_side_rows(conn):
     from kb.cards.db import side_by_side
     rows = side_by_side(find_card(conn, "Guivre à écailles flétrissantes"), "SHM")
@@ -176,3 +191,26 @@ def test_side_by_side_rows(conn):
     assert "jusqu'à la fin du combat" in rows[4][2] and "until end of turn" in rows[4][1]
     giant = side_by_side(find_card(conn, "Bonecrusher Giant"))
     assert ("name", "Stomp", "Piétineur") in giant
+
+
+@pytest.mark.corpus
+def test_match_name_is_the_one_name_lookup(conn):
+    """kb.cards.names: exact French names, prefixes, FAQ record names, slugs."""
+    from kb.cards.names import card_slugs, match_name, record_card
+    m = match_name(conn, "implorer la reine")
+    assert m.exact and m.cards == ["Beseech the Queen"] and m.french_only
+    assert match_name(conn, "Beseech the Queen").french_only is False
+    prefix = match_name(conn, "implorer la re", prefix=True)
+    assert not prefix.exact and prefix.cards == ["Beseech the Queen"] and prefix.total == 1
+    assert match_name(conn, "implorer la re").cards == []
+    assert record_card(conn, "Implorer la reine") == "Beseech the Queen"
+    assert record_card(conn, "implorer la re") is None
+    assert record_card(conn, "implorer la re", prefix=True) == "Beseech the Queen"
+    assert card_slugs(conn)["beseech-the-queen"] == "Beseech the Queen"
+
+
+@pytest.mark.corpus
+def test_ingest_report_to_dict(cards_db):
+    _conn, report = cards_db
+    d = report.to_dict()
+    assert d["files"] == len(SETS) and d["errors"] == [] and set(d) >= {"cards", "faces", "printings", "french"}

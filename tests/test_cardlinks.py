@@ -1,4 +1,4 @@
-"""Card mentions (kb/cardlinks.py) and the FAQ record check.
+"""Card mentions (kb/cards/linker.py, mentions.py, nameindex.py) and the FAQ record check (kb/cards/records.py).
 
 The precision/recall test runs the linker over every text line of the seed
 documents and compares with the hand-checked truth list
@@ -16,7 +16,10 @@ import pytest
 import yaml
 
 from kb.store import schema
-from kb.cards.links import NameIndex, find_card_links, link_document, link_text, resolve_records
+from kb.cards.linker import find_card_links, link_text
+from kb.cards.mentions import link_document
+from kb.cards.nameindex import NameIndex
+from kb.cards.records import resolve_records
 from tests.conftest import LINKED, SEEDS, SOMBRELANDE, require_shared
 
 TRUTH = Path(__file__).with_name("fixtures") / "card_mentions_truth.yaml"
@@ -83,7 +86,7 @@ def test_english_text(small_index):
 @pytest.fixture(scope="module")
 def conn():
     base = require_shared("cards", "mtgjson")
-    from kb.cards.db import ingest_mtgjson
+    from kb.cards.ingest import ingest_mtgjson
     c = sqlite3.connect(":memory:")
     schema.create_all(c)
     ingest_mtgjson(c, [base / f"{s}.json" for s in SETS if (base / f"{s}.json").exists()])
@@ -93,7 +96,7 @@ def conn():
 def _line_contexts(conn, path: Path):
     """Record header lines to skip and, per line, the English card whose
     record or notes the line belongs to (reset at « ----- » and titles)."""
-    from kb.cards.db import resolve_name
+    from kb.cards.names import resolve_name
     from parser.faq import parse_document
     doc = parse_document(path)
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -150,12 +153,14 @@ def scores(conn, truth):
             "docs": per_doc}
 
 
+@pytest.mark.corpus
 def test_precision_and_recall_on_the_seeds(scores):
     assert scores["tp"] >= 200
     assert scores["precision"] >= 0.95, scores["docs"]
     assert scores["recall"] >= 0.95, {d: v["fn"] for d, v in scores["docs"].items()}
 
 
+@pytest.mark.corpus
 def test_hard_cases_are_not_linked(scores, truth):
     for doc_id, t in truth.items():
         got = scores["docs"][doc_id]["got"]
@@ -163,6 +168,7 @@ def test_hard_cases_are_not_linked(scores, truth):
             assert not [k for k in got if k[0] == m["line"] and k[1] == m["surface"]], m
 
 
+@pytest.mark.corpus
 def test_unresolved_names_are_reported_never_linked(scores, truth):
     for doc_id, t in truth.items():
         rep = scores["docs"][doc_id]["unresolved"]
@@ -171,6 +177,7 @@ def test_unresolved_names_are_reported_never_linked(scores, truth):
             assert not [k for k in scores["docs"][doc_id]["got"] if k[0] == u["line"] and "Noct" in k[1]]
 
 
+@pytest.mark.corpus
 def test_link_document_rule_607(conn):
     from parser.faq import parse_document
     doc = parse_document(SEEDS / f"{LINKED}.txt")
@@ -186,6 +193,7 @@ def test_link_document_rule_607(conn):
     assert [l["surface"] for l in plume] == ["Panache de Paradis", "Panache de paradis"]
 
 
+@pytest.mark.corpus
 def test_resolve_records_sombrelande(conn):
     from parser.faq import parse_document
     doc = parse_document(SEEDS / f"{SOMBRELANDE}.txt")
@@ -209,6 +217,7 @@ def test_resolve_records_sombrelande(conn):
     assert by_name["Implorer la reine"]["card"] == "Beseech the Queen"
 
 
+@pytest.mark.corpus
 def test_report_scores(scores, capsys):
     """Not an assertion of its own: prints the figures for the report."""
     with capsys.disabled():
@@ -221,6 +230,7 @@ def test_report_scores(scores, capsys):
                                               yaml.safe_load(TRUTH.read_text(encoding="utf-8"))["documents"].values())
 
 
+@pytest.mark.corpus
 def test_flip_card_back_face_missing_in_french(conn):
     """seeds/001 line 839: the French data knows « Pilleur de tombes nezumi //
     Nighteyes the Desecrator » (PSAL) but not « Noctœil le profanateur »."""
@@ -234,8 +244,9 @@ def test_flip_card_back_face_missing_in_french(conn):
     assert line[u.start:u.end] == u.surface
 
 
+@pytest.mark.corpus
 def test_annotate_document_shapes(conn):
-    from kb.cards.links import annotate_document
+    from kb.cards.mentions import annotate_document
     from parser.faq import parse_document
     doc = parse_document(SEEDS / f"{SOMBRELANDE}.txt")
     d = annotate_document(conn, doc)
@@ -250,10 +261,11 @@ def test_annotate_document_shapes(conn):
     assert [u["surface"] for u in d["unresolved_names"]] == ["Noctœil le profanateur"]
 
 
+@pytest.mark.corpus
 def test_index_card_mentions_for_kb_card(conn):
     """Build-time mention table over kb.store.db's tables (seeds stored)."""
     from kb.store import db as store
-    from kb.cards.links import index_card_mentions, mentions_of
+    from kb.cards.mentions import index_card_mentions, mentions_of
     from parser.faq import parse_document
     schema.create_all(conn)
     for table in ("documents", "sections", "rules", "card_records", "notes", "warnings"):
@@ -270,6 +282,7 @@ def test_index_card_mentions_for_kb_card(conn):
     assert mentions_of(conn, "Noctœil le profanateur") == []
 
 
+@pytest.mark.corpus
 def test_golden_record_check(conn, request):
     """The full record check of the Sombrelande FAQ against SHM equals its
     golden file, with each record's French type line as the grammar reads it.

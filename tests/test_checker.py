@@ -3,7 +3,8 @@ soulbond, banding, linked abilities, editions, card lookup and the claim
 API (check_claim / check_file / Verdict.to_dict).
 
 Situations and expected results come from the seed notes (seeds/000_…
-soulbond, 001_… Shadowmoor FAQ, 002_… rule 607, 004_… banding).
+soulbond, 001_… Shadowmoor FAQ, 002_… rule 607, 004_… banding); cards are
+read from the knowledge base built from the seeds (fixture ``seed_kb``).
 """
 import json
 from collections import Counter
@@ -12,14 +13,23 @@ import pytest
 
 from kb.checker import check_claim, check_file
 from kb.checker import banding, keywords, layers, soulbond
-from kb.checker.cards import builtin_lookup, split_type_line
+from kb.checker.cards import KBCards, split_type_line
 from kb.checker.editions import EditionError, LATEST, resolve_edition, rule
 from kb.checker.linked import LinkedObject
 from kb.checker.permanents import MINUS, PLUS, ColorEffect, Permanent, PTEffect
 from kb.checker.sba import check_state_based_actions
 from kb.checker.verdict import OutsideModel, Trace
+from kb.checker.vocabulary import card_type, keyword, keyword_in_text
+from kb.store.db import connect
 
 OLD = resolve_edition("2008-05-01")
+
+
+@pytest.fixture(scope="module")
+def seed_conn(seed_kb):
+    conn = connect(seed_kb)
+    yield conn
+    conn.close()
 
 
 def creature(p, t, **kw):
@@ -287,14 +297,48 @@ def test_quicksilver_elemental_example():
 
 # ------------------------------------------------------------ cards
 
-def test_builtin_lookup_french_english_folded():
-    assert builtin_lookup("Beseech the Queen").name == "Implorer la reine"
-    assert builtin_lookup("IMPLORER LA REINE").mana_cost == "{2/B}{2/B}{2/B}"
-    assert builtin_lookup("faerie macabre").name == "Færie macabre"
-    assert builtin_lookup("la Forêt de Suintesève").types == {"land"}
-    redcap = builtin_lookup("Bonnet-rouge meurtrier")
+def test_kb_lookup_french_english_folded(seed_conn):
+    lookup = KBCards(seed_conn)
+    assert lookup("Beseech the Queen").name == "Implorer la reine"
+    assert lookup("IMPLORER LA REINE").mana_cost == "{2/B}{2/B}{2/B}"
+    assert lookup("faerie macabre").name == "Færie macabre"
+    assert lookup("la Forêt de Suintesève").types == {"land"}
+    redcap = lookup("Bonnet-rouge meurtrier")
     assert (redcap.power, redcap.toughness) == ("2", "2") and "persist" in redcap.keywords
-    assert builtin_lookup("Tarmogoyf") is None
+    assert lookup("Tarmogoyf") is None
+    assert lookup("Wilt-Leaf Liege").name == "Noble féale de Feuilleterne"
+    assert lookup("the Reflecting Pool").types == {"land"}
+
+
+def test_keywords_from_the_term_pairs():
+    assert keyword("la persistance") == keyword("persist") == "persist"
+    assert keyword("l'association d'ames") == keyword("soulbond") == "soulbond"
+    assert keyword("la fletrissure") == "wither" and keyword("le regroupement") == "banding"
+    assert keyword("l'indestructibilite") == "indestructible"
+    assert keyword("le mal d'invocation") == keyword("summoning sickness") == "summoning sickness"
+    assert keyword_in_text("Vol") == "flying" and keyword_in_text("Conspiration") == "conspire"
+    assert keyword_in_text("Quand vous faites") is None
+    assert card_type("Éphémère") == "instant" and card_type("arpenteur") == "planeswalker"
+    assert card_type("épouvantail") is None
+
+
+@pytest.mark.corpus
+def test_kb_lookup_with_card_database(tmp_path):
+    """With MTGJSON ingested, English and French names of every card are known;
+    a card the seed FAQ prints is shown as its French card record."""
+    from tests.conftest import build_with_card_subset
+
+    conn = connect(build_with_card_subset(tmp_path, ["SHM"]))
+    try:
+        lookup = KBCards(conn)
+        assert lookup("Beseech the Queen").name == "Implorer la reine"
+        ram_gang = lookup("Gang du bélier boggart")
+        assert ram_gang.name == "Boggart Ram-Gang" and ram_gang.mana_cost == "{R/G}{R/G}{R/G}"
+        assert "wither" in ram_gang.keywords and ram_gang.types == {"creature"}
+        v = check_claim("A 3/3 creature is dealt 2 damage by Boggart Ram-Gang: it has two -1/-1 counters", cards=conn)
+        assert v.answer == "true" and "the source Boggart Ram-Gang has wither" in v.explanation
+    finally:
+        conn.close()
 
 
 def test_type_lines():
@@ -305,15 +349,15 @@ def test_type_lines():
 
 # ------------------------------------------------------------ claims API
 
-def test_verdict_shape():
-    v = check_claim("Implorer la reine a un coût converti de mana de 6")
+def test_verdict_shape(seed_conn):
+    v = check_claim("Implorer la reine a un coût converti de mana de 6", cards=seed_conn)
     d = v.to_dict()
     assert set(d) == {"claim", "answer", "explanation", "rules", "reason", "edition"}
     assert d["answer"] == "true" and d["edition"] == "latest" and d["reason"] is None
     assert d["rules"] == ["202.3", "202.3f"]
     assert "{2/B}=2" in d["explanation"][1]
     json.dumps(d)
-    old = check_claim("Implorer la reine a un coût converti de mana de 6", edition="2008-05-01")
+    old = check_claim("Implorer la reine a un coût converti de mana de 6", edition="2008-05-01", cards=seed_conn)
     assert old.rules == ["203.3", "203.3c"] and old.edition == "2008-05-01"
 
 
@@ -342,8 +386,8 @@ def test_verdict_shape():
     ("A 3/3 creature with a {Q} ability and haste is tapped, enters the battlefield this turn: it can "
      "activate its {Q} ability", "true"),
 ])
-def test_english_and_french_claims(claim, answer):
-    assert check_claim(claim).answer == answer
+def test_english_and_french_claims(seed_conn, claim, answer):
+    assert check_claim(claim, cards=seed_conn).answer == answer
 
 
 @pytest.mark.parametrize("claim,reason", [
@@ -356,9 +400,15 @@ def test_english_and_french_claims(claim, answer):
     ("Implorer la reine coûte trop cher", "not in the controlled language"),   # outside the grammar
     ("La Forêt de Suintesève peut être payée avec {G}", "no mana cost"),
 ])
-def test_unknown_is_honest(claim, reason):
-    v = check_claim(claim)
+def test_unknown_is_honest(seed_conn, claim, reason):
+    v = check_claim(claim, cards=seed_conn)
     assert v.answer == "unknown" and reason in v.reason
+
+
+def test_without_cards_no_card_is_known():
+    v = check_claim("Implorer la reine a un coût converti de mana de 6")
+    assert v.answer == "unknown" and "no card named 'implorer la reine'" in v.reason
+    assert check_claim("{2/B}{2/B}{2/B} a un coût converti de mana de 6").answer == "true"
 
 
 def test_bad_edition_is_unknown():
@@ -366,8 +416,10 @@ def test_bad_edition_is_unknown():
     assert v.answer == "unknown" and "edition" in v.reason
 
 
-def test_external_lookup_and_card_record():
+def test_external_lookup_and_card_record(seed_conn):
     from kb.model import CardRecord
+
+    seeds = KBCards(seed_conn)
 
     def lookup(name):
         if name == "godhead of awe":
@@ -378,13 +430,13 @@ def test_external_lookup_and_card_record():
         if name == "dryad arbor":
             return {"name": "Dryad Arbor", "type_line": "Land Creature — Forest Dryad", "color_indicator": ["G"],
                     "power": "1", "toughness": "1"}
-        return None
+        return seeds(name)
 
     assert check_claim("Godhead of Awe has mana value 5", cards=lookup).answer == "true"
     assert check_claim("Godhead of Awe is white and blue", cards=lookup).answer == "true"
     assert check_claim("Cerulean Wisps is an instant", cards=lookup).answer == "true"
     assert check_claim("Dryad Arbor is green", cards=lookup).answer == "true"      # color indicator
-    assert check_claim("Beseech the Queen is black", cards=lookup).answer == "true"     # falls back to the seeds
+    assert check_claim("Beseech the Queen is black", cards=lookup).answer == "true"     # falls back to the knowledge base
     assert check_claim("Tarmogoyf is green", cards=lookup).answer == "unknown"
 
 
@@ -443,8 +495,8 @@ def test_check_file_batch(tmp_path):
     ("A 2/2 creature with soulbond enters the battlefield while you control another unpaired creature: it is "
      "paired", None, "unknown"),
 ])
-def test_docs_examples(claim, edition, answer):
-    assert check_claim(claim, edition=edition).answer == answer
+def test_docs_examples(seed_conn, claim, edition, answer):
+    assert check_claim(claim, edition=edition, cards=seed_conn).answer == answer
 
 
 def test_fixture_claims_parse_without_ambiguity():

@@ -1,11 +1,12 @@
 """The checkable statements of the seed FAQ notes (tests/fixtures/faq_claims.yaml)
-all get their expected answer from `kb check`."""
+all get their expected answer from `kb check`, cards read from the seeds' knowledge base."""
 from pathlib import Path
 
 import pytest
 import yaml
 
 from kb.checker import check_file
+from kb.store.db import connect
 
 FIXTURE = Path(__file__).with_name("fixtures") / "faq_claims.yaml"
 ITEMS = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))["claims"]
@@ -24,8 +25,12 @@ def test_fixture_shape():
 
 
 @pytest.fixture(scope="module")
-def verdicts():
-    return check_file(FIXTURE)
+def verdicts(seed_kb):
+    conn = connect(seed_kb)
+    try:
+        return check_file(FIXTURE, cards=conn)
+    finally:
+        conn.close()
 
 
 @pytest.mark.parametrize("index", range(len(ITEMS)), ids=[f"{i:02d}" for i in range(len(ITEMS))])

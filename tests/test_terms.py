@@ -1,4 +1,4 @@
-"""French <-> English glossary derived from the card data (kb/terms.py,
+"""French <-> English glossary derived from the card data (kb/cards/terms.py, kb/cards/termderive.py,
 corpus/terms/terms_fr_en.tsv)."""
 from __future__ import annotations
 
@@ -62,9 +62,10 @@ def test_old_and_new_french_wordings_both_pair_with_battlefield():
     assert mv == {"coût converti de mana", "valeur de mana"}
 
 
+@pytest.mark.corpus
 def test_term_report_lists_cards():
     base = require_shared("cards", "mtgjson")
-    from kb.cards.db import ingest_mtgjson
+    from kb.cards.ingest import ingest_mtgjson
     conn = sqlite3.connect(":memory:")
     schema.create_all(conn)
     ingest_mtgjson(conn, [base / "SHM.json", base / "EVE.json"])
@@ -84,3 +85,13 @@ def test_term_report_lists_cards():
     banding = term_report(conn, "regroupement")
     assert banding["pairs"][0]["en"] == "Banding"
     assert {"502.10", "502.10a", "502.11"} <= {r["number"] for r in banding["rules"]}
+
+
+def test_rule_families_are_named_by_the_glossary():
+    from kb.cards.families import FAMILIES, family_of
+    by_key = {f.key: f for f in FAMILIES}
+    assert (by_key["persist"].label_en, by_key["persist"].label_fr) == ("Persist", "Persistance")
+    assert (by_key["soulbond"].label_en, by_key["soulbond"].label_fr) == ("Soulbond", "Association d'âmes")
+    assert by_key["linked"].label_fr == "Capacités liées"
+    assert family_of("Flétrissure").key == family_of("Wither").key == "wither"
+    assert family_of("Regroupement avec d'autres").key == "bands-with-other"

@@ -1,19 +1,15 @@
-"""The bilingual card database: MTGJSON set files -> SQLite tables ``mtg_*``.
+"""The bilingual card database: cards read back from the ``mtg_*`` tables.
 
-One card per English name (``cards`` of MTGJSON set files; tokens are not
-cards).  Faces of split, flip, transform, modal double-faced, adventure,
-meld and aftermath cards are kept as faces of that one card.  Oracle data
-(mana cost, mana value, colors, color indicator, color identity, types,
-P/T, loyalty, keywords, oracle text) is the same on every printing in
-MTGJSON; it is taken from the first printing met.  Rulings are merged
-across printings (date + text, duplicates dropped).  French data is kept per
-printing (name, type line, text as printed at the time, from MTGJSON
-``foreignData``), so a card keeps every French translation it had over the
-years -- « en jeu » (2008) and « sur le champ de bataille » (2010 on) --
-each with its sets.
+:func:`get_card` gives a :class:`Card` (oracle data, faces, printings,
+French translations, rulings) by English name, :func:`find_card` by any
+French or English name or prefix (through :mod:`kb.cards.names`, the one
+place a name is mapped to cards), :func:`side_by_side` the English and
+French texts of a card in two columns.
 
-Tables (created with every other table by :func:`kb.store.schema.create_all`, prefixed ``mtg_`` so they never
-collide with the document tables of :mod:`kb.store.db`):
+The tables are filled by :mod:`kb.cards.ingest` (MTGJSON set files) and
+created with every other table by :func:`kb.store.schema.create_all`,
+prefixed ``mtg_`` so they never collide with the document tables of
+:mod:`kb.store.db`:
 
 * ``mtg_meta``       key, value (``ingest_id``: changes at every ingest)
 * ``mtg_sets``       code, name, release_date, type
@@ -29,8 +25,8 @@ collide with the document tables of :mod:`kb.store.db`):
                      French printing of a face)
 * ``mtg_rulings``    card, date, text
 * ``mtg_names``      fold, name (English card), lang, surface, kind
-                     (``card``/``face``) -- the lookup index for
-                     :func:`find_card` and :mod:`kb.cards.links`
+                     (``card``/``face``) -- the lookup index of
+                     :mod:`kb.cards.names` and :mod:`kb.cards.nameindex`
 * ``mtg_words``      lang, word, count -- every word written in lowercase
                      in the card texts (folded), the vocabulary the linker
                      uses to tell a one-word card name that is also an
@@ -39,57 +35,26 @@ collide with the document tables of :mod:`kb.store.db`):
 
 List-valued columns (colors, types, keywords…) hold JSON arrays.
 
-Source: MTGJSON 5.2.0 set files (``../shared/corpus/cards/mtgjson``); an
-``AllPrintings.json`` (``data`` = {set code: set}) and an ``AtomicCards.json``
-(``data`` = {name: [faces]}, no printings) are read too.
+The ingest and the name lookup keep their home modules; their public names
+(``ingest_mtgjson``, ``IngestReport``, ``clear``, ``resolve_name``,
+``AmbiguousName``…) are importable from here too.
 """
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
-import time
-from collections import defaultdict
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
-from typing import Iterator, Optional, Union
+from typing import Optional
 
-from kb.progress import Progress, no_progress
-from parser.textkeys import fold_name
+from kb.cards.ingest import MULTI_NAME_LAYOUTS, TABLES, IngestReport, clear, ingest_mtgjson
+from kb.cards.names import MAX_CANDIDATES, AmbiguousName, card_names_for, resolve_name
 
-#: Tables this module owns, in creation order.
-TABLES = ("mtg_meta", "mtg_sets", "mtg_cards", "mtg_faces", "mtg_printings", "mtg_french",
-          "mtg_rulings", "mtg_names", "mtg_words")
+__all__ = ["AmbiguousName", "Card", "Face", "FrenchTranslation", "IngestReport", "MAX_CANDIDATES",
+           "MULTI_NAME_LAYOUTS", "Printing", "Ruling", "TABLES", "card_count", "card_names_for", "clear",
+           "find_card", "get_card", "ingest_mtgjson", "resolve_name", "side_by_side"]
 
 # --------------------------------------------------------------------------
-# Results
-
-@dataclass
-class IngestReport:
-    """What :func:`ingest_mtgjson` read.
-
-    ``files``: set files read; ``sets``: sets stored; ``cards``: distinct
-    English card names; ``faces``; ``printings``: card printings (one per
-    card and collector number); ``french``: French face-printing rows;
-    ``rulings``; ``names``: lookup names (English + French, cards + faces);
-    ``seconds``: wall time; ``errors``: ``"file: message"`` for files that
-    could not be read (the others are still ingested).
-    """
-
-    files: int = 0
-    sets: int = 0
-    cards: int = 0
-    faces: int = 0
-    printings: int = 0
-    french: int = 0
-    rulings: int = 0
-    names: int = 0
-    seconds: float = 0.0
-    errors: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
+# Cards
 
 @dataclass
 class Face:
@@ -208,300 +173,11 @@ class Card:
         return d
 
 
-class AmbiguousName(LookupError):
-    """A name or prefix that fits several cards.
-
-    ``query`` is the text given; ``candidates`` the English names it fits
-    (at most :data:`MAX_CANDIDATES`, sorted), ``total`` how many there are.
-    """
-
-    def __init__(self, query: str, candidates: list[str], total: int):
-        self.query = query
-        self.candidates = candidates
-        self.total = total
-        more = f" (and {total - len(candidates)} more)" if total > len(candidates) else ""
-        super().__init__(f"{query!r} fits {total} cards: " + "; ".join(candidates) + more)
-
-
-MAX_CANDIDATES = 20
-
-#: Layouts whose MTGJSON ``name`` is « Face A // Face B ».
-MULTI_NAME_LAYOUTS = {"split", "flip", "transform", "modal_dfc", "adventure", "aftermath",
-                      "meld", "reversible_card", "double_faced_token", "art_series"}
-
-
-# --------------------------------------------------------------------------
-# Schema and ingest
-
-def clear(conn: sqlite3.Connection) -> None:
-    """Empty every ``mtg_*`` table (a rebuild starts from nothing)."""
-    for t in TABLES:
-        conn.execute(f"DELETE FROM {t}")
-
-
-def _iter_set_files(path) -> list[Path]:
-    if isinstance(path, (list, tuple)):
-        return [f for p in path for f in _iter_set_files(Path(p))]
-    if path.is_dir():
-        return sorted(p for p in path.glob("*.json") if p.is_file())
-    return [path]
-
-
-def _iter_sets(path: Path, errors: list[str]) -> Iterator[tuple[str, dict]]:
-    """Yield (source file, set dict) for set files, AllPrintings or AtomicCards."""
-    for f in _iter_set_files(path):
-        try:
-            with open(f, "rb") as fh:
-                doc = json.load(fh)
-        except (OSError, ValueError) as exc:
-            errors.append(f"{f}: {exc}")
-            continue
-        data = doc.get("data") if isinstance(doc, dict) else None
-        if not isinstance(data, dict):
-            errors.append(f"{f}: no 'data' object (not an MTGJSON file)")
-            continue
-        if "cards" in data and "code" in data:  # one set file
-            yield str(f), data
-        elif all(isinstance(v, dict) and "cards" in v for v in list(data.values())[:5]):
-            for code, s in data.items():  # AllPrintings
-                yield str(f), s
-        elif all(isinstance(v, list) for v in list(data.values())[:5]):  # AtomicCards
-            cards = []
-            for name, faces in data.items():
-                for face in faces:
-                    c = dict(face)
-                    c.setdefault("name", name)
-                    c.setdefault("setCode", "")
-                    cards.append(c)
-            yield str(f), {"code": "", "name": "", "releaseDate": None, "type": "atomic",
-                           "cards": cards, "_atomic": True}
-        else:
-            errors.append(f"{f}: unrecognised MTGJSON layout")
-
-
-def _j(v) -> str:
-    return json.dumps(v or [], ensure_ascii=False)
-
-
-def _num(v) -> float:
-    try:
-        return float(v or 0)
-    except (TypeError, ValueError):
-        return 0.0
-
-
-def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
-                   progress: Progress = no_progress,
-                   replace: bool = True) -> IngestReport:
-    """Read MTGJSON data at ``path`` into the ``mtg_*`` tables.
-
-    ``path``: a directory of set files (``SHM.json``…), one set file, an
-    ``AllPrintings.json`` or an ``AtomicCards.json`` -- or a list of those.  ``progress``
-    (:data:`kb.progress.Progress`) advances by one per file.  With
-    ``replace`` (default) the tables are emptied first.  Everything is
-    written in one transaction with ``executemany``; an unreadable file is
-    listed in ``IngestReport.errors`` and the others are still stored.
-
-    Raises FileNotFoundError if ``path`` does not exist.
-    """
-    t0 = time.perf_counter()
-    paths = [Path(p) for p in path] if isinstance(path, (list, tuple)) else [Path(path)]
-    for p in paths:
-        if not p.exists():
-            raise FileNotFoundError(f"MTGJSON path not found: {p}")
-    path = paths if len(paths) > 1 else paths[0]
-    report = IngestReport()
-    files = _iter_set_files(path)
-    total = len(files)
-    step = progress("Ingesting MTGJSON", total)
-
-    sets: dict[str, tuple] = {}
-    cards: dict[str, tuple] = {}
-    faces: dict[tuple[str, str], tuple] = {}
-    printings: dict[tuple, tuple] = {}
-    french: dict[tuple, tuple] = {}
-    rulings: dict[str, dict[tuple[str, str], None]] = defaultdict(dict)
-    names: set[tuple[str, str, str, str, str]] = set()
-    # one entry per printing: (uuid or set+number), collected across faces
-    done_files: set[str] = set()
-
-    for src, s in _iter_sets(path, report.errors):
-        code = s.get("code") or ""
-        date = s.get("releaseDate")
-        if code:
-            sets[code] = (code, s.get("name"), date, s.get("type"))
-        for c in s.get("cards", []):
-            name = c.get("name")
-            if not name:
-                continue
-            layout = c.get("layout", "normal")
-            side = c.get("side") or "a"
-            face_name = c.get("faceName") or name
-            if name not in cards:
-                cards[name] = (name, layout, None, _num(c.get("manaValue", c.get("convertedManaCost"))),
-                               _j(c.get("colors")), _j(c.get("colorIdentity")), _j(c.get("keywords")),
-                               (c.get("identifiers") or {}).get("scryfallOracleId"), 0)
-                names.add((fold_name(name), name, "en", name, "card"))
-            if (name, side) not in faces:
-                faces[(name, side)] = (
-                    name, side, face_name, c.get("manaCost"),
-                    _num(c.get("faceManaValue", c.get("manaValue", c.get("convertedManaCost")))),
-                    _j(c.get("colors")), _j(c.get("colorIndicator")), _j(c.get("supertypes")),
-                    _j(c.get("types")), _j(c.get("subtypes")), c.get("type") or "",
-                    c.get("power"), c.get("toughness"), c.get("loyalty"), c.get("text") or "")
-                if face_name != name:
-                    names.add((fold_name(face_name), name, "en", face_name, "face"))
-            else:
-                # keywords of a later face extend the card's list
-                kw = c.get("keywords")
-                if kw:
-                    cur = cards[name]
-                    merged = list(dict.fromkeys(json.loads(cur[6]) + kw))
-                    cards[name] = cur[:6] + (_j(merged),) + cur[7:]
-            if code:
-                number = c.get("number")
-                pkey = (name, code, number)
-                if pkey not in printings:
-                    printings[pkey] = (name, code, number, date, c.get("uuid"), c.get("rarity"),
-                                       (c.get("identifiers") or {}).get("multiverseId"))
-            for r in c.get("rulings") or ():
-                rulings[name][(r.get("date") or "", r.get("text") or "")] = None
-            for fd in c.get("foreignData") or ():
-                if fd.get("language") != "French" or not fd.get("name"):
-                    continue
-                fr_name = fd["name"]
-                fr_face = fd.get("faceName")
-                fkey = (name, side, code, c.get("number"), fr_name, fd.get("type"), fd.get("text"))
-                if fkey not in french:
-                    french[fkey] = (name, side, code, c.get("number"), date, fr_name, fr_face,
-                                    fd.get("type"), fd.get("text"), str(fd.get("multiverseId") or "") or None)
-                names.add((fold_name(fr_name), name, "fr", fr_name, "card"))
-                if fr_face and fr_face != fr_name:
-                    names.add((fold_name(fr_face), name, "fr", fr_face, "face"))
-                elif " // " in fr_name and layout in MULTI_NAME_LAYOUTS:
-                    # French name « A // B » without faceName: index the halves
-                    parts = fr_name.split(" // ")
-                    idx = ord(side) - ord("a")
-                    if 0 <= idx < len(parts):
-                        names.add((fold_name(parts[idx]), name, "fr", parts[idx], "face"))
-        report.files += 1
-        done_files.add(src)
-        step(1)
-
-    # whole-card mana cost: faces joined for split-like cards, front face otherwise
-    face_count: dict[str, int] = defaultdict(int)
-    front_cost: dict[str, list] = defaultdict(list)
-    for (name, side), f in sorted(faces.items()):
-        face_count[name] += 1
-        front_cost[name].append(f[3])
-    for name, row in list(cards.items()):
-        costs = front_cost.get(name, [None])
-        layout = row[1]
-        if layout in ("split", "aftermath") and len(costs) > 1:
-            cost = " // ".join(c or "" for c in costs)
-        else:
-            cost = costs[0]
-        cards[name] = row[:2] + (cost,) + row[3:8] + (face_count[name],)
-
-    words = _vocabulary(faces.values(), french.values())
-
-    with conn:
-        if replace:
-            clear(conn)
-        conn.executemany("INSERT OR REPLACE INTO mtg_sets VALUES (?,?,?,?)", sets.values())
-        conn.executemany("INSERT OR REPLACE INTO mtg_cards VALUES (?,?,?,?,?,?,?,?,?)", cards.values())
-        conn.executemany("INSERT OR REPLACE INTO mtg_faces VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                         faces.values())
-        conn.executemany("INSERT INTO mtg_printings VALUES (?,?,?,?,?,?,?)", printings.values())
-        conn.executemany("INSERT INTO mtg_french VALUES (?,?,?,?,?,?,?,?,?,?)", french.values())
-        rows = [(name, d, t) for name, rs in rulings.items() for (d, t) in rs]
-        conn.executemany("INSERT INTO mtg_rulings VALUES (?,?,?)", rows)
-        conn.executemany("INSERT OR IGNORE INTO mtg_names VALUES (?,?,?,?,?)", names)
-        conn.executemany("INSERT OR REPLACE INTO mtg_words VALUES (?,?,?)", words)
-        conn.execute("INSERT OR REPLACE INTO mtg_meta VALUES ('ingest_id', ?)", (f"{time.time_ns()}",))
-
-    report.sets = len(sets)
-    report.cards = len(cards)
-    report.faces = len(faces)
-    report.printings = len(printings)
-    report.french = len(french)
-    report.rulings = len(rows)
-    report.names = len(names)
-    report.seconds = round(time.perf_counter() - t0, 3)
-    return report
-
-
-_WORD_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
-
-
-def _vocabulary(face_rows, french_rows) -> list[tuple[str, str, int]]:
-    """Folded words written in lowercase in English oracle texts and type
-    lines and in French texts and type lines: (lang, word, occurrences)."""
-    from parser.textkeys import fold
-    counts = {"en": defaultdict(int), "fr": defaultdict(int)}
-    for lang, rows, cols in (("en", face_rows, (14, 10)), ("fr", french_rows, (8, 7))):
-        c = counts[lang]
-        for f in rows:
-            for col in cols:
-                for w in _WORD_RE.findall(f[col] or ""):
-                    if w[0].islower():
-                        c[w] += 1
-    out = []
-    for lang, c in counts.items():
-        folded: dict[str, int] = defaultdict(int)
-        for w, n in c.items():
-            folded[fold(w)] += n
-        out.extend((lang, w, n) for w, n in folded.items())
-    return out
-
-
 # --------------------------------------------------------------------------
 # Lookup
 
 def _loads(s: Optional[str]) -> list:
     return json.loads(s) if s else []
-
-
-def card_names_for(conn: sqlite3.Connection, name: str) -> list[str]:
-    """English card names whose English or French name (or face name) folds
-    to the same string as ``name``; exact matches only, sorted."""
-    f = fold_name(name)
-    rows = conn.execute("SELECT DISTINCT name, lang FROM mtg_names WHERE fold = ?", (f,)).fetchall()
-    return sorted({r[0] for r in rows})
-
-
-def resolve_name(conn: sqlite3.Connection, name: str, prefix: bool = True) -> Optional[str]:
-    """The English name of the card called ``name`` (French or English).
-
-    Exact folded match first (English names win over French ones when both
-    exist); then, with ``prefix``, the cards whose name starts with it.
-    Returns None when nothing fits; raises :class:`AmbiguousName` when
-    several cards fit equally well.
-    """
-    f = fold_name(name)
-    if not f:
-        return None
-    rows = conn.execute("SELECT DISTINCT name, lang, kind FROM mtg_names WHERE fold = ?", (f,)).fetchall()
-    if rows:
-        for pref in (("en", "card"), ("en", "face"), ("fr", "card"), ("fr", "face")):
-            hits = sorted({r[0] for r in rows if (r[1], r[2]) == pref})
-            if len(hits) == 1:
-                return hits[0]
-            if hits:
-                raise AmbiguousName(name, hits[:MAX_CANDIDATES], len(hits))
-    if not prefix:
-        return None
-    hi = f + "\U0010ffff"
-    rows = conn.execute("SELECT DISTINCT name FROM mtg_names WHERE fold >= ? AND fold < ? LIMIT 500",
-                        (f, hi)).fetchall()
-    hits = sorted({r[0] for r in rows})
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        total = conn.execute("SELECT COUNT(DISTINCT name) FROM mtg_names WHERE fold >= ? AND fold < ?",
-                             (f, hi)).fetchone()[0]
-        raise AmbiguousName(name, hits[:MAX_CANDIDATES], total)
-    return None
 
 
 def get_card(conn: sqlite3.Connection, name: str) -> Optional[Card]:
@@ -550,11 +226,8 @@ def find_card(conn: sqlite3.Connection, name: str) -> Optional[Card]:
 
 
 def card_count(conn: sqlite3.Connection) -> int:
-    """Number of cards stored (0 when the tables are missing)."""
-    try:
-        return conn.execute("SELECT COUNT(*) FROM mtg_cards").fetchone()[0]
-    except sqlite3.OperationalError:
-        return 0
+    """Number of cards stored (0 when no MTGJSON data was ingested)."""
+    return conn.execute("SELECT COUNT(*) FROM mtg_cards").fetchone()[0]
 
 
 def side_by_side(card: Card, set_code: Optional[str] = None) -> list[tuple[str, str, str]]:

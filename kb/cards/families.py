@@ -10,7 +10,8 @@ French, or by the linked-abilities wording of its text) and
 with the reason each was chosen.
 
 Membership is decided on the English oracle data (keywords and text) of the
-``mtg_*`` tables of :mod:`kb.cards.db`.
+``mtg_*`` tables of :mod:`kb.cards.db`.  A family's names in both languages
+are the glossary's pair (:func:`kb.cards.terms.load_terms`).
 """
 from __future__ import annotations
 
@@ -20,14 +21,16 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Optional
 
+from kb.cards.terms import TermPair, load_terms
 from parser.textkeys import fold
 
 
 @dataclass(frozen=True)
 class Family:
-    """A mechanic: ``key`` (``persist``), the English ``keywords`` that mark a
-    member, the oracle-text ``patterns`` that do (``{name}`` stands for the
-    card's own name), and the rule titles that head it in both languages."""
+    """A mechanic: ``key`` (``persist``), its labels in both languages, the
+    folded rule titles that head it (``persist``, ``persistance``), the
+    English ``keywords`` that mark a member and the oracle-text ``patterns``
+    that do (``{name}`` stands for the card's own name)."""
 
     key: str
     label_en: str
@@ -37,21 +40,35 @@ class Family:
     patterns: tuple[str, ...] = ()
 
 
+def _term(en: str) -> TermPair:
+    """The glossary pair whose English side is ``en`` (keyword abilities first)."""
+    pairs = [p for p in load_terms() if p.en.lower() == en.lower()]
+    if not pairs:
+        raise LookupError(f"{en!r} is not in the terms glossary (corpus/terms/terms_fr_en.tsv)")
+    return min(pairs, key=lambda p: p.kind != "keyword_ability")
+
+
+def _family(key: str, en: str, keywords: tuple[str, ...] = (), patterns: tuple[str, ...] = ()) -> Family:
+    """A family named after the glossary pair of ``en``: its labels are the
+    pair's sides, capitalised, and its titles their folded forms."""
+    pair = _term(en)
+    label_en, label_fr = pair.en[:1].upper() + pair.en[1:], pair.fr[:1].upper() + pair.fr[1:]
+    return Family(key, label_en, label_fr, (fold(pair.en), fold(pair.fr)), keywords, patterns)
+
+
 FAMILIES = (
-    Family("linked", "Linked abilities", "Capacités liées", ("linked abilities", "capacites liees"),
-           keywords=("Champion",),
-           patterns=(r"\bexiled with {name}\b", r"\bcards? exiled with\b", r"\bthe chosen (?:color|creature type|type|name|player|number)\b",
-                     r"\bthe (?:last )?named card\b", r"\bwith the chosen name\b", r"\bif {name} was kicked\b",
-                     r"\bif it was kicked\b", r"\bput onto the battlefield with {name}\b",
-                     r"\bas {name} entered the battlefield\b")),
-    Family("soulbond", "Soulbond", "Association d'âmes", ("soulbond", "association d'ames"), keywords=("Soulbond",)),
-    Family("persist", "Persist", "Persistance", ("persist", "persistance"), keywords=("Persist",)),
-    Family("wither", "Wither", "Flétrissure", ("wither", "fletrissure"), keywords=("Wither",)),
-    Family("conspire", "Conspire", "Conspiration", ("conspire", "conspiration"), keywords=("Conspire",)),
-    Family("banding", "Banding", "Regroupement", ("banding", "regroupement"), keywords=("Banding",),
-           patterns=(r"\bbands with other\b",)),
-    Family("bands-with-other", "Bands with other", "Regroupement avec d'autres",
-           ("bands with other", "regroupement avec d'autres"), patterns=(r"\bbands with other\b",)),
+    _family("linked", "linked abilities", keywords=("Champion",),
+            patterns=(r"\bexiled with {name}\b", r"\bcards? exiled with\b",
+                      r"\bthe chosen (?:color|creature type|type|name|player|number)\b",
+                      r"\bthe (?:last )?named card\b", r"\bwith the chosen name\b", r"\bif {name} was kicked\b",
+                      r"\bif it was kicked\b", r"\bput onto the battlefield with {name}\b",
+                      r"\bas {name} entered the battlefield\b")),
+    _family("soulbond", "Soulbond", keywords=("Soulbond",)),
+    _family("persist", "Persist", keywords=("Persist",)),
+    _family("wither", "Wither", keywords=("Wither",)),
+    _family("conspire", "Conspire", keywords=("Conspire",)),
+    _family("banding", "Banding", keywords=("Banding",), patterns=(r"\bbands with other\b",)),
+    _family("bands-with-other", "Bands with other", patterns=(r"\bbands with other\b",)),
 )
 
 _BY_TITLE = {t: f for f in FAMILIES for t in f.titles}
@@ -89,9 +106,7 @@ def family_cards(conn: sqlite3.Connection, family: Family, limit: Optional[int] 
 
 def members_by_family(conn: sqlite3.Connection, families=FAMILIES) -> dict[str, list[Member]]:
     """``{family key: members}`` for several families in one pass over the
-    card data ({} when no card data was ingested)."""
-    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='mtg_cards'").fetchone():
-        return {}
+    card data (every list empty when no card data was ingested)."""
     french = dict(conn.execute(
         "SELECT card, name FROM mtg_french WHERE side='a' GROUP BY card HAVING release_date = MIN(release_date)"))
     # The card's own name is replaced by a placeholder so each pattern compiles once.

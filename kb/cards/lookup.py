@@ -1,17 +1,22 @@
-"""Find a card by name across the FAQ card records (and the card database
-when MTGJSON data was ingested), for ``kb card``.
+"""``kb card``: a card by name, from the FAQ card records and the card
+database, with its notes and where it is mentioned.
 
-Names are matched folded (:func:`parser.textkeys.fold_name`: case, accents,
-ligatures, apostrophes), exactly first, then as an unambiguous prefix.
+Names are mapped to records and cards by :mod:`kb.cards.names` (folded with
+:func:`parser.textkeys.fold_name`: case, accents, ligatures, apostrophes),
+exactly first, then as an unambiguous prefix.
 """
 from __future__ import annotations
 
-import json
 import sqlite3
 from typing import Optional
 
+from kb.cards import db as carddb
+from kb.cards.mentions import card_links, mentions_of, rule_with_links
+from kb.cards.names import AmbiguousName, records_named
 from kb.store import db as store
 from parser.textkeys import fold_name
+
+__all__ = ["CardNotFound", "card_links", "lookup_card", "rule_with_links"]
 
 
 class CardNotFound(LookupError):
@@ -19,15 +24,25 @@ class CardNotFound(LookupError):
 
 
 def _record_dict(conn: sqlite3.Connection, row: sqlite3.Row, titles: dict) -> dict:
+    notes = store.notes_of_record(conn, row["cid"])
     return {"name": row["name"], "mana_cost": row["mana_cost"], "type_line": row["type_line"],
             "power": row["power"], "toughness": row["toughness"], "text": row["text"],
             "source": row["source"], "source_title": titles.get(row["source"], row["source"]),
             "section": row["section"], "line": row["line"], "position": row["position"],
-            "notes": [n["text"] for n in store.notes_of_record(conn, row["cid"])],
+            "notes": [n["text"] for n in notes],
             "card_links": card_links(conn, row["source"], "card_record", line=row["line"]),
             "notes_detail": [{"text": n["text"], "line": n["line"],
                               "card_links": card_links(conn, n["source"], "note", line=n["line"])}
-                             for n in store.notes_of_record(conn, row["cid"])]}
+                             for n in notes]}
+
+
+def _card_database_only(conn: sqlite3.Connection, english: dict) -> dict:
+    """The answer for a card no FAQ record prints: the card database's data."""
+    return {"name": english["name"], "mana_cost": english.get("mana_cost"),
+            "type_line": english.get("type_line", ""), "power": english.get("power"),
+            "toughness": english.get("toughness"), "text": english.get("text", ""), "notes": [],
+            "source": None, "records": [], "english": english, "card_links": [],
+            "mentioned_in": _mentions(conn, english)}
 
 
 def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
@@ -40,27 +55,19 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
     with its own notes) and, when the card database knows it, ``english``.
     Raises CardNotFound when nothing or several different cards match.
     """
-    wanted = fold_name(name)
-    if not wanted:
+    if not fold_name(name):
         raise CardNotFound("empty card name")
-    rows = store.card_records(conn)
-    exact = [r for r in rows if fold_name(r["name"]) == wanted]
-    matches = exact or [r for r in rows if fold_name(r["name"]).startswith(wanted)]
-    names = sorted({r["name"] for r in matches})
+    matches = records_named(conn, name, prefix=True)
     english = None
     if not matches:
         english = _from_card_database(conn, name)
         if english is None:
             raise CardNotFound(f"no card named {name!r} in the knowledge base")
         french = english.get("french_name")
-        matches = [r for r in rows if french and fold_name(r["name"]) == fold_name(french)]
-        names = sorted({r["name"] for r in matches})
+        matches = records_named(conn, french) if french else []
         if not matches:
-            return {"name": english["name"], "mana_cost": english.get("mana_cost"),
-                    "type_line": english.get("type_line", ""), "power": english.get("power"),
-                    "toughness": english.get("toughness"), "text": english.get("text", ""), "notes": [],
-                    "source": None, "records": [], "english": english, "card_links": [],
-                    "mentioned_in": _mentions(conn, english)}
+            return _card_database_only(conn, english)
+    names = sorted({r["name"] for r in matches})
     if len(names) > 1:
         raise CardNotFound(f"{name!r} is ambiguous: " + "; ".join(names))
     titles = {d["id"]: d["title"] for d in store.documents(conn)}
@@ -76,56 +83,14 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
 
 
 def _mentions(conn: sqlite3.Connection, english: Optional[dict]) -> list[dict]:
-    if not english:
-        return []
-    from kb.cards.links import mentions_of
-    return mentions_of(conn, english["name"])
+    return mentions_of(conn, english["name"]) if english else []
 
 
-def _from_card_database(conn: sqlite3.Connection, name: str):
-    """The card database's view of ``name`` (dict) or None when no MTGJSON
-    data was ingested or the name is unknown there."""
-    has_cards = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='mtg_cards'").fetchone()
-    if not has_cards:
-        return None
+def _from_card_database(conn: sqlite3.Connection, name: str) -> Optional[dict]:
+    """The card database's view of ``name`` (``Card.to_dict()``), or None when
+    no MTGJSON data was ingested, the name is unknown there or fits several cards."""
     try:
-        from kb.cards import db as carddb
         card = carddb.find_card(conn, name)
-    except Exception:
+    except AmbiguousName:
         return None
-    if card is None:
-        return None
-    return card.to_dict() if hasattr(card, "to_dict") else json.loads(json.dumps(card, default=str))
-
-
-def card_links(conn: sqlite3.Connection, source: str, kind: str, *, number: Optional[str] = None,
-               line: Optional[int] = None, example: Optional[int] = None) -> list[dict]:
-    """Card names found in one text of the knowledge base (from table
-    ``card_mentions`` filled at build time by :mod:`kb.cards.links`).
-
-    ``kind`` is ``rule``, ``rule_title``, ``example``, ``note`` or
-    ``card_record``; rules are located by ``number`` (and ``example``
-    index), notes and records by ``line``.  Each link: ``{"surface": as
-    written, "name": English card name, "start", "end"}`` (character offsets
-    in that text).  Empty when no card data was ingested."""
-    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name='card_mentions'").fetchone():
-        return []
-    sql = 'SELECT surface, card, start, "end" FROM card_mentions WHERE source=? AND kind=?'
-    args: list = [source, kind]
-    for col, val in (("number", number), ("line", line), ("example", example)):
-        if val is not None:
-            sql += f" AND {col}=?"
-            args.append(val)
-    return [{"surface": s, "name": c, "start": a, "end": b}
-            for s, c, a, b in conn.execute(sql + " ORDER BY start", args)]
-
-
-def rule_with_links(conn: sqlite3.Connection, rule) -> dict:
-    """``rule.to_dict()`` plus ``card_links`` (over the text), ``title_links``
-    and ``example_links`` (one list per example)."""
-    d = rule.to_dict()
-    d["card_links"] = card_links(conn, rule.source, "rule", number=rule.number)
-    d["title_links"] = card_links(conn, rule.source, "rule_title", number=rule.number) if rule.title else []
-    d["example_links"] = [card_links(conn, rule.source, "example", number=rule.number, example=i)
-                          for i in range(len(rule.examples))]
-    return d
+    return card.to_dict() if card is not None else None

@@ -1,29 +1,31 @@
-"""Card facts for the checker and the built-in card lookup.
+"""Card facts for the checker, read from the knowledge base.
 
 A lookup is any callable ``name -> CardFacts | None`` (French or English
 name, matched folded: case, accents, ligatures, apostrophes, a leading
-article).  :func:`builtin_lookup` knows the card records of the seed FAQ
-(seeds/001_b5a1e1d9799bc96e.txt, read with the lead's ``parser.faq`` when
-importable, else with :func:`_read_records`, a minimal reader) and a few
-English names.  The lead can pass a lookup backed by the MTGJSON database;
-anything with attributes or keys ``name``, ``mana_cost``, ``type_line``
-(``power``, ``toughness``, ``text``, ``colors``/``color_indicator``
-optional) is accepted and wrapped by :func:`as_facts`.
+article).  :class:`KBCards` is the lookup over a knowledge base: the card
+records of its documents (table ``card_records``), then the MTGJSON card
+database (``mtg_cards``, ``mtg_faces``, French names in ``mtg_french``)
+when it was ingested.  Anything with attributes or keys ``name``,
+``mana_cost``, ``type_line`` (``power``, ``toughness``, ``text``,
+``color_indicator`` optional) is accepted as a card and wrapped by
+:func:`as_facts`.
 """
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from typing import Callable, Optional
 
-from kb.data import seeds_dir
+from kb.cards import db as carddb
+from kb.cards import names
+from kb.checker.vocabulary import NAME_ARTICLE, card_type, keyword_in_text
 from parser.textkeys import fold_name
 
-SEED_FAQ = seeds_dir() / "001_b5a1e1d9799bc96e.txt"
-
-#: English names of seed FAQ cards (Shadowmoor, 2008), English -> French.
+#: English names of the seed FAQ's cards (Shadowmoor, 2008), English -> French.
+#: The seed documents print only the French names; a knowledge base with
+#: MTGJSON data knows every pair (``mtg_french``), one built from the seeds
+#: alone knows these.
 ENGLISH_NAMES = {
     "Beseech the Queen": "Implorer la reine",
     "Wasp Lancer": "Lancier guêpe",
@@ -47,19 +49,11 @@ ENGLISH_NAMES = {
     "Demigod of Revenge": "Demi-dieu de la revanche",
 }
 
-_TYPES_FR = {"creature": "creature", "artefact": "artifact", "terrain": "land", "enchantement": "enchantment",
-             "rituel": "sorcery", "ephemere": "instant", "arpenteur": "planeswalker", "tribal": "tribal"}
-_TYPES_EN = {"creature", "artifact", "land", "enchantment", "sorcery", "instant", "planeswalker", "tribal",
-             "battle", "kindred"}
+Lookup = Callable[[str], Optional["CardFacts"]]
 
-#: Keyword abilities as printed in French (seeds) and English -> English keyword.
-KEYWORDS = {
-    "persistance": "persist", "persist": "persist", "fletrissure": "wither", "wither": "wither",
-    "conspiration": "conspire", "conspire": "conspire", "celerite": "haste", "haste": "haste",
-    "vol": "flying", "flying": "flying", "association dames": "soulbond", "soulbond": "soulbond",
-    "regroupement": "banding", "banding": "banding", "pietinement": "trample", "trample": "trample",
-    "linceul": "shroud", "shroud": "shroud", "peur": "fear", "fear": "fear", "flash": "flash",
-}
+
+class AmbiguousCard(LookupError):
+    """A name that fits several cards of the card database."""
 
 
 @dataclass
@@ -98,12 +92,7 @@ def split_type_line(type_line: str) -> tuple[set[str], set[str]]:
     parts = re.split(r"\s*[:—–]\s*|\s+-\s+", type_line, maxsplit=1)
     head = parts[0]
     tail = parts[1] if len(parts) > 1 else ""
-    types = set()
-    for word in re.split(r"[\s\-]+", fold_name(head)):
-        if word in _TYPES_FR:
-            types.add(_TYPES_FR[word])
-        elif word in _TYPES_EN:
-            types.add(word)
+    types = {t for t in map(card_type, re.split(r"[\s\-]+", fold_name(head))) if t}
     subtypes = {fold_name(s) for s in re.split(r"\s+et\s+|\s+", tail) if s} if tail else set()
     return types, subtypes
 
@@ -115,9 +104,9 @@ def keywords_of(text: str) -> set[str]:
     for line in text.splitlines():
         line = re.sub(r"\(.*?\)", "", line)
         for part in line.split(","):
-            key = fold_name(part).strip(" .")
-            if key in KEYWORDS:
-                found.add(KEYWORDS[key])
+            kw = keyword_in_text(part)
+            if kw:
+                found.add(kw)
     return found
 
 
@@ -125,94 +114,76 @@ def as_facts(obj) -> Optional[CardFacts]:
     """Wrap a CardRecord, a dict or a CardFacts as CardFacts (None stays None)."""
     if obj is None or isinstance(obj, CardFacts):
         return obj
-    get = (lambda k, d=None: obj.get(k, d)) if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
-    indicator = get("color_indicator") or get("colorIndicator")
-    return CardFacts(name=get("name"), mana_cost=get("mana_cost") or get("manaCost"),
-                     type_line=get("type_line") or get("type") or "", power=get("power"),
-                     toughness=get("toughness"), text=get("text") or "",
+    get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
+    indicator = get("color_indicator")
+    return CardFacts(name=get("name"), mana_cost=get("mana_cost"), type_line=get("type_line") or "",
+                     power=get("power"), toughness=get("toughness"), text=get("text") or "",
                      color_indicator=tuple(indicator) if indicator else None)
 
 
-_ARTICLES = re.compile(r"^(le |la |les |l'|l |the |un |une |a |an )")
+#: Folded English name -> (English, French) name, of :data:`ENGLISH_NAMES`.
+_SEED_PAIRS = {fold_name(en): (en, fr) for en, fr in ENGLISH_NAMES.items()}
 
 
-def _key(name: str) -> str:
-    return fold_name(name).replace("-", " ")
+def _names(name: str) -> list[str]:
+    """``name`` folded and, when it starts with an article, the rest
+    (« la Forêt de Suintesève » -> ``la foret de suinteseve``, ``foret de suinteseve``)."""
+    folded = fold_name(name)
+    m = NAME_ARTICLE.match(folded)
+    return [folded, folded[m.end():]] if m else [folded]
 
 
-def _keys(name: str) -> list[str]:
-    k = _key(name)
-    out = [k]
-    m = _ARTICLES.match(fold_name(name))
-    if m:
-        out.append(_key(fold_name(name)[m.end():]))
-    return out
+def _card_facts(card: carddb.Card) -> CardFacts:
+    """CardFacts of an English card of the card database (its front face)."""
+    face = card.face
+    return CardFacts(name=card.name, mana_cost=card.mana_cost, type_line=card.type_line, power=face.power,
+                     toughness=face.toughness, text=face.text or "", english_name=card.name,
+                     color_indicator=tuple(face.color_indicator) if face.color_indicator else None,
+                     keywords={k.lower() for k in card.keywords})
 
 
-def _read_records(path: Path) -> list[CardFacts]:
-    """Minimal reader of the FAQ's card records: a name line, a cost line
-    (or none for a land), a type line, an optional P/T line, text lines up
-    to the first « * » note or blank line."""
-    from parser.mana import is_mana_cost
+class KBCards:
+    """The card lookup of a knowledge base (see the module docstring).
 
-    lines = path.read_text(encoding="utf-8").splitlines()
-    cards = []
-    for i in range(len(lines) - 2):
-        name, nxt = lines[i].strip(), lines[i + 1].strip()
-        if not name or name.startswith(("*", "{", "(", "-", "[")) or len(name) > 60:
-            continue
-        if i > 0 and lines[i - 1].strip() not in ("", "-----"):
-            continue
-        j = i + 1
-        cost = None
-        if is_mana_cost(nxt):
-            cost, j = nxt, i + 2
-        type_line = lines[j].strip() if j < len(lines) else ""
-        types, _ = split_type_line(type_line)
-        if not types or (cost is None and "land" not in types):
-            continue
-        j += 1
-        power = toughness = None
-        if j < len(lines) and re.fullmatch(r"[\d*+\-]+/[\d*+\-]+", lines[j].strip()):
-            power, toughness = lines[j].strip().split("/")
-            j += 1
-        text = []
-        while j < len(lines) and lines[j].strip() and not lines[j].startswith("*"):
-            text.append(lines[j].strip())
-            j += 1
-        cards.append(CardFacts(name, cost, type_line, power, toughness, "\n".join(text)))
-    return cards
+    A name is first a card record of the documents (its French name, or
+    the English name of :data:`ENGLISH_NAMES`; the first record of that
+    name); else a card of the card database, given as its French card
+    record when the documents print one.  Raises :class:`AmbiguousCard`
+    when the card database has several cards of that name.
+    """
 
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
 
-@lru_cache(maxsize=1)
-def seed_cards() -> dict[str, CardFacts]:
-    """Folded name -> CardFacts for the seed FAQ's card records (first record wins)."""
-    records: list[CardFacts] = []
-    if SEED_FAQ.exists():
-        try:
-            from parser.faq import parse_document
-            records = [as_facts(c) for c in parse_document(SEED_FAQ).cards]
-        except ImportError:
-            records = _read_records(SEED_FAQ)
-    table: dict[str, CardFacts] = {}
-    for c in records:
-        table.setdefault(_key(c.name), c)
-    for en, fr in ENGLISH_NAMES.items():
-        card = table.get(_key(fr))
-        if card is not None:
-            card.english_name = en
-            table.setdefault(_key(en), card)
-    return table
+    def record(self, name: str) -> Optional[CardFacts]:
+        """The card record named ``name``, a leading article ignored, or None."""
+        for folded in _names(name):
+            english, french = _SEED_PAIRS.get(folded, (None, folded))
+            rows = names.records_named(self.conn, french)
+            if rows:
+                facts = as_facts(dict(rows[0]))
+                facts.english_name = english
+                return facts
+        return None
 
+    def database_card(self, name: str) -> Optional[CardFacts]:
+        """The card of the card database named ``name`` (exact folded name,
+        English or French), as its card record when one exists, or None."""
+        for folded in _names(name):
+            try:
+                english = names.resolve_name(self.conn, folded, prefix=False)
+            except names.AmbiguousName as exc:
+                raise AmbiguousCard(str(exc)) from None
+            card = carddb.get_card(self.conn, english) if english else None
+            if card is None:
+                continue
+            for french in card.french_names():
+                found = self.record(french)
+                if found is not None:
+                    found.english_name = card.name
+                    return found
+            return _card_facts(card)
+        return None
 
-def builtin_lookup(name: str) -> Optional[CardFacts]:
-    """The seed FAQ card named ``name`` (French or the English names of
-    :data:`ENGLISH_NAMES`), matched folded, a leading article ignored."""
-    table = seed_cards()
-    for k in _keys(name):
-        if k in table:
-            return table[k]
-    return None
-
-
-Lookup = Callable[[str], Optional[CardFacts]]
+    def __call__(self, name: str) -> Optional[CardFacts]:
+        return self.record(name) or self.database_card(name)

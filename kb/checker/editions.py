@@ -7,8 +7,9 @@ gone since), the power/toughness layer (2008 rule 418.5a, layer 6b applied
 setting effects and resolved modifications together in timestamp order;
 today's 613.4b/613.4c apply every modification after every setting effect)
 and « bands with other » (2008 rules 502.11b–c; today's 702.22c, 702.22j–k).
-Those dates were read from /work/shared/corpus/cr/en (2009-05-01 still has
-mana burn and the old layer 6; 2009-07-11 has neither).
+Those dates were read from the English Comprehensive Rules editions of the
+shared corpus (``cr/en``: 2009-05-01 still has mana burn and the old layer 6;
+2009-07-11 has neither).
 
 An edition is an ISO date (``2008-05-01``), a year or a year-month (read
 as the last day of that period: ``2008`` -> 2008-12-31) or ``latest``/None.  :func:`resolve_edition` returns an
@@ -102,7 +103,7 @@ RULES: dict[str, tuple[Optional[str], Optional[str]]] = {
 
 # Soulbond entered the rules with Avacyn Restored (2012) and moved twice; the
 # French FAQ (seed 000_…) quotes it as 702.92.  Chapter by first edition,
-# read from /work/shared/corpus/cr/en.
+# read from the English Comprehensive Rules editions of the shared corpus.
 _SOULBOND_CHAPTERS = (("2012-05-01", "702.93"), ("2013-07-11", "702.94"), ("2021-04-19", "702.95"))
 
 

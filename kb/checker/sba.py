@@ -11,7 +11,7 @@ counters (seeds/001_… « Marqueurs -1/-1 », last known information note).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 from kb.checker.editions import LATEST, EditionInfo
@@ -32,6 +32,31 @@ class Event:
     detail: str = ""
 
 
+@dataclass
+class _Action:
+    """One state-based action found in a check: ``kind`` is ``toughness``
+    (0 or less), ``lethal`` (damage) or ``counters`` (+1/+1 and -1/-1)."""
+
+    kind: str
+    permanent: Permanent
+    toughness: Optional[int] = None
+
+
+@dataclass
+class _Check:
+    """The permanents checked, what happened, and how to say it."""
+
+    perms: list[Permanent]
+    edition: EditionInfo
+    trace: Optional[Trace]
+    events: list[Event] = field(default_factory=list)
+    noted: set[int] = field(default_factory=set)
+
+    def say(self, text: str, *concepts: str) -> None:
+        if self.trace:
+            self.trace.step(text, *concepts)
+
+
 def check_state_based_actions(perms: Iterable[Permanent], edition: EditionInfo = LATEST,
                               trace: Optional[Trace] = None) -> list[Event]:
     """Perform state-based actions until none applies; return the events.
@@ -39,60 +64,63 @@ def check_state_based_actions(perms: Iterable[Permanent], edition: EditionInfo =
     Permanents that die get ``zone = "graveyard"`` (or ``"none"`` for a
     token, which then ceases to exist).
     """
-    perms = [p for p in perms if p.zone == "battlefield"]
-    say = trace.step if trace else (lambda *a, **k: None)
-    events: list[Event] = []
-    noted: set[int] = set()
-    for _round in range(20):
-        doing = []
-        for p in perms:
-            if p.zone != "battlefield":
-                continue
-            if p.is_creature and (p.base_toughness is not None or any(e.kind in ("set", "cda") for e in p.pt_effects)):
-                pw, tg = power_toughness(p, edition, None)
-                if tg <= 0:
-                    doing.append(("toughness", p, tg))
-                    continue
-                if p.damage >= tg and p.damage > 0:
-                    if p.has("indestructible"):
-                        if id(p) not in noted:
-                            noted.add(id(p))
-                            say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but is indestructible: "
-                                "not destroyed", "sba_lethal", "indestructible")
-                    else:
-                        doing.append(("lethal", p, tg))
-            if p.counters.get(PLUS, 0) and p.counters.get(MINUS, 0):
-                doing.append(("counters", p, None))
-        if not doing:
+    check = _Check([p for p in perms if p.zone == "battlefield"], edition, trace)
+    for round_ in range(20):
+        actions = [a for p in check.perms if p.zone == "battlefield" for a in _applicable(check, p)]
+        if not actions:
             break
-        say(f"state-based actions check {_round + 1}")
+        check.say(f"state-based actions check {round_ + 1}")
         # Everything below happens simultaneously: take LKI first.
-        snapshots = {id(p): p.snapshot() for _, p, _ in doing}
-        for kind, p, tg in doing:
-            if kind == "toughness":
-                say(f"{p.name} has toughness {tg} ≤ 0: put into its owner's graveyard "
-                    "(regeneration and indestructible don't apply)", "sba_toughness")
-                _leave(p, snapshots[id(p)], events, edition, trace)
-            elif kind == "lethal":
-                if p.regeneration_shields > 0:
-                    say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but regenerates: damage removed, tapped",
-                        "sba_lethal", "regeneration")
-                    p.regeneration_shields -= 1
-                    p.damage = 0
-                    p.tapped = True
-                    events.append(Event("regenerated", p))
-                else:
-                    say(f"{p.name} has lethal damage ({p.damage} ≥ toughness {tg}): destroyed", "sba_lethal")
-                    _leave(p, snapshots[id(p)], events, edition, trace)
-            elif kind == "counters" and p.zone == "battlefield":
-                n = min(p.counters[PLUS], p.counters[MINUS])
-                p.counters[PLUS] -= n
-                p.counters[MINUS] -= n
-                p.counters = +p.counters
-                say(f"{n} {PLUS} and {n} {MINUS} counters removed from {p.name} in pairs -> {p.describe_counters()}",
-                    "sba_counters")
-                events.append(Event("counters_removed", p, detail=str(n)))
-    return events
+        snapshots = {id(a.permanent): a.permanent.snapshot() for a in actions}
+        for action in actions:
+            _perform(check, action, snapshots[id(action.permanent)])
+    return check.events
+
+
+def _applicable(check: _Check, p: Permanent) -> list[_Action]:
+    """The state-based actions that apply to ``p`` now."""
+    found = []
+    if p.is_creature and (p.base_toughness is not None or any(e.kind in ("set", "cda") for e in p.pt_effects)):
+        _, tg = power_toughness(p, check.edition, None)
+        if tg <= 0:
+            return [_Action("toughness", p, tg)]
+        if p.damage >= tg and p.damage > 0:
+            if not p.has("indestructible"):
+                found.append(_Action("lethal", p, tg))
+            elif id(p) not in check.noted:
+                check.noted.add(id(p))
+                check.say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but is indestructible: "
+                          "not destroyed", "sba_lethal", "indestructible")
+    if p.counters.get(PLUS, 0) and p.counters.get(MINUS, 0):
+        found.append(_Action("counters", p))
+    return found
+
+
+def _perform(check: _Check, action: _Action, lki: Permanent) -> None:
+    """Perform one state-based action (``lki``: ``p`` before this check's actions)."""
+    p, tg = action.permanent, action.toughness
+    if action.kind == "toughness":
+        check.say(f"{p.name} has toughness {tg} ≤ 0: put into its owner's graveyard "
+                  "(regeneration and indestructible don't apply)", "sba_toughness")
+        _leave(p, lki, check.events, check.edition, check.trace)
+    elif action.kind == "lethal" and p.regeneration_shields > 0:
+        check.say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but regenerates: damage removed, tapped",
+                  "sba_lethal", "regeneration")
+        p.regeneration_shields -= 1
+        p.damage = 0
+        p.tapped = True
+        check.events.append(Event("regenerated", p))
+    elif action.kind == "lethal":
+        check.say(f"{p.name} has lethal damage ({p.damage} ≥ toughness {tg}): destroyed", "sba_lethal")
+        _leave(p, lki, check.events, check.edition, check.trace)
+    elif action.kind == "counters" and p.zone == "battlefield":
+        n = min(p.counters[PLUS], p.counters[MINUS])
+        p.counters[PLUS] -= n
+        p.counters[MINUS] -= n
+        p.counters = +p.counters
+        check.say(f"{n} {PLUS} and {n} {MINUS} counters removed from {p.name} in pairs -> {p.describe_counters()}",
+                  "sba_counters")
+        check.events.append(Event("counters_removed", p, detail=str(n)))
 
 
 def _leave(p: Permanent, lki: Permanent, events: list, edition: EditionInfo, trace: Optional[Trace]) -> None:

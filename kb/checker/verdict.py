@@ -2,7 +2,8 @@
 computation steps and rules a check builds while it works.
 
 A model function that meets something it does not model raises
-:class:`OutsideModel`; the claim checker turns that into the answer
+:class:`OutsideModel`, and the claim reader raises :class:`Unknown` for a
+claim it cannot decide; the claim checker turns both into the answer
 ``unknown`` with the message as ``reason`` (never a guess).
 """
 from __future__ import annotations
@@ -17,6 +18,10 @@ ANSWERS = ("true", "false", "unknown")
 
 class OutsideModel(Exception):
     """The situation needs rules the checker does not model (answer: unknown)."""
+
+
+class Unknown(Exception):
+    """The claim can't be decided: unknown card, a form parsed but not evaluated (answer: unknown)."""
 
 
 @dataclass

@@ -1,0 +1,173 @@
+"""Card names -> cards: the one place a name given by a user, a FAQ card
+record or a page address is mapped to the cards it means.
+
+A name is French or English, a card name or a face name, compared folded
+with :func:`parser.textkeys.fold_name` (case, accents, ligatures,
+apostrophes); exactly first, then, where asked, as a prefix.  The card
+database's names are the ``mtg_names`` table (filled by
+:mod:`kb.cards.ingest`); the FAQ card records are the ``card_records`` table
+of :mod:`kb.store.db`.  Every table exists in every knowledge base: an empty
+table simply matches nothing.
+
+* :func:`match_name`: the card-database names fitting a name (:class:`NameMatch`).
+* :func:`resolve_name`: the one English card a name means, or
+  :class:`AmbiguousName`.
+* :func:`card_names_for`: every English card whose name folds like it.
+* :func:`record_card`: the card of a FAQ card record (None when unknown or
+  ambiguous).
+* :func:`records_named`: the FAQ card records with that name.
+* :func:`card_slugs`: page slug -> English card name.
+
+Card names inside running text (spans of a sentence) are found by
+:mod:`kb.cards.nameindex` and :mod:`kb.cards.linker`, over the same table.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Optional
+
+from kb.store import db as store
+from parser.textkeys import fold_name, slugify
+
+#: Candidates listed in an AmbiguousName at most.
+MAX_CANDIDATES = 20
+
+#: How far a prefix search reads ``mtg_names`` before counting.
+_PREFIX_ROWS = 500
+
+#: Which exact hits win when a name is several things: English card names,
+#: then English face names, then French card names, then French face names.
+_PREFERENCE = (("en", "card"), ("en", "face"), ("fr", "card"), ("fr", "face"))
+
+
+class AmbiguousName(LookupError):
+    """A name or prefix that fits several cards.
+
+    ``query`` is the text given; ``candidates`` the English names it fits
+    (at most :data:`MAX_CANDIDATES`, sorted), ``total`` how many there are.
+    """
+
+    def __init__(self, query: str, candidates: list[str], total: int):
+        self.query = query
+        self.candidates = candidates
+        self.total = total
+        more = f" (and {total - len(candidates)} more)" if total > len(candidates) else ""
+        super().__init__(f"{query!r} fits {total} cards: " + "; ".join(candidates) + more)
+
+
+@dataclass(frozen=True)
+class NameHit:
+    """One lookup name of the card database: the English ``card`` it names,
+    in ``lang`` (``en``/``fr``), a ``card`` or ``face`` name (``kind``)."""
+
+    card: str
+    lang: str
+    kind: str
+
+
+@dataclass
+class NameMatch:
+    """The card-database names fitting ``query``.
+
+    ``key``: the folded query; ``exact``: the hits spell the whole name
+    (else they start with it); ``hits``: exact hits, or the first prefix
+    hits (``lang``/``kind`` unknown there); ``total``: distinct cards fitting.
+    """
+
+    query: str
+    key: str
+    exact: bool = True
+    hits: list[NameHit] = field(default_factory=list)
+    total: int = 0
+
+    @property
+    def cards(self) -> list[str]:
+        """The English card names fitting, sorted."""
+        return sorted({h.card for h in self.hits})
+
+    @property
+    def french_only(self) -> bool:
+        """True when the name fits only as a French name."""
+        return bool(self.hits) and all(h.lang == "fr" for h in self.hits)
+
+
+def match_name(conn: sqlite3.Connection, name: str, prefix: bool = False) -> NameMatch:
+    """The card names fitting ``name`` exactly (folded); with ``prefix``,
+    when none does, the names starting with it."""
+    m = NameMatch(name, fold_name(name or ""))
+    if not m.key:
+        return m
+    m.hits = [NameHit(*r) for r in conn.execute(
+        "SELECT DISTINCT name, lang, kind FROM mtg_names WHERE fold = ?", (m.key,))]
+    m.total = len(m.cards)
+    if m.hits or not prefix:
+        return m
+    hi = m.key + "\U0010ffff"
+    m.exact = False
+    m.hits = [NameHit(r[0], "", "") for r in conn.execute(
+        f"SELECT DISTINCT name FROM mtg_names WHERE fold >= ? AND fold < ? LIMIT {_PREFIX_ROWS}", (m.key, hi))]
+    m.total = len(m.cards)
+    if m.total > 1:
+        m.total = conn.execute("SELECT COUNT(DISTINCT name) FROM mtg_names WHERE fold >= ? AND fold < ?",
+                               (m.key, hi)).fetchone()[0]
+    return m
+
+
+def card_names_for(conn: sqlite3.Connection, name: str) -> list[str]:
+    """English card names whose English or French name (or face name) folds
+    to the same string as ``name``; exact matches only, sorted."""
+    return match_name(conn, name).cards
+
+
+def resolve_name(conn: sqlite3.Connection, name: str, prefix: bool = True) -> Optional[str]:
+    """The English name of the card called ``name`` (French or English).
+
+    Exact folded match first (English names win over French ones when both
+    exist); then, with ``prefix``, the cards whose name starts with it.
+    Returns None when nothing fits; raises :class:`AmbiguousName` when
+    several cards fit equally well.
+    """
+    m = match_name(conn, name, prefix=prefix)
+    if m.exact:
+        for lang, kind in _PREFERENCE:
+            hits = sorted({h.card for h in m.hits if (h.lang, h.kind) == (lang, kind)})
+            if len(hits) == 1:
+                return hits[0]
+            if hits:
+                raise AmbiguousName(name, hits[:MAX_CANDIDATES], len(hits))
+        return None
+    if len(m.cards) == 1:
+        return m.cards[0]
+    if m.cards:
+        raise AmbiguousName(name, m.cards[:MAX_CANDIDATES], m.total)
+    return None
+
+
+def record_card(conn: sqlite3.Connection, name: Optional[str], prefix: bool = False) -> Optional[str]:
+    """The English card a FAQ card record (or note) named ``name`` is about;
+    None when the name is empty, unknown or fits several cards."""
+    if not name:
+        return None
+    try:
+        return resolve_name(conn, name, prefix=prefix)
+    except AmbiguousName:
+        return None
+
+
+def records_named(conn: sqlite3.Connection, name: str, prefix: bool = False) -> list[sqlite3.Row]:
+    """The FAQ card records (rows of ``card_records``) whose name folds to
+    ``name``; with ``prefix``, when none does, those whose name starts with it."""
+    wanted = fold_name(name or "")
+    if not wanted:
+        return []
+    rows = store.card_records(conn)
+    exact = [r for r in rows if fold_name(r["name"]) == wanted]
+    if exact or not prefix:
+        return exact
+    return [r for r in rows if fold_name(r["name"]).startswith(wanted)]
+
+
+def card_slugs(conn: sqlite3.Connection) -> dict[str, str]:
+    """Page slug (:func:`parser.textkeys.slugify`) -> English card name, for every card."""
+    return {slugify(n): n for (n,) in conn.execute("SELECT name FROM mtg_cards")}

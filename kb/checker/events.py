@@ -1,0 +1,239 @@
+"""The events of a situation, one function per grammar alias: counters put
+on the creature, damage (with wither, prevented), power/toughness effects,
+the cleanup step, regeneration, destruction, keywords gained or lost,
+leaving the battlefield, soulbond pairings, and conspire paid for a spell.
+
+:data:`EVENTS` holds the events of a permanent (called with the
+situation, the permanent and the event's subtree), :data:`SPELL_EVENTS`
+those of a spell (the situation and the subtree).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lark import Tree
+
+from kb.checker import keywords, soulbond
+from kb.checker.permanents import ColorEffect, Permanent, PTEffect
+from kb.checker.reading import Handlers, colors, count, counters_of, keyword_words, name, pt, subtrees
+from kb.checker.verdict import Unknown
+from kb.checker.vocabulary import keyword
+
+if TYPE_CHECKING:
+    from kb.checker.situation import Situation
+
+EVENTS = Handlers("event {} is not modelled")
+SPELL_EVENTS = Handlers("event {} for a spell")
+
+
+# ---- a spell with conspire
+
+@SPELL_EVENTS.of("conspire_paid_event")
+def _conspire_paid(state: "Situation", e: Tree) -> None:
+    """Conspire paid once or n times, maybe tapping creatures of stated colours (CR 702.78a)."""
+    counts = [c for c in e.children if not (isinstance(c, Tree) and c.data == "tapping")]
+    n = count(counts[0]) if counts else 1
+    tapped = None
+    for tap in subtrees(e, "tapping"):
+        tapped = [colors(tc) for tc in subtrees(tap, "tapped_creature")]
+        if not state.spell_colors_known:
+            raise Unknown("the spell's colors are not stated")
+    state.copies = keywords.conspire_copies(state.spell, n, state.trace, tapped_colors=tapped)
+
+
+@SPELL_EVENTS.of("conspire_both_paid_event")
+def _conspire_both_paid(state: "Situation", e: Tree) -> None:
+    state.copies = keywords.conspire_copies(state.spell, 2, state.trace)
+
+
+# ---- counters, damage, power/toughness
+
+@EVENTS.of("counters_event")
+def _counters(state: "Situation", p: Permanent, e: Tree) -> None:
+    n, kind = counters_of(e)
+    p.counters[kind] += n
+    state.trace.step(f"{n} {kind} counter(s) put on {p.name} -> {p.describe_counters()}")
+
+
+@EVENTS.of("damage_event")
+def _damage(state: "Situation", p: Permanent, e: Tree) -> None:
+    """Damage, from a source with wither or a named card, maybe prevented (CR 120.3)."""
+    n = count(e.children[0])
+    wither = bool(subtrees(e, "wither_source"))
+    for src in subtrees(e, "damage_source"):
+        card = state.forms.card(name(src.children[0]))
+        wither = "wither" in card.keywords
+        state.trace.step(f"the source {card.name} {'has' if wither else 'does not have'} wither", "wither")
+    prevented = n if subtrees(e, "prevented") else 0
+    keywords.deal_damage(p, n, state.trace, wither=wither, prevented=prevented)
+
+
+def _until_end_of_turn(state: "Situation", p: Permanent, e: Tree) -> str:
+    """Remember the effect just added if it lasts until end of turn; the words to say so."""
+    if not subtrees(e, "until_eot"):
+        return ""
+    state.until_eot.append(p.pt_effects[-1])
+    return " until end of turn"
+
+
+@EVENTS.of("set_pt_event")
+def _set_pt(state: "Situation", p: Permanent, e: Tree) -> None:
+    value = str(e.children[0])
+    p.pt_effects.append(PTEffect("set", pt(e.children[0]), label=f"becomes {value}"))
+    eot = _until_end_of_turn(state, p, e)
+    state.trace.step(f"an effect sets {p.name}'s power/toughness to {value}{eot}", "pt_set")
+
+
+@EVENTS.of("modify_event")
+def _modify(state: "Situation", p: Permanent, e: Tree) -> None:
+    value = str(e.children[0])
+    p.pt_effects.append(PTEffect("modify", pt(e.children[0]), label=f"gets {value}"))
+    eot = _until_end_of_turn(state, p, e)
+    state.trace.step(f"a resolved effect gives {p.name} {value}{eot}", "pt_modify")
+
+
+@EVENTS.of("static_modify_event")
+def _static_modify(state: "Situation", p: Permanent, e: Tree) -> None:
+    p.pt_effects.append(PTEffect("modify", pt(e.children[0]), source="static", label=f"static {e.children[0]}"))
+    state.trace.step(f"a static ability gives {p.name} {e.children[0]}", "pt_modify")
+
+
+@EVENTS.of("switch_event")
+def _switch(state: "Situation", p: Permanent, e: Tree) -> None:
+    p.pt_effects.append(PTEffect("switch", label="switch"))
+    state.trace.step(f"{p.name}'s power and toughness are switched", "pt_switch")
+
+
+@EVENTS.of("color_event", "all_colors_event")
+def _color(state: "Situation", p: Permanent, e: Tree) -> None:
+    cols = colors(e) if e.data == "color_event" else tuple("WUBRG")
+    p.color_effects.append(ColorEffect(cols, bool(subtrees(e, "additive"))))
+
+
+@EVENTS.of("end_turn_event")
+def _end_turn(state: "Situation", p: Permanent, e: Tree) -> None:
+    """Cleanup step: damage removed, « until end of turn » effects end, counters stay (CR 514.2)."""
+    p.pt_effects = [x for x in p.pt_effects if not any(x is y for y in state.until_eot)]
+    state.trace.step(f"cleanup step: damage on {p.name} is removed ({p.damage} -> 0) and « until end of "
+                     f"turn » effects end; counters stay ({p.describe_counters()})", "cleanup")
+    p.damage = 0
+
+
+# ---- regeneration, destruction, the graveyard
+
+@EVENTS.of("regenerate_event")
+def _regenerate(state: "Situation", p: Permanent, e: Tree) -> None:
+    state.trace.step(f"{p.name} regenerates: all damage removed ({p.damage} -> 0), tapped, removed from "
+                     f"combat; counters stay ({p.describe_counters()})", "regeneration")
+    p.damage = 0
+    p.tapped = True
+
+
+def _to_graveyard(state: "Situation", p: Permanent) -> None:
+    """``p`` goes to its owner's graveyard (a token ceases to exist), keeping its last known information."""
+    lki = p.snapshot()
+    p.zone = "graveyard" if not p.is_token else "none"
+    state.died_now(lki)
+
+
+@EVENTS.of("dies_event")
+def _dies(state: "Situation", p: Permanent, e: Tree) -> None:
+    state.trace.step(f"{p.name} is put into a graveyard from the battlefield")
+    _to_graveyard(state, p)
+
+
+@EVENTS.of("destroy_event")
+def _destroy(state: "Situation", p: Permanent, e: Tree) -> None:
+    """Destruction, unless indestructible or a regeneration shield replaces it."""
+    if p.has("indestructible"):
+        state.trace.step(f"{p.name} is indestructible: not destroyed", "indestructible")
+    elif p.regeneration_shields:
+        p.regeneration_shields -= 1
+        p.damage = 0
+        p.tapped = True
+        state.trace.step(f"{p.name} regenerates instead of being destroyed", "regeneration")
+    else:
+        state.trace.step(f"{p.name} is destroyed")
+        _to_graveyard(state, p)
+
+
+@EVENTS.of("leaves_graveyard_event")
+def _leaves_graveyard(state: "Situation", p: Permanent, e: Tree) -> None:
+    state.left_graveyard = True
+    state.trace.step("the card leaves the graveyard before persist resolves")
+
+
+# ---- keywords
+
+@EVENTS.of("gain_event")
+def _gain(state: "Situation", p: Permanent, e: Tree) -> None:
+    kw = keyword(keyword_words(e))
+    p.granted.add(kw)
+    state.trace.step(f"{p.name} gains {kw} from an effect")
+
+
+@EVENTS.of("lose_event")
+def _lose(state: "Situation", p: Permanent, e: Tree) -> None:
+    kw = keyword(keyword_words(e))
+    p.lost.add(kw)
+    state.trace.step(f"{p.name} loses {kw}")
+    if kw == "soulbond" and p.paired_with is not None:
+        state.still_paired = soulbond.still_paired(p, state.trace, "loses_soulbond")
+
+
+# ---- leaving the battlefield, control, soulbond
+
+def _unpair_on(state: "Situation", p: Permanent, what: str) -> None:
+    """What ``what`` (``leaves``, ``control``, ``noncreature``) does to a pairing (CR 702.95e)."""
+    if p.paired_with is not None:
+        state.still_paired = soulbond.still_paired(p, state.trace, what)
+
+
+@EVENTS.of("leaves_event")
+def _leaves(state: "Situation", p: Permanent, e: Tree) -> None:
+    _unpair_on(state, p, "leaves")
+    p.zone = "exile"
+
+
+@EVENTS.of("control_event")
+def _control(state: "Situation", p: Permanent, e: Tree) -> None:
+    _unpair_on(state, p, "control")
+    p.controller = "another player"
+
+
+@EVENTS.of("noncreature_event")
+def _noncreature(state: "Situation", p: Permanent, e: Tree) -> None:
+    _unpair_on(state, p, "noncreature")
+    p.lost_types.add("creature")
+    state.trace.step(f"{p.name} stops being a creature (it stays a permanent; its abilities, persist "
+                     "included, still work)")
+
+
+@EVENTS.of("partner_leaves_event")
+def _partner_leaves(state: "Situation", p: Permanent, e: Tree) -> None:
+    if p.paired_with is None:
+        raise Unknown(f"{p.name} is not paired")
+    partner = p.paired_with
+    state.still_paired = soulbond.still_paired(p, state.trace, "leaves")
+    partner.zone = "exile"
+
+
+@EVENTS.of("enters_event")
+def _enters(state: "Situation", p: Permanent, e: Tree) -> None:
+    """A creature with soulbond enters, maybe while another unpaired creature is there (CR 702.95a)."""
+    state.require_soulbond()
+    others = [p]
+    if e.children[0].data == "other_unpaired":
+        others.append(Permanent(name="another unpaired creature", base_power=2, base_toughness=2))
+    state.soulbond_triggered = soulbond.soulbond_triggers(p, others, state.trace)
+    p.continuous_control = False
+
+
+@EVENTS.of("tapped_event")
+def _tapped(state: "Situation", p: Permanent, e: Tree) -> None:
+    p.tapped = True
+
+
+@EVENTS.of("new_event")
+def _new(state: "Situation", p: Permanent, e: Tree) -> None:
+    p.continuous_control = False

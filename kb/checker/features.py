@@ -1,0 +1,99 @@
+"""What a claim says an object has or is: features of a permanent
+(counters, damage, keywords, a regeneration shield, a pairing bonus, an
+ability with {Q} or {T}) put on a :class:`Permanent` or checked on it, and
+the colour descriptions (« blanc et bleu », « incolore », « multicolore »).
+"""
+from __future__ import annotations
+
+from lark import Tree
+
+from kb.checker import soulbond
+from kb.checker.permanents import Permanent, PTEffect
+from kb.checker.reading import Handlers, colors, count, counters_of, keyword_words, pt, tokens
+from kb.checker.verdict import Trace, Unknown
+from kb.checker.vocabulary import SUMMONING_SICKNESS, keyword
+
+FEATURES = Handlers("feature {}")
+
+
+def apply_features(perm: Permanent, features: Tree) -> None:
+    """Give ``perm`` every feature listed in a ``features`` subtree."""
+    for f in features.children:
+        FEATURES.run(f, perm)
+
+
+@FEATURES.of("counters_feature")
+def _counters(perm: Permanent, f: Tree) -> None:
+    n, kind = counters_of(f)
+    perm.counters[kind] += n
+
+
+@FEATURES.of("damage_feature")
+def _damage(perm: Permanent, f: Tree) -> None:
+    perm.damage += count(f.children[0])
+
+
+@FEATURES.of("keyword_feature", "granted_feature")
+def _keyword(perm: Permanent, f: Tree) -> None:
+    kw = keyword(keyword_words(f))
+    if kw == SUMMONING_SICKNESS:
+        perm.continuous_control = False
+    elif f.data == "granted_feature":
+        perm.granted.add(kw)
+    else:
+        perm.keywords.add(kw)
+
+
+@FEATURES.of("regeneration_feature")
+def _regeneration(perm: Permanent, f: Tree) -> None:
+    perm.regeneration_shields += 1
+
+
+@FEATURES.of("pairing_bonus_feature")
+def _pairing_bonus(perm: Permanent, f: Tree) -> None:
+    bonus = pt(tokens(f, "PT_MOD")[0])
+    perm.pt_effects.append(PTEffect("modify", bonus, source="static", label=soulbond.PAIRING_BONUS))
+
+
+@FEATURES.of("symbol_ability_feature")
+def _symbol_ability(perm: Permanent, f: Tree) -> None:
+    sym = str(tokens(f, "MANA")[0])
+    if sym not in ("{Q}", "{T}"):
+        raise Unknown(f"abilities with {sym} in their cost are not modelled")
+    perm.keywords.add("ability " + sym)
+
+
+def has_feature(p: Permanent, f: Tree) -> bool:
+    """Whether ``p`` has the counters, damage or keyword ``f`` states."""
+    if f.data == "counters_feature":
+        n, kind = counters_of(f)
+        return p.counters.get(kind, 0) == n
+    if f.data == "damage_feature":
+        return p.damage == count(f.children[0])
+    if f.data in ("keyword_feature", "granted_feature"):
+        return p.has(keyword(keyword_words(f)))
+    raise Unknown(f"outcome feature {f.data}")
+
+
+def has_all_features(p: Permanent, groups: list[Tree]) -> bool:
+    """Whether ``p`` has every feature of every ``features`` subtree."""
+    return all(has_feature(p, feat) for group in groups for feat in group.children)
+
+
+def matches_colors(colors_of: tuple[str, ...], desc: Tree, trace: Trace) -> bool:
+    """Whether colours ``colors_of`` fit the colour description ``desc``."""
+    kind = desc.data
+    if kind == "colors_all":
+        return all(c in colors_of for c in colors(desc))
+    if kind == "colors_only":
+        return set(colors(desc)) == set(colors_of)
+    if kind == "colorless":
+        trace.step("colorless means no color at all", "colorless")
+        return not colors_of
+    if kind == "multicolored":
+        return len(colors_of) >= 2
+    if kind == "monocolored":
+        return len(colors_of) == 1
+    if kind == "all_colors":
+        return len(colors_of) == 5
+    raise Unknown(f"color description {kind}")

@@ -1,0 +1,249 @@
+"""The claim forms: one method of :class:`ClaimForms` per form of the claim
+grammar, named as the grammar's alias (``mana_value_claim``,
+``color_claim``, ``pay_claim``, ``band_formation``, ``situation_claim``…),
+each returning whether the claim holds.  The subjects of claims (a card
+looked up by name, or a mana cost) are read here too.
+"""
+from __future__ import annotations
+
+from lark import Tree
+
+from kb.checker import banding, keywords, mana
+from kb.checker.cards import AmbiguousCard, CardFacts, Lookup, as_facts
+from kb.checker.features import apply_features, matches_colors
+from kb.checker.linked import LinkedObject
+from kb.checker.permanents import Permanent
+from kb.checker.reading import count, last_verb, name, polarity, singular, subtrees
+from kb.checker.situation import Situation
+from kb.checker.verdict import Trace, Unknown
+from kb.checker.vocabulary import card_type
+
+
+class ClaimForms:
+    """Evaluates one parsed claim under ``trace``'s edition, cards found through ``lookup``."""
+
+    def __init__(self, trace: Trace, lookup: Lookup):
+        self.trace = trace
+        self.lookup = lookup
+
+    def evaluate(self, claim: Tree) -> bool:
+        """Whether ``claim`` (the child of the grammar's start rule) holds."""
+        handler = getattr(self, claim.data, None)
+        if handler is None:
+            raise Unknown(f"claims of the form {claim.data} are parsed but not evaluated")
+        return handler(claim)
+
+    # ---- subjects
+    def card(self, card_name: str) -> CardFacts:
+        """The card named ``card_name`` (folded), or Unknown."""
+        try:
+            facts = as_facts(self.lookup(card_name))
+        except AmbiguousCard as exc:
+            raise Unknown(str(exc)) from None
+        if facts is None:
+            raise Unknown(f"no card named {card_name!r} is known to the checker")
+        self.trace.step(f"card {facts.name}: mana cost {facts.mana_cost or '(none)'}, type line « {facts.type_line} »")
+        return facts
+
+    def subject(self, tree: Tree):
+        """(label, mana cost or None, CardFacts or None)."""
+        if tree.data == "cost_subject":
+            cost = str(tree.children[0])
+            mana.as_cost(cost)
+            return cost, cost, None
+        card = self.card(name(tree.children[0]))
+        return card.name, card.mana_cost, card
+
+    def subject_cost(self, tree: Tree) -> tuple[str, str]:
+        label, cost, card = self.subject(tree)
+        if cost is None:
+            self.trace.step(f"{label} has no mana cost")
+            raise Unknown(f"{label} has no mana cost to pay")
+        return label, cost
+
+    def card_colors(self, label, cost, card) -> tuple[str, ...]:
+        """Colours of a card or cost: its color indicator, else its mana cost (a land: colorless)."""
+        if card is not None and card.color_indicator:
+            self.trace.step(f"{label} has a color indicator: {''.join(card.color_indicator)}", "color_indicator")
+            return tuple(c for c in "WUBRG" if c in card.color_indicator)
+        if card is not None and card.mana_cost is None:
+            what = "a land" if "land" in card.types else "an object"
+            self.trace.step(f"{label} is {what} with no mana cost and no color indicator: colorless",
+                            "colorless")
+            return ()
+        return mana.cost_colors(cost, self.trace)
+
+    # ---- properties
+    def mana_value_claim(self, tree):
+        """Mana value (2008 203.3, CR 202.3); X counts 0 unless on the stack."""
+        subj, pred = tree.children[:2]
+        x = int(str(tree.children[2].children[-1])) if len(tree.children) > 2 else 0
+        n = float(str(pred.children[-1]))
+        positive = polarity(pred.children[0])
+        label, cost, card = self.subject(subj)
+        if len(tree.children) > 2:
+            self.trace.step(f"on the stack, X is the number chosen: {x}", "mana_value_x")
+        value = mana.mana_value(cost, self.trace, x=x)
+        return (value == n) == positive
+
+    def mana_value_claim_lead(self, tree):
+        """« le coût converti de mana de X est N » (2008 203.3, CR 202.3)."""
+        subj, is_, num = tree.children
+        label, cost, card = self.subject(subj)
+        value = mana.mana_value(cost, self.trace)
+        return (value == float(str(num))) == polarity(is_)
+
+    def color_claim(self, tree):
+        """Colors of a card or cost (2008 203.2, CR 202.2, 105.2c)."""
+        subj, is_, desc = tree.children
+        label, cost, card = self.subject(subj)
+        found = self.card_colors(label, cost, card)
+        self.trace.step(f"{label} is {''.join(found) or 'colorless'}", "color")
+        return matches_colors(found, desc, self.trace) == polarity(is_)
+
+    def type_claim(self, tree):
+        """Card types from the type line (CR 205.2a)."""
+        subj, is_, type_word = tree.children
+        label, cost, card = self.subject(subj)
+        if card is None:
+            raise Unknown("a mana cost has no card type")
+        word = str(type_word.children[0])
+        t = card_type(word) or word
+        self.trace.step(f"card types of {label} (type line « {card.type_line} »): "
+                        f"{', '.join(sorted(card.types)) or 'none'}", "card_types")
+        return (t in card.types) == polarity(is_)
+
+    def pay_claim(self, tree):
+        """Spending exactly the given mana pays the cost (seeds/001_… hybrid notes, 104.3f)."""
+        subj, verb, mana_list = tree.children
+        label, cost = self.subject_cost(subj)
+        ok = True
+        for m in mana_list.children:
+            if mana.pays_exactly(cost, str(m), self.trace) is None:
+                ok = False
+        return ok == polarity(verb)
+
+    def payments_claim(self, tree):
+        """The listed payments are exactly the ways to pay (001 hybrid note 4, Implorer la reine note 3)."""
+        subj, mana_list = tree.children
+        label, cost = self.subject_cost(subj)
+        found = {str(p) for p in mana.payments(cost)}
+        listed = {str(mana.parse_mana(str(m))) for m in mana_list.children}
+        self.trace.step(f"ways to pay {cost}: {', '.join(str(p) for p in mana.payments(cost))}", "hybrid_mana")
+        self.trace.step(f"listed: {', '.join(sorted(listed))}")
+        return found == listed
+
+    def pool_claim(self, tree):
+        """A pool pays the cost, leftovers allowed (CR 601.2h)."""
+        pool, verb, subj = tree.children
+        label, cost = self.subject_cost(subj)
+        return (mana.pool_pays(str(pool), cost, self.trace) is not None) == polarity(verb)
+
+    def reduction_claim(self, tree):
+        """Color-conditional cost reductions (001 hybrid note 3 and monocolored hybrid paragraph)."""
+        red, applies, subj, paid = tree.children
+        label, cost = self.subject_cost(subj)
+        option = mana.pays_exactly(cost, str(paid), self.trace)
+        if option is None:
+            self.trace.step(f"{paid} is not a way to pay {cost}: nothing to reduce")
+            return not polarity(applies)
+        _, applied = mana.apply_reduction(option, str(red), self.trace)
+        return applied == polarity(applies)
+
+    # ---- general facts
+    def colorless_is_color(self, tree):
+        self.trace.step("colorless is not a color: a colorless object has no color", "colorless")
+        return not polarity(tree.children[0])
+
+    def mana_burn_claim(self, tree):
+        burns = keywords.mana_burn(1, self.trace) > 0
+        return burns == polarity(tree.children[0])
+
+    def mana_types_claim(self, tree):
+        """Six types of mana: white, blue, black, red, green, colorless (001 Bassin réfléchissant note 1; CR 106.1b)."""
+        self.trace.step(f"types of mana: {', '.join(mana.MANA_TYPES)} ({len(mana.MANA_TYPES)})", "mana_types")
+        return count(tree.children[0]) == len(mana.MANA_TYPES)
+
+    def hybrid_in_pool(self, tree):
+        self.trace.step("hybrid symbols are not new colors or types of mana: no hybrid mana can be added to a pool",
+                        "hybrid_mana")
+        return not polarity(tree.children[0])
+
+    # ---- situations
+    def situation_claim(self, tree):
+        """Actor, events in order with state-based actions after each, then outcomes."""
+        situation, outcomes = tree.children
+        state = Situation.of(self, situation)
+        state.run()
+        return all(state.outcome(o) for o in outcomes.children)
+
+    # ---- banding
+    def band_formation(self, tree):
+        """Band formation (seed 004 502.10b, 502.11b; CR 702.22c)."""
+        members: list[Permanent] = []
+        for m in subtrees(tree, "band_member"):
+            members.extend(_band_members(m, len(members)))
+        ok = banding.can_form_band(members, self.trace)
+        return ok == polarity(last_verb(tree))
+
+    def band_damage(self, tree):
+        """Who divides combat damage (seed 004 502.10h, 502.11c; CR 702.22j–k)."""
+        feats = subtrees(tree, "features")
+        attacker = Permanent(name="attacking creature", base_power=2, base_toughness=2)
+        if feats:
+            apply_features(attacker, feats[0])
+        blockers: list[Permanent] = []
+        for b in subtrees(tree, "blocker"):
+            for _ in range(count(b.children[0])):
+                p = Permanent(name=f"blocker {len(blockers) + 1}", base_power=1, base_toughness=1)
+                if len(b.children) > 1:
+                    apply_features(p, b.children[1])
+                blockers.append(p)
+        chooser = [c for c in tree.children if isinstance(c, Tree) and c.data.endswith("_player")][0]
+        whose = [c for c in tree.children if isinstance(c, Tree) and c.data.endswith("_damage")][0]
+        who = banding.damage_chooser(attacker, blockers, self.trace,
+                                     whose="blockers" if whose.data == "blockers_damage" else "attacker")
+        return who == chooser.data.replace("_", " ")
+
+    def band_blocked(self, tree):
+        """A blocked member blocks the band (seed 004 502.10e/g; CR 702.22h–i)."""
+        how, whole = tree.children
+        band = [Permanent(name="member 1", keywords={"banding"}), Permanent(name="member 2")]
+        blocked = banding.band_blocked(band, band[0], self.trace, by_effect=how.data == "by_effect")
+        return (len(blocked) == len(band)) == polarity(whole)
+
+    # ---- linked abilities
+    def linked_claim(self, tree):
+        """Linked abilities gained by one object (seed 002 607.4, Quicksilver Elemental example)."""
+        ctx = subtrees(tree, "linked_ctx")
+        refs = subtrees(tree, "ability_ref")
+        holder = name(ctx[0].children[0]) if ctx else "the object"
+        exiler, returner = (name(r.children[0]) for r in refs)
+        obj = LinkedObject(holder)
+        a = obj.gain(["exile ability"], exiler, "effect 1", self.trace)[0]
+        if returner == exiler:
+            b = obj.gain(["return ability"], returner, "effect 1", self.trace)[0]
+            b.group = a.group
+        else:
+            b = obj.gain(["return ability"], returner, "effect 2", self.trace)[0]
+        obj.exile_with(a, "a creature card", self.trace)
+        return obj.can_return(b, "a creature card", self.trace) == polarity(last_verb(tree))
+
+
+def _band_members(member: Tree, already: int) -> list[Permanent]:
+    """The 1/1 creatures one ``band_member`` of a band formation describes."""
+    number, noun, with_, ability = member.children
+    word = singular(str(noun.children[0]))
+    out = []
+    for _ in range(count(number)):
+        p = Permanent(name=f"{word} {already + len(out) + 1}", base_power=1, base_toughness=1)
+        if word not in ("creature",):
+            p.subtypes.add(word)
+        if polarity(with_):
+            if ability.data == "plain_banding":
+                p.keywords.add("banding")
+            else:
+                p.keywords.add("bands with other " + singular(str(ability.children[0])))
+        out.append(p)
+    return out
+

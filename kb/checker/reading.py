@@ -1,0 +1,132 @@
+"""Reading a claim: folding it for the grammar, parsing it with
+``parser/grammars/claims.lark``, and the small readers of the parse tree
+(numbers, names, colours, power/toughness, polarity) every claim form uses.
+
+:class:`Handlers` is how the parts of a claim are dispatched: a table from
+the grammar's alias (``counters_event``, ``pt_outcome``…) to the function
+that evaluates it, filled by a decorator next to each function.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Callable, Optional
+
+from lark import Lark, Token, Tree
+
+from kb.checker.verdict import Unknown
+from kb.checker.vocabulary import COLOR_LETTERS, LEADING_ARTICLE, NUMBERS
+from parser import grammars
+from parser.textkeys import fold
+
+
+@lru_cache(maxsize=1)
+def claims_parser() -> Lark:
+    """The Earley parser of ``parser/grammars/claims.lark`` (cached)."""
+    return grammars.load("claims", parser="earley", lexer="dynamic", start="start")
+
+
+def normalize(text: str) -> str:
+    """Fold a claim for the grammar: lowercase, no accents/ligatures, plain
+    apostrophes and spaces, no « » quotes or final period, symbols inside
+    braces upper-cased (``{2/b}`` -> ``{2/B}``)."""
+    t = fold(text).replace("\u00a0", " ").replace("\u202f", " ")
+    t = t.replace("«", " ").replace("»", " ").replace("“", " ").replace("”", " ").replace('"', " ")
+    t = re.sub(r"\{[^{}]*\}", lambda m: m.group(0).upper(), t)
+    t = re.sub(r"\s+", " ", t).strip()
+    return t.rstrip(".").strip()
+
+
+class Handlers(dict):
+    """Grammar alias -> the function evaluating that part of a claim.
+
+    ``@handlers.of("alias", …)`` registers a function; :meth:`run` calls
+    the one for ``tree.data`` or raises :class:`Unknown` with ``missing``
+    (formatted with the alias) when the grammar has a form the model does
+    not evaluate.
+    """
+
+    def __init__(self, missing: str):
+        super().__init__()
+        self.missing = missing
+
+    def of(self, *aliases: str) -> Callable:
+        def register(fn: Callable) -> Callable:
+            for alias in aliases:
+                self[alias] = fn
+            return fn
+        return register
+
+    def run(self, tree: Tree, *args):
+        fn = self.get(tree.data)
+        if fn is None:
+            raise Unknown(self.missing.format(tree.data))
+        return fn(*args, tree)
+
+
+# ------------------------------------------------------------------ tree readers
+
+def tokens(tree: Tree, type_: str) -> list[Token]:
+    """The direct children of ``tree`` that are tokens of type ``type_``."""
+    return [c for c in tree.children if isinstance(c, Token) and c.type == type_]
+
+
+def subtrees(tree: Tree, data: str) -> list[Tree]:
+    """The direct children of ``tree`` that are subtrees named ``data``."""
+    return [c for c in tree.children if isinstance(c, Tree) and c.data == data]
+
+
+def last_verb(tree: Tree) -> Tree:
+    """The last ``yes``/``no`` child of ``tree`` (the main verb's polarity)."""
+    return [c for c in tree.children if isinstance(c, Tree) and c.data in ("yes", "no")][-1]
+
+
+def polarity(tree: Optional[Tree]) -> bool:
+    """True unless the polarity subtree is the negative alternative (``no``)."""
+    return not (isinstance(tree, Tree) and tree.data == "no")
+
+
+def count(node) -> int:
+    """A number written in digits or as a word (« deux », « three », « un »)."""
+    if isinstance(node, Tree):
+        node = node.children[0]
+    s = str(node)
+    if s.isdigit():
+        return int(s)
+    return NUMBERS[s]
+
+
+def counters_of(tree: Tree) -> tuple[int, str]:
+    """How many counters of which kind a ``counters_*`` subtree states."""
+    number = [c for c in tree.children if not (isinstance(c, Token) and c.type == "COUNTER_KIND")][0]
+    return count(number), str(tokens(tree, "COUNTER_KIND")[0])
+
+
+def name(tree: Tree) -> str:
+    """The (folded) words of a name, a leading article dropped."""
+    return LEADING_ARTICLE.sub("", " ".join(str(t) for t in tree.children))
+
+
+def keyword_words(tree: Tree) -> str:
+    """The words of the ``keyword`` subtree, first child of ``tree``."""
+    return str(tree.children[0].children[0])
+
+
+def colors(tree: Tree) -> tuple[str, ...]:
+    """The colour letters named anywhere under ``tree``, in WUBRG order."""
+    found = [COLOR_LETTERS[c.children[0].type] for c in tree.find_data("color")]
+    return tuple(c for c in "WUBRG" if c in found)
+
+
+def pt(tok: Token) -> tuple[int, int]:
+    """``"3/3"`` or ``"+1/-1"`` -> (power, toughness)."""
+    p, t = str(tok).split("/")
+    return int(p), int(t)
+
+
+def singular(word: str) -> str:
+    """« chevaliers » -> ``chevalier``, « knights » -> ``knight``."""
+    w = word.lower()
+    if w.endswith("s") or w.endswith("x"):
+        w = w[:-1]
+    return w

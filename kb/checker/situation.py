@@ -1,0 +1,220 @@
+"""A short game situation: one actor (a creature, a card, a paired
+creature, a spell with conspire), events in order with state-based actions
+after each, persist resolved at the end, then outcomes.
+
+:class:`Situation` holds the state; the actors are read here (one
+function per grammar alias in :data:`ACTORS`), the events in
+:mod:`kb.checker.events` and the outcomes in :mod:`kb.checker.outcomes`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional
+
+from lark import Tree
+
+from kb.checker import keywords, soulbond
+from kb.checker.editions import EditionInfo
+from kb.checker.events import EVENTS, SPELL_EVENTS
+from kb.checker.features import apply_features
+from kb.checker.outcomes import OUTCOMES
+from kb.checker.permanents import MINUS, Permanent, PTEffect
+from kb.checker.reading import Handlers, colors, count, name, pt, subtrees, tokens
+from kb.checker.sba import check_state_based_actions
+from kb.checker.verdict import OutsideModel, Trace, Unknown
+
+if TYPE_CHECKING:
+    from kb.checker.forms import ClaimForms
+
+ACTORS = Handlers("actor {}")
+
+
+@dataclass
+class Situation:
+    """The state of a situation while its events happen.
+
+    ``perm`` is the actor on the battlefield (``partner`` its soulbond
+    partner), ``spell`` the actor when it is a spell; ``died``/``lki`` say
+    whether it was put into a graveyard and as what (last known
+    information), ``returned`` the new object persist brought back.
+    ``still_paired`` and ``soulbond_triggered`` stay None until something
+    pairs, unpairs or triggers.
+    """
+
+    forms: "ClaimForms"
+    actor: Tree
+    events: list[Tree]
+    perm: Optional[Permanent] = None
+    partner: Optional[Permanent] = None
+    spell: Optional[keywords.Spell] = None
+    copies: Optional[int] = None
+    died: bool = False
+    lki: Optional[Permanent] = None
+    returned: Optional[Permanent] = None
+    left_graveyard: bool = False
+    still_paired: Optional[bool] = None
+    colors_known: bool = True
+    soulbond_triggered: Optional[bool] = None
+    until_eot: list[PTEffect] = field(default_factory=list)
+    spell_colors_known: bool = False
+
+    @classmethod
+    def of(cls, forms: "ClaimForms", tree: Tree) -> "Situation":
+        """The situation of a ``situation`` subtree: its actor, then its events."""
+        return cls(forms, tree.children[0], list(tree.children[1:]))
+
+    @property
+    def trace(self) -> Trace:
+        return self.forms.trace
+
+    @property
+    def ed(self) -> EditionInfo:
+        return self.forms.trace.edition
+
+    # ---- run
+    def run(self) -> None:
+        """Build the actor, play the events with state-based actions after each, resolve persist."""
+        ACTORS.run(self.actor, self)
+        if self.perm is not None:
+            self.sba()
+        for e in self.events:
+            self.event(e)
+            if self.perm is not None and self.perm.zone == "battlefield":
+                self.sba()
+        if self.spell is not None and self.copies is None:
+            self.copies = keywords.conspire_copies(self.spell, 0, self.trace)
+        self.resolve_persist()
+
+    def event(self, e: Tree) -> None:
+        """One event, for the spell or the permanent of the situation."""
+        if self.spell is not None:
+            SPELL_EVENTS.run(e, self)
+            return
+        p = self.perm
+        if p is None:
+            raise Unknown("no permanent in the situation")
+        if p.zone != "battlefield" and e.data != "leaves_graveyard_event":
+            raise Unknown(f"{p.name} is no longer on the battlefield when « {e.data} » would happen")
+        EVENTS.run(e, self, p)
+
+    def outcome(self, o: Tree) -> bool:
+        """Whether one outcome of the claim holds after the events."""
+        return OUTCOMES.run(o, self)
+
+    def sba(self) -> None:
+        """State-based actions on the actor (CR 704)."""
+        p = self.perm
+        if (p.is_creature and p.base_toughness is None and not any(e.kind in ("set", "cda") for e in p.pt_effects)
+                and (p.counters.get(MINUS) or p.damage)):
+            raise Unknown("the situation does not give the creature's power/toughness, so whether it survives "
+                          "its damage or -1/-1 counters is unknown")
+        for ev in check_state_based_actions([self.perm], self.ed, self.trace):
+            if ev.kind == "dies" and ev.permanent is self.perm:
+                self.died_now(ev.lki)
+
+    def died_now(self, lki: Permanent) -> None:
+        """The actor was put into a graveyard; ``lki`` is how it last existed."""
+        self.died = True
+        self.lki = lki
+        if self.perm is not None and self.perm.paired_with is not None:
+            self.still_paired = soulbond.still_paired(self.perm, self.trace, "leaves")
+
+    def resolve_persist(self) -> None:
+        """Persist returns the actor if it died with persist and no -1/-1 counter (CR 702.79a)."""
+        if self.died and self.lki is not None and self.returned is None and self.lki.has("persist"):
+            self.returned = keywords.persist(self.lki, self.perm, self.trace, left_graveyard=self.left_graveyard)
+            if self.returned is not None:
+                events = check_state_based_actions([self.returned], self.ed, self.trace)
+                if any(ev.kind == "dies" for ev in events):
+                    self.trace.step("the returned creature dies again; it has a -1/-1 counter, so persist does "
+                                    "not return it", "persist")
+
+    def require_soulbond(self) -> None:
+        if not self.ed.has_soulbond:
+            raise OutsideModel(f"soulbond is not in the rules of edition {self.ed} (it arrived in 2012)")
+
+    def current(self) -> Permanent:
+        """The object outcomes speak of: the returned one, else the dead one (LKI), else the actor."""
+        if self.returned is not None:
+            return self.returned
+        if self.died and self.lki is not None:
+            return self.lki
+        if self.perm is None:
+            raise Unknown("the outcome needs a permanent")
+        return self.perm
+
+
+def _keywords_text(p: Permanent) -> str:
+    return ", ".join(sorted(p.keywords | p.granted))
+
+
+@ACTORS.of("creature_actor")
+def _creature(state: Situation, t: Tree) -> None:
+    """« Une créature 2/2 verte avec un marqueur +1/+1 », « a 3/3 token »."""
+    noun = subtrees(t, "plain_creature") + subtrees(t, "token_creature")
+    pts = tokens(t, "PT")
+    p = Permanent(name="the creature")
+    if pts:
+        p.base_power, p.base_toughness = pt(pts[0])
+    p.is_token = bool(noun and noun[0].data == "token_creature")
+    found: set[str] = set()
+    for cl in subtrees(t, "color_list"):
+        found |= set(colors(cl))
+    p.base_colors = tuple(ch for ch in "WUBRG" if ch in found)
+    state.colors_known = bool(subtrees(t, "color_list"))
+    for f in subtrees(t, "features"):
+        apply_features(p, f)
+    desc = f"{'token' if p.is_token else 'creature'} {p.base_power}/{p.base_toughness}" if pts else "creature"
+    state.trace.step(f"a {desc}{' ' + ''.join(p.base_colors) if p.base_colors else ''} with "
+                     f"{p.describe_counters()}{', ' + str(p.damage) + ' damage' if p.damage else ''}"
+                     f"{', ' + _keywords_text(p) if p.keywords or p.granted else ''}")
+    state.perm = p
+
+
+@ACTORS.of("card_actor")
+def _card(state: Situation, t: Tree) -> None:
+    """A creature card named in the claim, with its printed power/toughness and keywords."""
+    card = state.forms.card(name(t.children[0]))
+    if "creature" not in card.types:
+        raise Unknown(f"{card.name} is not a creature card")
+    try:
+        bp, bt = int(card.power), int(card.toughness)
+    except (TypeError, ValueError):
+        raise OutsideModel(f"{card.name} has a variable power/toughness ({card.power}/{card.toughness})")
+    p = Permanent(name=card.name, base_power=bp, base_toughness=bt, types=set(card.types),
+                  subtypes=set(card.subtypes), base_colors=state.forms.card_colors(card.name, card.mana_cost, card),
+                  keywords=set(card.keywords))
+    for f in subtrees(t, "features"):
+        apply_features(p, f)
+    state.trace.step(f"{card.name}: {bp}/{bt}, {p.describe_counters()}, "
+                     f"keywords: {_keywords_text(p) or 'none'}")
+    state.perm = p
+
+
+@ACTORS.of("paired_actor")
+def _paired(state: Situation, t: Tree) -> None:
+    """A creature paired with a 2/2 partner by soulbond (CR 702.95b)."""
+    state.require_soulbond()
+    a = Permanent(name="the paired creature")
+    pts = tokens(t, "PT")
+    if pts:
+        a.base_power, a.base_toughness = pt(pts[0])
+    b = Permanent(name="its partner", base_power=2, base_toughness=2)
+    for f in subtrees(t, "features"):
+        apply_features(a, f)
+    a.paired_with, b.paired_with = b, a
+    state.trace.step(f"{a.name} ({', '.join(sorted(a.keywords)) or 'no keywords'}) is paired with {b.name}",
+                     "soulbond_paired")
+    state.perm, state.partner = a, b
+
+
+@ACTORS.of("spell_actor", "copy_actor")
+def _spell(state: Situation, t: Tree) -> None:
+    """A spell (or a copy of one) with instances of conspire (CR 702.78)."""
+    cc = (subtrees(t, "one_conspire") + subtrees(t, "n_conspire"))[0]
+    n = 1 if cc.data == "one_conspire" else count(cc.children[0])
+    cols = tuple(c for cl in subtrees(t, "color_list") for c in colors(cl))
+    state.spell_colors_known = bool(cols)
+    state.spell = keywords.Spell(colors=cols, conspire=n, cast=t.data == "spell_actor",
+                                 is_copy=t.data == "copy_actor")
+    state.trace.step(f"{'a copy of ' if state.spell.is_copy else ''}a spell with {n} instance(s) of conspire")
