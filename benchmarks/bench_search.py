@@ -1,6 +1,6 @@
 """Search benchmark: relevance (success@1, success@5) and speed.
 
-Figures printed (issue 6):
+Figures printed:
 
 * relevance over ``tests/fixtures/search_queries.yaml``: success@1 and
   success@5 (an expected result among the first 1 / 5), and the misses;
@@ -86,7 +86,6 @@ def latency(searcher, entries: list[dict], repeat: int) -> dict:
             searcher.search(e["q"], **(e.get("opts") or {}))
             times.append((time.perf_counter() - t0) * 1000)
     times.sort()
-    slowest = sorted(((t, e["q"]) for t, e in zip(times, entries)), reverse=True)[:0]
     return {"runs": len(times), "p50_ms": round(statistics.median(times), 2),
             "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2), "max_ms": round(times[-1], 2)}
 

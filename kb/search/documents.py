@@ -1,7 +1,7 @@
 """What the knowledge base puts into the search index.
 
 :func:`index_docs` reads the SQLite knowledge base and yields one
-:class:`kb.search.index.IndexDoc` per searchable unit:
+:class:`IndexDoc` per searchable unit:
 
 * **rules of the Comprehensive Rules editions**: one document per distinct
   version (number + title + text + examples) with every edition it holds in
@@ -14,7 +14,7 @@
   (term, definition);
 * **rules, card records, notes and sections of the French documents**
   (FAQ, rules excerpts), all ``current``;
-* **cards** (when :mod:`kb.cards.db` tables are present): one English document
+* **cards** (the :mod:`kb.cards.db` tables, empty without MTGJSON data): one English document
   per card (oracle name, mana cost, type line, P/T, text of every face) and
   one French document per distinct French wording (printed name, type line,
   text), dated by the release dates of the printings that carry it; the
@@ -26,10 +26,38 @@ import hashlib
 import json
 import sqlite3
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
-from kb.search.index import IndexDoc
 from parser.textkeys import fold_name, typo_key
+
+
+@dataclass
+class IndexDoc:
+    """One searchable unit: a rule version, card, note, section or glossary entry.
+
+    ``kind`` is ``rule``, ``card``, ``note``, ``section`` or ``glossary``;
+    ``ident`` is what a user would type to get it (rule number, card name);
+    ``title`` and ``body`` are indexed in ``lang``; ``editions`` lists every
+    edition (ISO date) whose text this is, ``edition`` the latest of them;
+    ``scope`` is ``current`` for what a search shows by default (latest
+    English Comprehensive Rules, every French document, current card
+    wordings) and ``old`` otherwise; ``extra`` is any JSON-able payload
+    stored with the document (e.g. the card a note is about).
+    """
+
+    key: str
+    kind: str
+    ident: str
+    lang: str
+    source: str
+    body: str
+    title: str = ""
+    edition: Optional[str] = None
+    number: Optional[str] = None
+    editions: list = field(default_factory=list)
+    scope: str = "current"
+    extra: dict = field(default_factory=dict)
 
 
 def rule_key(source: str, number: str) -> str:
@@ -43,10 +71,6 @@ def version_key(lang: str, number: str, title: Optional[str], text: Optional[str
     return f"rule:{lang}:{number}:{digest[:12]}"
 
 
-def _tables(conn: sqlite3.Connection) -> set[str]:
-    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
-
-
 def _rule_body(text: Optional[str], examples_json: Optional[str]) -> str:
     examples = json.loads(examples_json or "[]")
     return "\n".join([text or ""] + examples).strip()
@@ -54,12 +78,10 @@ def _rule_body(text: Optional[str], examples_json: Optional[str]) -> str:
 
 def index_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
     """Every searchable unit of the knowledge base (see module docstring)."""
-    tables = _tables(conn)
-    yield from edition_rule_docs(conn, tables)
+    yield from edition_rule_docs(conn)
     yield from glossary_docs(conn)
-    yield from document_docs(conn, tables)
-    if "mtg_cards" in tables:
-        yield from card_docs(conn)
+    yield from document_docs(conn)
+    yield from card_docs(conn)
 
 
 def _edition_info(conn: sqlite3.Connection) -> tuple[dict, dict]:
@@ -71,7 +93,7 @@ def _edition_info(conn: sqlite3.Connection) -> tuple[dict, dict]:
     return by_date, latest
 
 
-def edition_rule_docs(conn: sqlite3.Connection, tables: Optional[set] = None) -> Iterator[IndexDoc]:
+def edition_rule_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
     """One document per distinct version of a Comprehensive Rules rule.
 
     A version is a (number, title, text, examples) with typography ignored
@@ -128,12 +150,11 @@ def glossary_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
                        title=term, body=definition or term)
 
 
-def document_docs(conn: sqlite3.Connection, tables: Optional[set] = None) -> Iterator[IndexDoc]:
+def document_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
     """Rules, card records, notes and sections of the French documents."""
-    tables = tables if tables is not None else _tables(conn)
     doc_info = {r["id"]: (r["lang"], r["edition"]) for r in conn.execute("SELECT id, lang, edition FROM documents")}
     titles = {(r["source"], r["id"]): r["title"] for r in conn.execute("SELECT source, id, title FROM sections")}
-    english_of = _english_names(conn) if "mtg_names" in tables else (lambda name: None)
+    english_of = _english_names(conn)
 
     for r in conn.execute("SELECT * FROM rules WHERE source IN (SELECT id FROM documents)"
                           " ORDER BY source, position"):

@@ -4,18 +4,19 @@ A query word or phrase that is a known game term in one language also
 searches its translation in the other: « persistance » also finds Persist
 rules and cards, « soulbond » finds « association d'âmes » rules and notes.
 
-Term pairs come from ``corpus/terms/``:
+Term pairs come from ``corpus/terms/`` (package ``kb.data.terms``):
 
-* ``terms_fr_en.tsv`` / ``.csv`` / ``.json`` -- the French/English terms
-  glossary (when present);
+* ``terms_fr_en.tsv`` -- the French/English terms glossary derived from the
+  card data, read by :func:`kb.cards.terms.load_terms`;
 * ``search_expansions.tsv`` -- a small hand-written list (columns ``fr``,
-  ``en``, ``source``) covering the keyword abilities and notions of the seed
-  documents.
+  ``en``, ``source``; ``#`` starts a comment line) covering the keyword
+  abilities and notions of the seed documents.
 
 :func:`compile_table` analyses every phrase with the index analysis (so
-« marqueurs » matches the pair « marqueur » / « counter »), and
-:func:`expand` rewrites a :mod:`kb.search.query` tree, replacing each matched
-span by « span OR French term OR English term ».
+« marqueurs » matches the pair « marqueur » / « counter »), the build stores
+the table in the index directory (:func:`write_table`, :func:`read_table`),
+and :func:`expand` rewrites a :mod:`kb.search.query` tree, replacing each
+matched span by « span OR French term OR English term ».
 """
 from __future__ import annotations
 
@@ -24,11 +25,16 @@ import json
 from pathlib import Path
 from typing import Callable, Optional
 
+from kb.cards.terms import load_terms
 from kb.data import terms_dir
 from kb.search.query import All, Any, Not, Phrase, Word
+from kb.search.words import LANGS
 
-TERMS_DIR = terms_dir()
+GLOSSARY_FILE = "terms_fr_en.tsv"
 HAND_FILE = "search_expansions.tsv"
+
+#: Name of the file, inside the index directory, holding the analysed table.
+TABLE_FILE = "expansions.json"
 
 #: Highest weight of an English translation of a French term (see _translations).
 MAX_BOOST = 1.5
@@ -39,47 +45,53 @@ MAX_SPAN = 6
 Analyze = Callable[[str, str], list]
 
 
-def _rows_from_file(path: Path) -> list[dict]:
-    if path.suffix == ".json":
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict):
-            data = data.get("terms") or data.get("pairs") or [{"fr": k, "en": v} for k, v in data.items()
-                                                              if isinstance(v, str)]
-        return [r for r in data if isinstance(r, dict)]
-    delim = "\t" if path.suffix == ".tsv" else ","
+def _hand_pairs(path: Path) -> list[tuple[str, str, str]]:
+    """(french, english, source) rows of the hand-written list."""
     with path.open(encoding="utf-8", newline="") as f:
         lines = [line for line in f if line.strip() and not line.startswith("#")]
-    return list(csv.DictReader(lines, delimiter=delim))
+    rows = csv.DictReader(lines, delimiter="\t")
+    return [((r.get("fr") or "").strip(), (r.get("en") or "").strip(), (r.get("source") or "").strip() or path.name)
+            for r in rows]
 
 
-def _field(row: dict, *names: str) -> str:
-    for n in names:
-        for k, v in row.items():
-            if k and k.strip().lower() == n and v:
-                return str(v).strip()
-    return ""
-
-
-def load_pairs(directory: Path = TERMS_DIR) -> list[tuple[str, str, str]]:
+def load_pairs(directory: Optional[Path] = None) -> list[tuple[str, str, str]]:
     """(french, english, source) pairs from the term files of ``directory``
-    (see module docstring), duplicates dropped.  Missing files are skipped;
-    an unreadable file raises ValueError naming it."""
-    files = sorted(p for p in Path(directory).glob("terms_fr_en.*") if p.suffix in (".tsv", ".csv", ".json"))
-    hand = Path(directory) / HAND_FILE
+    (default: the project's; see module docstring), duplicates dropped.
+    Missing files are skipped; an unreadable file raises ValueError naming it."""
+    directory = Path(directory) if directory is not None else terms_dir()
+    found: list[tuple[str, str, str]] = []
+    glossary, hand = directory / GLOSSARY_FILE, directory / HAND_FILE
+    if glossary.exists():
+        found.extend((t.fr.strip(), t.en.strip(), t.source.strip() or glossary.name) for t in load_terms(glossary))
     if hand.exists():
-        files.append(hand)
-    pairs: dict[tuple[str, str], tuple[str, str, str]] = {}
-    for path in files:
         try:
-            rows = _rows_from_file(path)
+            found.extend(_hand_pairs(hand))
         except (OSError, ValueError, csv.Error) as err:
-            raise ValueError(f"{path}: cannot read term pairs: {err}") from err
-        for row in rows:
-            fr = _field(row, "fr", "french", "français", "francais", "term_fr")
-            en = _field(row, "en", "english", "anglais", "term_en")
-            if fr and en:
-                pairs.setdefault((fr.lower(), en.lower()), (fr, en, _field(row, "source") or path.name))
+            raise ValueError(f"{hand}: cannot read term pairs: {err}") from err
+    pairs: dict[tuple[str, str], tuple[str, str, str]] = {}
+    for fr, en, source in found:
+        if fr and en:
+            pairs.setdefault((fr.lower(), en.lower()), (fr, en, source))
     return list(pairs.values())
+
+
+def write_table(directory: Path, analyze: Analyze, pairs: Optional[list] = None) -> int:
+    """Store the analysed table of ``pairs`` (default: :func:`load_pairs`)
+    in ``directory`` (:data:`TABLE_FILE`); returns the number of pairs."""
+    if pairs is None:
+        pairs = load_pairs()
+    table = compile_table(pairs, analyze)
+    (Path(directory) / TABLE_FILE).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    return len(pairs)
+
+
+def read_table(directory: Path) -> dict:
+    """The analysed table stored in ``directory`` (an empty table for an
+    index built without one)."""
+    path = Path(directory) / TABLE_FILE
+    if not path.exists():
+        return {"fr": {}, "en": {}, "pairs": []}
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def is_term(table: dict, analyze: Analyze, text: str) -> bool:
@@ -114,7 +126,7 @@ def _translations(table: dict, analyze: Analyze, idxs: set, typed: list[str], so
     rules (the French corpus is small: boost 1 to 1.5); an English query keeps
     its English results first (French translations 0.5 to 1); a term that is
     the same in both languages ({Q}) is neutral."""
-    typed_keys = {lang: tuple(t for w in typed for t in analyze(w, lang)) for lang in ("fr", "en")}
+    typed_keys = {lang: tuple(t for w in typed for t in analyze(w, lang)) for lang in LANGS}
     seen = {(lang, key) for lang, key in typed_keys.items()}
     out = []
     for i in sorted(idxs):
@@ -138,7 +150,7 @@ def _match_langs(table: dict, analyze: Analyze, words: list[str]) -> dict:
     """{language: pair indices} of the pairs whose phrase in that language
     is exactly ``words``."""
     found: dict = {}
-    for lang in ("fr", "en"):
+    for lang in LANGS:
         per_word = [analyze(w, lang) for w in words]
         if not per_word[0] or not per_word[-1]:
             continue

@@ -1,6 +1,6 @@
 """The query language of ``kb search``: text -> :class:`ParsedQuery`.
 
-The grammar is ``kb/query.lark`` (words, « phrases », ``-exclusion``,
+The grammar is ``parser/grammars/query.lark`` (words, « phrases », ``-exclusion``,
 ``OR``, parentheses, ``lang:`` / ``kind:`` / ``edition:`` filters).  The
 result is a small tree of :class:`Word`, :class:`Phrase`, :class:`Not`,
 :class:`All` and :class:`Any` nodes, free of any search-engine type; the
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional, Union
 
+from kb.search.words import LANGS, TOKEN_RE
 from parser import grammars
 
 #: kind: values, with the French and plural spellings users type.
@@ -30,11 +31,8 @@ KIND_ALIASES = {
 }
 FILTER_ALIASES = {"lang": "lang", "langue": "lang", "kind": "kind", "type": "kind",
                   "edition": "edition", "édition": "edition", "ed": "edition"}
-LANGS = ("fr", "en")
 _EDITION = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
 
-#: Words of the literal fallback: notation, rule numbers, words (as kb.search.index tokenizes them).
-_LITERAL_WORD = re.compile(r"\{[^{}\s]+\}|[+-]?(?:\d+|[*X])/[+-]?(?:\d+|[*X])|\d{3}\.\d+[a-z]?|\w+(?:['’]\w+)*")
 
 
 class QuerySyntaxError(ValueError):
@@ -174,14 +172,14 @@ def _add_filter(filters: dict, name: str, token) -> None:
 def literal_query(text: str) -> Optional[Node]:
     """The plain words of ``text`` (quotes, parentheses, ``:`` and ``-``
     operators dropped), all required; None if it has no word."""
-    words = [Word(w) for w in _LITERAL_WORD.findall(text)]
+    words = [Word(w) for w in TOKEN_RE.findall(text)]
     if not words:
         return None
     return words[0] if len(words) == 1 else All(tuple(words))
 
 
 def parse_query(text: str) -> ParsedQuery:
-    """Parse ``text`` (see ``kb/query.lark``).  Never raises: malformed
+    """Parse ``text`` (see ``parser/grammars/query.lark``).  Never raises: malformed
     input is read by :func:`literal_query` and the notice says so."""
     from lark.exceptions import LarkError
 

@@ -33,15 +33,19 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
+from kb.search.expansions import expand, is_term, read_table
+from kb.search.index import Index, analyze
+from kb.search.query import All, Any, Not, ParsedQuery, Phrase, Word, parse_query, words_of
+from kb.search.results import Result, SearchResponse
+from kb.search.scope import Scope
+from kb.search.spelling import Speller
+from kb.search.words import LANGS
 from kb.store import db as store
-from kb.search.expansions import expand, is_term
 from parser.textkeys import fold_name
-from kb.search.index import Hit, Index, Scope, analyze
-from kb.search.query import All, Any, Not, Phrase, Word, parse_query, words_of
 
 KINDS = ("rule", "card", "note", "section", "glossary")
 
@@ -58,81 +62,28 @@ _FRENCH_INTRO = re.compile(r"^\s*r[èe]gles?\b", re.IGNORECASE)
 
 
 @dataclass
-class Result:
-    """One result as printed by ``kb search --json``.
+class Answer:
+    """One search as its steps fill it in.
 
-    ``id`` is the rule number, card name, note id (``source#position``),
-    section id or glossary term; ``snippet`` is HTML-safe with ``<b>`` around
-    matched words as written; ``edition`` the latest edition (ISO date) the
-    text holds in and ``editions`` all of them; ``exact`` marks rule-number
-    and card-name matches; ``about`` is the card a note is about, the English
-    name of a French card or the French name of an English card;
-    ``equivalent_of`` is set on a current rule offered for an old number
-    (``502.79`` of 2008 -> ``702.79``); ``current`` is False for texts that
-    are not in the latest edition (or not the latest French wording)."""
+    ``core`` is the query text without its filters (its plain words when it
+    was read literally); ``want`` the number of results up to the end of the
+    page; ``numbers`` the rule numbers when the query is a rule reference;
+    ``exact`` the rule-number or card-name matches, first; ``deferred`` the
+    card-name matches of a game term, placed after :data:`DEFERRED_AT`
+    full-text results; ``results`` every result up to ``want``; ``notes``
+    the notices to add to the response's."""
 
-    kind: str
-    id: str
-    lang: str
-    edition: Optional[str]
-    source: str
-    score: float
-    snippet: str
-    title: str
-    exact: bool = False
-    about: Optional[str] = None
-    editions: list = field(default_factory=list)
-    equivalent_of: Optional[str] = None
-    current: bool = True
-    key: str = field(default="", repr=False)
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d.pop("key")
-        return d
-
-
-@dataclass
-class SearchResponse:
-    """``results`` (one page), ``notice`` (why the query was read literally,
-    or other warnings), ``total`` (results in all pages, estimated for large
-    full-text counts), ``offset``/``limit`` (the page), ``corrections``
-    (misspelt word -> word searched), ``expansions`` ([french, english]
-    pairs used), ``scope`` (``default``, ``all-editions`` or the editions
-    asked for)."""
-
-    query: str
-    results: list[Result]
-    notice: Optional[str] = None
-    total: int = 0
-    offset: int = 0
-    limit: int = 10
-    corrections: dict = field(default_factory=dict)
-    expansions: list = field(default_factory=list)
-    scope: str = "default"
-
-    @property
-    def has_more(self) -> bool:
-        return self.offset + len(self.results) < self.total
-
-    def to_dict(self) -> dict:
-        return {"query": self.query, "notice": self.notice, "total": self.total, "offset": self.offset,
-                "limit": self.limit, "has_more": self.has_more, "corrections": self.corrections,
-                "expansions": self.expansions, "scope": self.scope,
-                "results": [r.to_dict() for r in self.results]}
-
-
-def _result(hit: Hit, exact: bool = False, equivalent_of: Optional[str] = None,
-            latest: Optional[dict] = None) -> Result:
-    about = hit.extra.get("about") or hit.extra.get("card") or None
-    if about == hit.ident:
-        about = None
-    current = True
-    if hit.extra.get("edition_source") and latest:
-        current = hit.edition == latest.get(hit.lang)
-    return Result(kind=hit.kind, id=hit.ident, lang=hit.lang, edition=hit.edition, source=hit.source,
-                  score=hit.score, snippet=hit.snippet, title=hit.title, exact=exact, about=about,
-                  editions=hit.editions, equivalent_of=equivalent_of, current=current, key=hit.key)
+    parsed: ParsedQuery
+    scope: Scope
+    core: str
+    want: int
+    response: SearchResponse
+    numbers: list[str] = field(default_factory=list)
+    prefix: bool = False
+    exact: list[Result] = field(default_factory=list)
+    deferred: list[Result] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 class Searcher:
@@ -141,8 +92,10 @@ class Searcher:
 
     def __init__(self, data_dir: Path):
         self.conn: sqlite3.Connection = store.connect(data_dir)
-        self.index = Index(store.current_dir(data_dir) / store.INDEX_NAME)
-        self._tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master")}
+        index_dir = store.current_dir(data_dir) / store.INDEX_NAME
+        self.index = Index(index_dir)
+        self.speller = Speller(index_dir)
+        self.table = read_table(index_dir)
         self.latest = {r[0]: r[1] for r in self.conn.execute("SELECT lang, max(date) FROM editions GROUP BY lang")}
 
     def close(self) -> None:
@@ -163,118 +116,133 @@ class Searcher:
         or ``lang``; never raises on the query text itself."""
         if kind and kind not in KINDS:
             raise ValueError(f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})")
-        if lang and lang not in ("fr", "en"):
+        if lang and lang not in LANGS:
             raise ValueError(f"unknown language {lang!r} (expected fr or en)")
         limit, offset = max(1, int(limit)), max(0, int(offset))
         text = " ".join(query.split())
         if not text:
             return SearchResponse(query, [], notice="empty query: nothing to search", limit=limit)
-        want = offset + limit
         parsed = parse_query(text)
         scope = Scope(kinds=[kind] if kind else parsed.filters.get("kind"),
                       langs=[lang] if lang else parsed.filters.get("lang"),
                       editions=[edition] if edition else parsed.filters.get("edition"),
                       all_editions=all_editions)
-        scope_name = ("all-editions" if all_editions else "default") if not scope.editions \
-            else "editions " + ", ".join(scope.editions)
-        response = SearchResponse(query, [], notice=parsed.notice, offset=offset, limit=limit, scope=scope_name)
-
-        exact: list[Result] = []
-        notes: list[str] = []
         core = _unfiltered_text(text) if parsed.filters else text
         if parsed.literal:
             core = " ".join(w.text for w in words_of(parsed.tree))
-        number_query = False
-        numbers: list[str] = []
-        if scope.kinds in (None, ["rule"]) or (scope.kinds and "rule" in scope.kinds):
-            numbers, prefix = _rule_numbers(core)
-            if numbers:
-                number_query = True
-                exact = self._rule_hits(numbers, prefix, scope, french_first=bool(_FRENCH_INTRO.match(core)),
-                                        notes=notes)
-        deferred: list[Result] = []
-        if not number_query and (scope.kinds is None or "card" in scope.kinds):
-            exact = self._card_hits(core, scope)
-            if exact and is_term(self.index.expansions(), analyze, core):
-                # « Persistance » is a card but first a keyword: its rules come first.
-                deferred, exact = exact, []
-        seen = {r.key for r in exact + deferred}
-        results = list(exact)
+        answer = Answer(parsed, scope, core, offset + limit,
+                        SearchResponse(query, [], notice=parsed.notice, offset=offset, limit=limit,
+                                       scope=scope.label))
+        self._number_step(answer)
+        self._card_step(answer)
+        self._text_step(answer)
+        return _page(answer)
 
-        tree = parsed.tree
-        if number_query:  # then the rules citing those numbers
-            words = [Word(n) for n in numbers]
+    # ------------------------------------------------------------------ steps
+
+    def _number_step(self, a: Answer) -> None:
+        """A query that is a rule reference: those rules, exactly."""
+        if not a.scope.includes_kind("rule"):
+            return
+        a.numbers, a.prefix = _rule_numbers(a.core)
+        if a.numbers:
+            a.exact = self._rule_hits(a, french_first=bool(_FRENCH_INTRO.match(a.core)))
+
+    def _card_step(self, a: Answer) -> None:
+        """A query that is a card name: that card's documents (deferred when
+        the name is also a game term)."""
+        if a.numbers or not a.scope.includes_kind("card"):
+            return
+        a.exact = self._card_hits(a.core, a.scope)
+        if a.exact and is_term(self.table, analyze, a.core):
+            # « Persistance » is a card but first a keyword: its rules come first.
+            a.deferred, a.exact = a.exact, []
+
+    def _text_step(self, a: Answer) -> None:
+        """Full text after the exact matches: every word, then some of them
+        (the rules citing the numbers of a rule reference); filters alone
+        list the documents they accept."""
+        a.results = list(a.exact)
+        tree = a.parsed.tree
+        if a.numbers:
+            words = [Word(n) for n in a.numbers]
             tree = words[0] if len(words) == 1 else Any(tuple(words))
-        if tree is not None and len(results) < want:
-            tree, corrections = self._correct(tree) if not number_query else (tree, {})
-            response.corrections = corrections
-            used: list = []
-            tree = expand(tree, self.index.expansions(), analyze, used)
-            response.expansions = [list(p) for p in dict.fromkeys(used)]
-            hits, total = self.index.run(tree, scope, limit=want, exclude_keys=seen)
-            results.extend(_result(h, latest=self.latest) for h in hits)
-            seen.update(h.key for h in hits)
-            full_total = total
-            if len(results) < want and _has_several(tree):
-                more, more_total = self.index.run(tree, scope, limit=want, exclude_keys=seen, loose=True)
-                results.extend(_result(h, latest=self.latest) for h in more[: want - len(results)])
-                full_total = max(total + len(more), more_total)
-            response.total = len(exact) + len(deferred) + full_total
-            if corrections:
-                notes.append("searched " + ", ".join(f"« {b} » for « {a} »" for a, b in corrections.items()))
-        elif tree is None and parsed.filters and not exact:
-            hits, total = self.index.filter_only(scope, limit=want)
-            results.extend(_result(h, latest=self.latest) for h in hits)
-            response.total = total
-        else:
-            response.total = len(results)
-        if deferred:
-            at = len(exact) + DEFERRED_AT
-            results[at:at] = deferred
-        response.total = max(response.total, len(results))
-        response.results = results[offset:offset + limit]
-        if notes:
-            response.notice = "; ".join(([response.notice] if response.notice else []) + notes)
-        return response
+        if tree is None or len(a.results) >= a.want:
+            if tree is None and a.parsed.filters and not a.exact:
+                hits, a.response.total = self.index.filter_only(a.scope, limit=a.want)
+                a.results.extend(hits)
+            else:
+                a.response.total = len(a.results)
+            return
+        corrections: dict = {}
+        if not a.numbers:
+            tree, corrections = self._correct(tree)
+        a.response.corrections = corrections
+        used: list = []
+        tree = expand(tree, self.table, analyze, used)
+        a.response.expansions = [list(p) for p in dict.fromkeys(used)]
+        seen = {r.key for r in a.exact + a.deferred}
+        hits, total = self.index.run(tree, a.scope, limit=a.want, exclude_keys=seen)
+        a.results.extend(hits)
+        seen.update(h.key for h in hits)
+        full_total = total
+        if len(a.results) < a.want and _has_several(tree):
+            more, more_total = self.index.run(tree, a.scope, limit=a.want, exclude_keys=seen, loose=True)
+            a.results.extend(more[: a.want - len(a.results)])
+            full_total = max(total + len(more), more_total)
+        a.response.total = len(a.exact) + len(a.deferred) + full_total
+        if corrections:
+            a.notes.append("searched " + ", ".join(f"« {b} » for « {w} »" for w, b in corrections.items()))
 
-    # ------------------------------------------------------------------ parts
+    # ------------------------------------------------------------------ rule numbers
 
-    def _rule_hits(self, numbers: list[str], prefix: bool, scope: Scope, french_first: bool,
-                   notes: list[str]) -> list[Result]:
-        hits = self.index.by_number(numbers, scope, prefix=prefix)
-        out = [_result(h, exact=True, latest=self.latest) for h in hits]
+    def _rule_hits(self, a: Answer, french_first: bool) -> list[Result]:
+        """The rules numbered ``a.numbers``, then the last version of those
+        the latest English edition lacks, then the current rules holding
+        what the old numbers said."""
+        hits = self.index.by_number(a.numbers, a.scope, prefix=a.prefix)
+        out = [replace(h, exact=True) for h in hits]
         if french_first:
             out.sort(key=lambda r: r.lang != "fr")  # stable: keeps the number order within a language
-        # A number the latest English edition lacks: show its last English version.
         english_now = {h.number for h in hits if h.lang == "en"}
-        english_ok = "en" in self.latest and (not scope.langs or "en" in scope.langs)
-        missing = [n for n in numbers if n not in english_now] if english_ok and not prefix else []
-        if missing and not scope.all_editions and not scope.editions:
-            wider = Scope(kinds=scope.kinds, langs=["en"], all_editions=True)
-            old = self.index.by_number(missing, wider)
-            latest_per_number: dict = {}
-            for h in old:  # the last version of each number
-                if h.number not in latest_per_number or (h.edition or "") > (latest_per_number[h.number].edition or ""):
-                    latest_per_number[h.number] = h
-            for n in missing:
-                h = latest_per_number.get(n)
-                if h is not None:
-                    out.append(_result(h, exact=True, latest=self.latest))
-                    notes.append(f"{n} is not in the latest edition (last seen {h.edition})")
-        # Old numbers: offer the rule that holds the same text today.
-        offered = {r.id for r in out if r.current and r.lang == "en"}
-        for r in list(out):
+        english_ok = "en" in self.latest and (not a.scope.langs or "en" in a.scope.langs)
+        missing = [n for n in a.numbers if n not in english_now] if english_ok and not a.prefix else []
+        if missing and not a.scope.all_editions and not a.scope.editions:
+            out.extend(self._last_versions(missing, a.scope.kinds, a.notes))
+        out.extend(self._equivalents(out))
+        return out
+
+    def _last_versions(self, numbers: list[str], kinds: Optional[list], notes: list[str]) -> list[Result]:
+        """The last English version of each of ``numbers``, which the latest
+        edition lacks (a note says when it was last seen)."""
+        wider = Scope(kinds=kinds, langs=["en"], all_editions=True)
+        last: dict = {}
+        for h in self.index.by_number(numbers, wider):
+            if h.number not in last or (h.edition or "") > (last[h.number].edition or ""):
+                last[h.number] = h
+        out = []
+        for n in numbers:
+            h = last.get(n)
+            if h is not None:
+                out.append(replace(h, exact=True))
+                notes.append(f"{n} is not in the latest edition (last seen {h.edition})")
+        return out
+
+    def _equivalents(self, found: list[Result]) -> list[Result]:
+        """For each old or French rule of ``found``, the current English
+        rules holding the same text today (``equivalent_of`` set)."""
+        offered = {r.id for r in found if r.current and r.lang == "en"}
+        current = Scope(kinds=["rule"], langs=["en"])
+        out = []
+        for r in found:
             if r.kind != "rule" or (r.current and r.lang == "en"):
                 continue
             for n in self._current_equivalents(r.id, r.edition) or self._same_title(r):
                 if n in offered:
                     continue
                 offered.add(n)
-                current = Scope(kinds=["rule"], langs=["en"])
-                for h in self.index.by_number([n], current):
-                    out.append(_result(h, equivalent_of=r.id, latest=self.latest))
+                out.extend(replace(h, equivalent_of=r.id) for h in self.index.by_number([n], current))
         return out
-
     def _same_title(self, r: Result) -> list[str]:
         """Without a rule history: the latest-edition rule whose heading is
         the title of ``r`` (translated through the glossary for a French
@@ -284,8 +252,7 @@ class Searcher:
             return []
         names = {title.lower()}
         if r.lang == "fr":
-            names = {en.lower() for fr, en in self.index.expansions().get("pairs", [])
-                     if fold_name(fr) == fold_name(title)}
+            names = {en.lower() for fr, en in self.table.get("pairs", []) if fold_name(fr) == fold_name(title)}
         out = []
         for name in sorted(names):
             hits, _ = self.index.run(Phrase(name, "en"), Scope(kinds=["rule"], langs=["en"]), limit=5)
@@ -293,36 +260,36 @@ class Searcher:
                        if h.number and (h.title.split(" ", 1)[1:] or [""])[0].strip().lower() == name)
         return list(dict.fromkeys(out))[:2]
 
-    def _current_equivalents(self, number: str, edition: str) -> list[str]:
+    def _current_equivalents(self, number: str, edition: Optional[str]) -> list[str]:
         """Numbers in the latest edition for rule ``number`` of the edition
-        in force on ``edition``; [] when unknown (no history)."""
-        if "rule_maps" not in self._tables or not edition:
-            return []
-        try:
-            from kb.rules import history
-        except ImportError:
+        in force on ``edition``; [] when unknown (no rule history)."""
+        from kb.rules import history  # only old numbers need it: keeps a plain search's start light
+
+        if not edition:
             return []
         try:
             return list(history.current_equivalent(self.conn, number, edition))[:3]
-        except (KeyError, ValueError, sqlite3.Error):
+        except (KeyError, ValueError):
             pass
-        try:  # a FAQ may quote a rule before the edition adding it: try the next edition
-            later = [e for e in history.editions_holding(self.conn, number) if e > edition][:1]
-            return list(history.current_equivalent(self.conn, number, later[0]))[:3] if later else []
-        except (KeyError, ValueError, sqlite3.Error, AttributeError):
+        # A FAQ may quote a rule before the edition adding it: try the next edition.
+        later = [e for e in history.editions_holding(self.conn, number) if e > edition][:1]
+        if not later:
             return []
+        try:
+            return list(history.current_equivalent(self.conn, number, later[0]))[:3]
+        except (KeyError, ValueError):
+            return []
+
+    # ------------------------------------------------------------------ card names
 
     def _card_hits(self, text: str, scope: Scope) -> list[Result]:
         """Documents of the card whose French or English name is ``text``."""
         wanted = fold_name(text.strip('"«» '))
         if not wanted:
             return []
-        english: list[str] = []
-        french_name = False
-        if "mtg_names" in self._tables:
-            rows = self.conn.execute("SELECT DISTINCT name, lang FROM mtg_names WHERE fold = ?", (wanted,)).fetchall()
-            english = sorted({r[0] for r in rows})[:3]
-            french_name = bool(rows) and all(r[1] == "fr" for r in rows)
+        rows = self.conn.execute("SELECT DISTINCT name, lang FROM mtg_names WHERE fold = ?", (wanted,)).fetchall()
+        english = sorted({r[0] for r in rows})[:3]
+        french_name = bool(rows) and all(r[1] == "fr" for r in rows)
         keys: list[str] = []
         for row in self.conn.execute("SELECT source, cid, name FROM card_records"):
             if fold_name(row["name"]) == wanted:
@@ -334,20 +301,22 @@ class Searcher:
         if scope.langs:
             hits = [h for h in hits if h.lang in scope.langs]
         hits.sort(key=lambda h: (h.lang != ("fr" if french_name else "en")))
-        return [_result(h, exact=True, latest=self.latest) for h in hits]
+        return [replace(h, exact=True) for h in hits]
+
+    # ------------------------------------------------------------------ spelling
 
     def _correct(self, tree):
         """``tree`` with unknown words replaced by the nearest indexed word
         (glossary terms are never corrected: « banding » stays « banding »
-        even in a knowledge base that never prints it)."""
+        even in a knowledge base that never prints it), and the corrections
+        made {typed: searched}."""
         corrections: dict = {}
-        table = self.index.expansions()
 
         def fix(node):
             if isinstance(node, Word):
-                if node.lang or self.index.known(node.text) or is_term(table, analyze, node.text):
+                if node.lang or self.index.known(node.text) or is_term(self.table, analyze, node.text):
                     return node
-                better = self.index.correct(node.text)
+                better = self.speller.correct(node.text)
                 if better is None:
                     return node
                 corrections[node.text] = better
@@ -361,6 +330,21 @@ class Searcher:
             return node
 
         return fix(tree), corrections
+
+
+def _page(a: Answer) -> SearchResponse:
+    """The response: deferred card matches put in place, the page cut, the
+    notices joined."""
+    results = a.results
+    if a.deferred:
+        at = len(a.exact) + DEFERRED_AT
+        results[at:at] = a.deferred
+    response = a.response
+    response.total = max(response.total, len(results))
+    response.results = results[response.offset:response.offset + response.limit]
+    if a.notes:
+        response.notice = "; ".join(([response.notice] if response.notice else []) + a.notes)
+    return response
 
 
 def _has_several(tree) -> bool:
