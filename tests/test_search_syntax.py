@@ -1,5 +1,5 @@
-"""Query language (kb/query.lark, kb/querysyntax.py) and glossary expansion
-(kb/expansions.py): no knowledge base needed."""
+"""Query language (parser/grammars/query.lark, kb/search/query.py) and glossary expansion
+(kb/search/expansions.py): no knowledge base needed."""
 from __future__ import annotations
 
 import pytest
