@@ -1,4 +1,4 @@
-"""Speed of the rule history (kb/history.py) on the English editions.
+"""Speed of the rule history (kb/rules/history.py) on the English editions.
 
 Measures, on a fresh SQLite knowledge base in a temporary directory:
 
@@ -59,77 +59,71 @@ def truth_scores(conn: sqlite3.Connection) -> dict:
     return {"cases": len(cases), "precision": round(tp / (tp + fp), 3), "recall": round(tp / (tp + fn), 3)}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cr", type=Path, default=DEFAULT_CR, help="directory of English CR editions")
-    ap.add_argument("--json", action="store_true", help="print JSON")
-    args = ap.parse_args()
-    files = sorted(args.cr.glob("*.txt"))
-    if not files:
-        sys.exit(f"no editions in {args.cr}")
-    out: dict = {"editions": len(files)}
-    with tempfile.TemporaryDirectory() as tmp:
-        conn = store.create(Path(tmp) / store.DB_NAME)
-        t0 = time.perf_counter()
-        for path in files:
-            store.save_edition(conn, parse_cr(path))
-        conn.commit()
-        out["parse_store_s"] = round(time.perf_counter() - t0, 2)
-
-        t0 = time.perf_counter()
-        report = history.build_history(conn)
-        conn.commit()
-        out["build_history_s"] = round(time.perf_counter() - t0, 2)
-        out["report"] = report.to_dict()
-
-        eds = history.history_editions(conn)
-        t0 = time.perf_counter()
-        d = history.diff_editions(conn, eds[0], eds[-1])
-        out["chain_first_to_latest_s"] = round(time.perf_counter() - t0, 2)
-        out["chain_first_to_latest"] = {"renumbered": len(d.renumbered), "reworded": len(d.reworded),
-                                        "removed": len(d.removed), "added": len(d.added)}
-        latest = [r[0] for r in conn.execute("SELECT number FROM edition_rules WHERE edition=?", (eds[-1],))]
-        sample = random.Random(5).sample(latest, min(200, len(latest)))
-        t0 = time.perf_counter()
-        for n in sample:
-            history.lineage(conn, n, eds[-1])
-        out["lineage_mean_ms"] = round((time.perf_counter() - t0) * 1000 / len(sample), 1)
-
-        # incremental: take the latest edition out of the history, add it back
-        last = eds[-1]
-        source = conn.execute("SELECT source FROM editions WHERE date=?", (last,)).fetchone()[0]
-
-        def drop_from_history() -> None:
-            conn.execute("DELETE FROM rule_maps WHERE to_edition=?", (last,))
-            conn.execute("DELETE FROM rule_occurrences WHERE edition=?", (last,))
-            conn.execute("DELETE FROM rule_versions WHERE vid NOT IN (SELECT vid FROM rule_occurrences)")
-            conn.execute("DELETE FROM history_editions WHERE edition=?", (last,))
-            conn.commit()
-
-        drop_from_history()
-        history._node.cache_clear()     # cold, as in a new `kb` process
-        t0 = time.perf_counter()
-        history.add_edition(conn, source)
-        conn.commit()
-        out["add_edition_s"] = round(time.perf_counter() - t0, 2)
-
-        drop_from_history()
-        for table in ("rules", "glossary", "warnings"):
-            conn.execute(f"DELETE FROM {table} WHERE source=?", (source,))
-        conn.execute("DELETE FROM editions WHERE source=?", (source,))
-        conn.commit()
-        path = [p for p in files if parse_cr(p).source == source][0]
-        history._node.cache_clear()
-        t0 = time.perf_counter()
+def measure_build(conn: sqlite3.Connection, files: list[Path], out: dict) -> None:
+    """Parse and store every edition, then build the history."""
+    t0 = time.perf_counter()
+    for path in files:
         store.save_edition(conn, parse_cr(path))
-        history.add_edition(conn, source)
-        conn.commit()
-        out["add_edition_with_parse_s"] = round(time.perf_counter() - t0, 2)
-        out["truth_table"] = truth_scores(conn)
-        conn.close()
-    if args.json:
-        print(json.dumps(out, indent=2))
-        return
+    conn.commit()
+    out["parse_store_s"] = round(time.perf_counter() - t0, 2)
+    t0 = time.perf_counter()
+    report = history.build_history(conn)
+    conn.commit()
+    out["build_history_s"] = round(time.perf_counter() - t0, 2)
+    out["report"] = report.to_dict()
+
+
+def measure_reads(conn: sqlite3.Connection, out: dict) -> None:
+    """Chain the first edition to the latest, and lineages of 200 rules."""
+    eds = history.history_editions(conn)
+    t0 = time.perf_counter()
+    d = history.diff_editions(conn, eds[0], eds[-1])
+    out["chain_first_to_latest_s"] = round(time.perf_counter() - t0, 2)
+    out["chain_first_to_latest"] = {"renumbered": len(d.renumbered), "reworded": len(d.reworded),
+                                    "removed": len(d.removed), "added": len(d.added)}
+    latest = [r[0] for r in conn.execute("SELECT number FROM edition_rules WHERE edition=?", (eds[-1],))]
+    sample = random.Random(5).sample(latest, min(200, len(latest)))
+    t0 = time.perf_counter()
+    for n in sample:
+        history.lineage(conn, n, eds[-1])
+    out["lineage_mean_ms"] = round((time.perf_counter() - t0) * 1000 / len(sample), 1)
+
+
+def _drop_from_history(conn: sqlite3.Connection, last: str) -> None:
+    conn.execute("DELETE FROM rule_maps WHERE to_edition=?", (last,))
+    conn.execute("DELETE FROM rule_occurrences WHERE edition=?", (last,))
+    conn.execute("DELETE FROM rule_versions WHERE vid NOT IN (SELECT vid FROM rule_occurrences)")
+    conn.execute("DELETE FROM history_editions WHERE edition=?", (last,))
+    conn.commit()
+
+
+def measure_incremental(conn: sqlite3.Connection, files: list[Path], out: dict) -> None:
+    """Take the latest edition out of the history and add it back, then the
+    same with parsing and storing it again."""
+    last = history.history_editions(conn)[-1]
+    source = conn.execute("SELECT source FROM editions WHERE date=?", (last,)).fetchone()[0]
+    _drop_from_history(conn, last)
+    history.cached_node.cache_clear()     # cold, as in a new `kb` process
+    t0 = time.perf_counter()
+    history.add_edition(conn, source)
+    conn.commit()
+    out["add_edition_s"] = round(time.perf_counter() - t0, 2)
+
+    _drop_from_history(conn, last)
+    for table in ("rules", "glossary", "warnings"):
+        conn.execute(f"DELETE FROM {table} WHERE source=?", (source,))
+    conn.execute("DELETE FROM editions WHERE source=?", (source,))
+    conn.commit()
+    path = [p for p in files if parse_cr(p).source == source][0]
+    history.cached_node.cache_clear()
+    t0 = time.perf_counter()
+    store.save_edition(conn, parse_cr(path))
+    history.add_edition(conn, source)
+    conn.commit()
+    out["add_edition_with_parse_s"] = round(time.perf_counter() - t0, 2)
+
+
+def print_report(out: dict) -> None:
     r = out["report"]
     print(f"editions                      {out['editions']}")
     print(f"parse + store (parser.cr)     {out['parse_store_s']:.2f} s")
@@ -144,6 +138,28 @@ def main() -> None:
     print(f"  with parse_cr + save        {out['add_edition_with_parse_s']:.2f} s")
     t = out["truth_table"]
     print(f"truth table                   {t['cases']} cases, precision {t['precision']}, recall {t['recall']}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cr", type=Path, default=DEFAULT_CR, help="directory of English CR editions")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args()
+    files = sorted(args.cr.glob("*.txt"))
+    if not files:
+        sys.exit(f"no editions in {args.cr}")
+    out: dict = {"editions": len(files)}
+    with tempfile.TemporaryDirectory() as tmp:
+        conn = store.create(Path(tmp) / store.DB_NAME)
+        measure_build(conn, files, out)
+        measure_reads(conn, out)
+        measure_incremental(conn, files, out)
+        out["truth_table"] = truth_scores(conn)
+        conn.close()
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        print_report(out)
 
 
 if __name__ == "__main__":

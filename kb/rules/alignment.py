@@ -1,31 +1,20 @@
 """French rules next to English ones: which English editions a French rule
 quoted in a seed document matches, its number today, and number discrepancies.
 
-A French rule (from a FAQ or rules excerpt, table ``rules`` with lang fr)
-and the English rule with the same number in an edition are compared on
-evidence that survives translation, each item agreeing or disagreeing with
-a weight:
-
-* the rules it cites (« voir règle 502.5 »), and the titles it gives them:
-  « Cf. règle 702.30, « Kick. » » agrees with an edition whose 702.30 is
-  Kicker (titles translated with ``corpus/terms/terms_fr_en.tsv``,
-  :mod:`kb.cards.terms`) and disagrees with one whose 702.30 is another keyword;
-* its own title (« 702.92. Association d'âmes » against « Soulbond »);
-* the rules terms it uses (persistance -> persist, marqueur -> counter; old
-  wordings accepted: « en jeu » -> « in play »);
-* mana symbols and numbers ({W/U}, -1/-1, 20);
-* the length of the text (French runs 0.8 to 1.9 times the English).
-
-The score is the agreeing share of the weight.  An edition matches when its
-same-numbered rule scores at least :data:`MATCH`; a French rule without
-evidence of its own takes the editions its document's other rules agree on.
+A French rule (from a FAQ or rules excerpt, table ``rules`` with lang fr) is
+compared with the English rule of the same number in every edition on
+evidence that survives translation (:mod:`kb.rules.evidence`: cited rules
+and their titles, its own title, rules terms, symbols, length).  An edition
+matches when its same-numbered rule scores at least
+:data:`kb.rules.evidence.MATCH`; a French rule without evidence of its own
+takes the editions its document's other rules agree on.
 
 When no edition has a matching rule under the French number, the rule is
 looked for under other numbers of the same chapter (the FAQ of 2012 quotes
 soulbond as 702.92 while the English edition of 2012-05-01 has 702.93): the
 closest number in the earliest editions that have it is linked and a
 :class:`Discrepancy` recorded.  The equivalent today follows the rule
-history (:func:`kb.rules.history.current_equivalent`) from the latest matching
+history (:func:`kb.rules.lineage.current_equivalent`) from the latest matching
 edition.
 
 Public API: :func:`align_french` ``(conn, store=True) -> list[Alignment]``,
@@ -37,38 +26,15 @@ edition, english_number, score), ``french_documents`` (source, editions),
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
 from typing import Optional
 
-from rapidfuzz import fuzz
-
-from kb.rules import history
-from parser.textkeys import fold
-from kb.model import RULE_NUMBER_RE, rule_sort_key
-from parser.references import find_reference_spans
-
-#: Minimum score for an edition's same-numbered rule to be « about the same thing ».
-MATCH = 0.65
-
-#: Old English wordings of a term, so that an old French text (« en jeu »)
-#: agrees with the old English text (« in play »).
-_ENGLISH_ALIASES = {
-    "battlefield": ("battlefield", "play"),
-    "exile": ("exile", "removed from the game", "remove from the game"),
-    "mana value": ("mana value", "converted mana cost"),
-    "converted mana cost": ("converted mana cost", "mana value"),
-    "state-based effect": ("state-based effect", "state-based action"),
-}
-#: Rules words the card-derived terms file cannot have (no card prints them)
-#: but the quoted rules use: « arpenteur » is the 2007-2009 French rules'
-#: word for planeswalker (seeds/004: « le même joueur ou le même arpenteur »).
-_SUPPLEMENT = {"arpenteur": ("planeswalker",)}
-_SYMBOL_RE = re.compile(r"\{[^}]+\}|[-+]?\d+/[-+]?\d+|(?<![\d.])\d{1,2}(?![\d.])")
-
+from kb.model import RULE_NUMBER_RE, rule_parent, rule_sort_key
+from kb.rules.evidence import MATCH, EditionView, FrenchRule, french_rule, score
+from kb.rules.lineage import current_equivalent
+from kb.rules.versions import history_editions, rule_version
 
 @dataclass
 class Discrepancy:
@@ -121,187 +87,15 @@ class Alignment:
         return d
 
 
-# ---------------------------------------------------------------- vocabulary
-
-
-@lru_cache(maxsize=1)
-def _vocabulary() -> tuple[tuple[re.Pattern, tuple[str, ...]], ...]:
-    """(folded French term pattern, English forms) pairs from the terms file,
-    longest French term first."""
-    from kb.cards.terms import load_terms
-
-    try:
-        pairs = load_terms()
-    except (FileNotFoundError, ValueError):
-        return ()
-    by_fr: dict[str, set[str]] = defaultdict(set)
-    for p in pairs:
-        # rules terms are reviewed pairs whose card-text precision is low only
-        # because the French word is common (« capacité »): keep them all
-        if (p.precision < 0.8 and p.kind != "rules_term") or len(p.fr) < 3 or p.kind == "subtype":
-            continue
-        en = p.en.lower()
-        by_fr[fold(p.fr)].update(_ENGLISH_ALIASES.get(en, (en,)))
-    for fr, en in _SUPPLEMENT.items():
-        by_fr[fold(fr)].update(en)
-    out = []
-    for fr in sorted(by_fr, key=len, reverse=True):
-        out.append((re.compile(rf"(?<![\w]){re.escape(fr)}(?![\w])"), tuple(sorted(by_fr[fr]))))
-    return tuple(out)
-
-
-def translate_title(title: str) -> tuple[str, ...]:
-    """English forms of a French rule or keyword title (« Persistance » ->
-    (« persist »,)); () when the terms file does not know it."""
-    key = fold(title).strip(" .")
-    for pattern, english in _vocabulary():
-        if pattern.fullmatch(key):
-            return english
-    return ()
-
-
-def _french_terms(text: str) -> list[tuple[str, ...]]:
-    """English forms of each French term found in ``text`` (longest first,
-    without counting a term again inside a longer one)."""
-    folded = fold(text)
-    found = []
-    for pattern, english in _vocabulary():
-        if pattern.search(folded):
-            found.append(english)
-            folded = pattern.sub(" ", folded)
-    return found
-
-
-_SUFFIX_RE = re.compile(r"(ing|ed|es|s)$")
-
-
-def _has_word(text_folded: str, phrase: str) -> bool:
-    """``phrase`` starts a word of ``text_folded``; a one-word phrase may also
-    appear under another inflection (« banding » finds « bands »)."""
-    if re.search(rf"(?<![\w]){re.escape(phrase)}", text_folded):
-        return True
-    stem = _SUFFIX_RE.sub("", phrase)
-    return " " not in phrase and len(stem) >= 4 and re.search(rf"(?<![\w]){re.escape(stem)}", text_folded) is not None
-
-
-def _title_agrees(french_title: str, english_title: Optional[str]) -> Optional[bool]:
-    """True/False when the French title does / does not name the English
-    rule; None when there is no way to tell."""
-    if not english_title:
-        return None
-    en = fold(english_title).strip(" .")
-    forms = translate_title(french_title)
-    if forms:
-        return any(f == en or fuzz.ratio(f, en) >= 75 or (len(f) >= 6 and en.startswith(f[:6]))
-                   for f in forms)
-    if fuzz.ratio(fold(french_title), en) >= 80:
-        return True
-    return None
-
-
-# ---------------------------------------------------------------- scoring
-
-
-@dataclass
-class _FrenchRule:
-    source: str
-    number: str
-    title: Optional[str]
-    text: str
-    refs: list[tuple[str, Optional[str]]]
-    terms: list[tuple[str, ...]]
-    symbols: set[str]
-
-
-def _french_rule(source: str, number: str, title: Optional[str], text: str, examples: list[str]) -> _FrenchRule:
-    body = " ".join([text, *examples])
-    refs = []
-    for span in find_reference_spans(body, "fr"):
-        for n in span.numbers:
-            refs.append((n, span.title if len(span.numbers) == 1 else None))
-    stripped = body
-    for span in reversed(find_reference_spans(body, "fr")):
-        stripped = stripped[:span.start] + " " + stripped[span.end:]
-    return _FrenchRule(source, number, title, body, refs, _french_terms(body),
-                       set(_SYMBOL_RE.findall(stripped)))
-
-
-class _EditionView:
-    """The rules of one English edition, read from the versioned store."""
-
-    def __init__(self, conn: sqlite3.Connection, edition: str):
-        self.edition = edition
-        self.rules: dict[str, tuple[Optional[str], str]] = {}
-        for number, title, text, examples in conn.execute(
-                "SELECT number, title, text, examples FROM edition_rules WHERE edition=? AND lang='en'",
-                (edition,)):
-            body = " ".join([text or "", *json.loads(examples or "[]")])
-            self.rules.setdefault(number, (title, body))
-
-
-def score(fr: _FrenchRule, ed: _EditionView, number: Optional[str] = None) -> Optional[float]:
-    """Agreeing share (0-1) of the evidence that the English rule ``number``
-    (default: the French number) of edition ``ed`` says what ``fr`` says;
-    None when there is no such rule or no evidence."""
-    number = number or fr.number
-    if number not in ed.rules:
-        return None
-    title, text = ed.rules[number]
-    agree = total = 0.0
-
-    def item(weight: float, ok: bool) -> None:
-        nonlocal agree, total
-        total += weight
-        agree += weight if ok else 0.0
-
-    if fr.title:
-        ok = _title_agrees(fr.title, title)
-        if ok is not None:
-            item(3.0, ok)
-    en_refs = {n for span in find_reference_spans(text, "en") for n in span.numbers}
-    for n, ref_title in fr.refs:
-        item(0.5, n in en_refs)
-        if ref_title:
-            target = ed.rules.get(n)
-            ok = _title_agrees(ref_title, target[0] if target else None)
-            if target is None:
-                item(2.0, False)
-            elif ok is not None:
-                item(2.0, ok)
-    fr_numbers = {n for n, _ in fr.refs}
-    for n in en_refs - fr_numbers:
-        item(0.5, False)
-    folded = fold(text)
-    for english in fr.terms:
-        item(1.0, any(_has_word(folded, e) for e in english))
-    en_symbols = set(_SYMBOL_RE.findall(_strip_refs(text)))
-    if fr.symbols or en_symbols:
-        union = fr.symbols | en_symbols
-        share = len(fr.symbols & en_symbols) / len(union)
-        total += 1.5
-        agree += 1.5 * share
-    if total < 1.0:
-        return None  # no evidence beyond the length
-    ratio = len(fr.text) / max(len(text), 1)
-    item(0.5, 0.8 <= ratio <= 1.9)
-    return agree / total
-
-
-def _strip_refs(text: str) -> str:
-    for span in reversed(find_reference_spans(text, "en")):
-        text = text[:span.start] + " " + text[span.end:]
-    return text
-
-
 # ---------------------------------------------------------------- alignment
 
 
-def _french_rules(conn: sqlite3.Connection) -> dict[str, list[_FrenchRule]]:
-    out: dict[str, list[_FrenchRule]] = defaultdict(list)
+def _french_rules(conn: sqlite3.Connection) -> dict[str, list[FrenchRule]]:
+    out: dict[str, list[FrenchRule]] = defaultdict(list)
     for source, number, title, text, examples in conn.execute(
             "SELECT r.source, r.number, r.title, r.text, r.examples FROM rules r JOIN documents d "
             "ON d.id = r.source WHERE r.lang='fr' ORDER BY r.source, r.position"):
-        out[source].append(_french_rule(source, number, title, text or "", json.loads(examples or "[]")))
+        out[source].append(french_rule(source, number, title, text or "", json.loads(examples or "[]")))
     return out
 
 
@@ -311,10 +105,10 @@ def align_french(conn: sqlite3.Connection, store: bool = True) -> list[Alignment
     to have run; returns [] when there are no English editions.  With
     ``store``, (re)writes the ``french_alignments`` and
     ``french_discrepancies`` tables (the caller commits)."""
-    eds = history.history_editions(conn) if history.has_history(conn) else []
+    eds = history_editions(conn)
     if not eds:
         return []
-    views = {e: _EditionView(conn, e) for e in eds}
+    views = {e: EditionView(conn, e) for e in eds}
     result: list[Alignment] = []
     for source, rules in _french_rules(conn).items():
         doc_alignments = [_align_rule(fr, views, eds) for fr in rules]
@@ -328,7 +122,7 @@ def align_french(conn: sqlite3.Connection, store: bool = True) -> list[Alignment
     return result
 
 
-def _align_rule(fr: _FrenchRule, views: dict, eds: list[str]) -> Alignment:
+def _align_rule(fr: FrenchRule, views: dict, eds: list[str]) -> Alignment:
     al = Alignment(fr.source, fr.number, fr.title, english_number=fr.number)
     for e in eds:
         s = score(fr, views[e])
@@ -363,7 +157,7 @@ def _inherit(alignments: list[Alignment], eds: list[str]) -> None:
         a.inherited = True
 
 
-def _discrepancies(conn, rules: list[_FrenchRule], alignments: list[Alignment], views: dict,
+def _discrepancies(conn, rules: list[FrenchRule], alignments: list[Alignment], views: dict,
                    eds: list[str]) -> None:
     """Rules matching no edition under their own number: look under the
     other numbers of their chapter (titled rules and rules first, then each
@@ -377,7 +171,7 @@ def _discrepancies(conn, rules: list[_FrenchRule], alignments: list[Alignment], 
         m = RULE_NUMBER_RE.match(fr.number)
         if not m:
             continue
-        parent = by_number.get(history._parent(fr.number) or "")
+        parent = by_number.get(rule_parent(fr.number) or "")
         candidates_for = {}
         if m.group("letter") and parent is not None and parent.discrepancy is not None:
             target = parent.discrepancy.english_number + m.group("letter")
@@ -426,7 +220,7 @@ def _current(conn, al: Alignment, eds: list[str]) -> None:
     if not al.editions:
         return
     try:
-        al.current = history.current_equivalent(conn, al.english_number, al.editions[-1])
+        al.current = current_equivalent(conn, al.english_number, al.editions[-1])
     except KeyError:
         al.current = []
 
@@ -449,24 +243,18 @@ def _store(conn: sqlite3.Connection, result: list[Alignment]) -> None:
 def document_editions(conn: sqlite3.Connection, source: str) -> list[str]:
     """The English editions a French document matches as a whole (stored by
     :func:`align_french`; [] when unknown)."""
-    try:
-        row = conn.execute("SELECT editions FROM french_documents WHERE source=?", (source,)).fetchone()
-    except sqlite3.OperationalError:
-        return []
+    row = conn.execute("SELECT editions FROM french_documents WHERE source=?", (source,)).fetchone()
     return json.loads(row[0]) if row else []
 
 
 def alignments(conn: sqlite3.Connection, number: str, source: Optional[str] = None) -> list[dict]:
     """Stored alignments of French rule ``number`` (optionally of one
     document): [{source, number, english_number, editions, discrepancy}]."""
-    try:
-        rows = conn.execute("SELECT source, english_number, edition FROM french_alignments WHERE number=?"
-                            + (" AND source=?" if source else "") + " ORDER BY source, edition",
-                            (number, source) if source else (number,)).fetchall()
-        disc = {r[0]: {"english_number": r[1], "editions": json.loads(r[2]), "note": r[3]} for r in conn.execute(
-            "SELECT source, english_number, editions, note FROM french_discrepancies WHERE number=?", (number,))}
-    except sqlite3.OperationalError:
-        return []
+    rows = conn.execute("SELECT source, english_number, edition FROM french_alignments WHERE number=?"
+                        + (" AND source=?" if source else "") + " ORDER BY source, edition",
+                        (number, source) if source else (number,)).fetchall()
+    disc = {r[0]: {"english_number": r[1], "editions": json.loads(r[2]), "note": r[3]} for r in conn.execute(
+        "SELECT source, english_number, editions, note FROM french_discrepancies WHERE number=?", (number,))}
     grouped: dict[str, dict] = {}
     for src, english, edition in rows:
         g = grouped.setdefault(src, {"source": src, "number": number, "english_number": english,
@@ -500,7 +288,7 @@ def side_by_side(conn: sqlite3.Connection, number: str, source: Optional[str] = 
     if source:
         sql += " AND source=?"
         args.append(source)
-    eds = history.history_editions(conn) if history.has_history(conn) else []
+    eds = history_editions(conn)
     for src, num, title, text, examples in conn.execute(sql, args):
         entry = {"french": {"source": src, "number": num, "title": title, "text": text,
                             "examples": json.loads(examples or "[]")},
@@ -511,14 +299,14 @@ def side_by_side(conn: sqlite3.Connection, number: str, source: Optional[str] = 
             doc_eds = set(document_editions(conn, src))
             both = [e for e in al["editions"] if e in doc_eds]
             edition = (both or al["editions"])[-1]   # the document's edition when the rule agrees
-            v = history.rule_version(conn, al["english_number"], edition)
+            v = rule_version(conn, al["english_number"], edition)
             if v:
                 entry["english"] = {"edition": edition, "number": v["number"], "title": v["title"],
                                     "text": v["text"], "examples": v["examples"]}
             entry["editions"] = al["editions"]
             entry["discrepancy"] = al["discrepancy"]
             try:
-                entry["current"] = history.current_equivalent(conn, al["english_number"], edition)
+                entry["current"] = current_equivalent(conn, al["english_number"], edition)
             except KeyError:
                 pass
         out.append(entry)

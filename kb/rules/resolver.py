@@ -28,6 +28,7 @@ from typing import Iterable, Optional
 
 from rapidfuzz import fuzz
 
+from kb.rules.alignment import document_editions
 from parser.textkeys import typo_key
 from parser.references import GlossaryReference, ReferenceSpan, find_glossary_references, find_reference_spans
 
@@ -216,8 +217,6 @@ def _check_documents(conn, report: ReferenceReport, eds: list, loaded: dict) -> 
         date = (json.loads(metadata or "{}") or {}).get("last_modified")
         ref_ed = None
         if english:
-            from kb.rules.alignment import document_editions
-
             aligned = document_editions(conn, doc_id)
             before = [e for e in english if date and e[0] <= date]
             if aligned:

@@ -1,0 +1,214 @@
+"""The evidence that a French rule and an English rule say the same thing, and its score.
+
+Evidence that survives translation, each item agreeing or disagreeing with a
+weight (:func:`score`):
+
+* the rules it cites (« voir règle 502.5 »), and the titles it gives them:
+  « Cf. règle 702.30, « Kick. » » agrees with an edition whose 702.30 is
+  Kicker (titles translated with ``corpus/terms/terms_fr_en.tsv``,
+  :func:`kb.cards.terms.load_terms`) and disagrees with one whose 702.30 is
+  another keyword;
+* its own title (« 702.92. Association d'âmes » against « Soulbond »);
+* the rules terms it uses (persistance -> persist, marqueur -> counter; old
+  wordings accepted through :data:`kb.rules.wordings.OLD_ENGLISH_WORDINGS`:
+  « en jeu » -> « in play »);
+* mana symbols and numbers ({W/U}, -1/-1, 20);
+* the length of the text (French runs 0.8 to 1.9 times the English).
+
+The score is the agreeing share of the weight; :data:`MATCH` is the score
+from which two rules are « about the same thing ».
+"""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Optional
+
+from rapidfuzz import fuzz
+
+from kb.cards.terms import load_terms
+from kb.rules.wordings import OLD_ENGLISH_WORDINGS
+from parser.references import find_reference_spans
+from parser.textkeys import fold
+
+#: Minimum score for an edition's same-numbered rule to be « about the same thing ».
+MATCH = 0.65
+
+#: French rules words the card-derived terms file cannot have (no card prints
+#: them) but the quoted rules use: « arpenteur » is the 2007-2009 French
+#: rules' word for planeswalker (seeds/004: « le même joueur ou le même arpenteur »).
+OLD_FRENCH_RULES_WORDS = {"arpenteur": ("planeswalker",)}
+_SYMBOL_RE = re.compile(r"\{[^}]+\}|[-+]?\d+/[-+]?\d+|(?<![\d.])\d{1,2}(?![\d.])")
+
+
+# ---------------------------------------------------------------- vocabulary
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> tuple[tuple[re.Pattern, tuple[str, ...]], ...]:
+    """(folded French term pattern, English forms) pairs from the terms file,
+    longest French term first."""
+    by_fr: dict[str, set[str]] = defaultdict(set)
+    for p in load_terms():
+        # rules terms are reviewed pairs whose card-text precision is low only
+        # because the French word is common (« capacité »): keep them all
+        if (p.precision < 0.8 and p.kind != "rules_term") or len(p.fr) < 3 or p.kind == "subtype":
+            continue
+        en = p.en.lower()
+        by_fr[fold(p.fr)].update(OLD_ENGLISH_WORDINGS.get(en, (en,)))
+    for fr, en in OLD_FRENCH_RULES_WORDS.items():
+        by_fr[fold(fr)].update(en)
+    out = []
+    for fr in sorted(by_fr, key=len, reverse=True):
+        out.append((re.compile(rf"(?<![\w]){re.escape(fr)}(?![\w])"), tuple(sorted(by_fr[fr]))))
+    return tuple(out)
+
+
+def translate_title(title: str) -> tuple[str, ...]:
+    """English forms of a French rule or keyword title (« Persistance » ->
+    (« persist »,)); () when the terms file does not know it."""
+    key = fold(title).strip(" .")
+    for pattern, english in _vocabulary():
+        if pattern.fullmatch(key):
+            return english
+    return ()
+
+
+def _french_terms(text: str) -> list[tuple[str, ...]]:
+    """English forms of each French term found in ``text`` (longest first,
+    without counting a term again inside a longer one)."""
+    folded = fold(text)
+    found = []
+    for pattern, english in _vocabulary():
+        if pattern.search(folded):
+            found.append(english)
+            folded = pattern.sub(" ", folded)
+    return found
+
+
+_SUFFIX_RE = re.compile(r"(ing|ed|es|s)$")
+
+
+def _has_word(text_folded: str, phrase: str) -> bool:
+    """``phrase`` starts a word of ``text_folded``; a one-word phrase may also
+    appear under another inflection (« banding » finds « bands »)."""
+    if re.search(rf"(?<![\w]){re.escape(phrase)}", text_folded):
+        return True
+    stem = _SUFFIX_RE.sub("", phrase)
+    return " " not in phrase and len(stem) >= 4 and re.search(rf"(?<![\w]){re.escape(stem)}", text_folded) is not None
+
+
+def _title_agrees(french_title: str, english_title: Optional[str]) -> Optional[bool]:
+    """True/False when the French title does / does not name the English
+    rule; None when there is no way to tell."""
+    if not english_title:
+        return None
+    en = fold(english_title).strip(" .")
+    forms = translate_title(french_title)
+    if forms:
+        return any(f == en or fuzz.ratio(f, en) >= 75 or (len(f) >= 6 and en.startswith(f[:6]))
+                   for f in forms)
+    if fuzz.ratio(fold(french_title), en) >= 80:
+        return True
+    return None
+
+
+# ---------------------------------------------------------------- scoring
+
+
+@dataclass
+class FrenchRule:
+    """A French rule as evidence: its whole ``text`` (examples included), the
+    rules it cites with the title given to each, the English forms of the
+    rules terms it uses, and its mana symbols and numbers."""
+
+    source: str
+    number: str
+    title: Optional[str]
+    text: str
+    refs: list[tuple[str, Optional[str]]]
+    terms: list[tuple[str, ...]]
+    symbols: set[str]
+
+
+def french_rule(source: str, number: str, title: Optional[str], text: str, examples: list[str]) -> FrenchRule:
+    """The evidence of one stored French rule."""
+    body = " ".join([text, *examples])
+    refs = []
+    for span in find_reference_spans(body, "fr"):
+        for n in span.numbers:
+            refs.append((n, span.title if len(span.numbers) == 1 else None))
+    return FrenchRule(source, number, title, body, refs, _french_terms(body),
+                      set(_SYMBOL_RE.findall(_strip_refs(body, "fr"))))
+
+
+class EditionView:
+    """The rules of one English edition, read from the versioned store."""
+
+    def __init__(self, conn: sqlite3.Connection, edition: str):
+        self.edition = edition
+        self.rules: dict[str, tuple[Optional[str], str]] = {}
+        for number, title, text, examples in conn.execute(
+                "SELECT number, title, text, examples FROM edition_rules WHERE edition=? AND lang='en'",
+                (edition,)):
+            body = " ".join([text or "", *json.loads(examples or "[]")])
+            self.rules.setdefault(number, (title, body))
+
+
+def score(fr: FrenchRule, ed: EditionView, number: Optional[str] = None) -> Optional[float]:
+    """Agreeing share (0-1) of the evidence that the English rule ``number``
+    (default: the French number) of edition ``ed`` says what ``fr`` says;
+    None when there is no such rule or no evidence."""
+    number = number or fr.number
+    if number not in ed.rules:
+        return None
+    title, text = ed.rules[number]
+    agree = total = 0.0
+
+    def item(weight: float, ok: bool) -> None:
+        nonlocal agree, total
+        total += weight
+        agree += weight if ok else 0.0
+
+    if fr.title:
+        ok = _title_agrees(fr.title, title)
+        if ok is not None:
+            item(3.0, ok)
+    en_refs = {n for span in find_reference_spans(text, "en") for n in span.numbers}
+    for n, ref_title in fr.refs:
+        item(0.5, n in en_refs)
+        if ref_title:
+            target = ed.rules.get(n)
+            ok = _title_agrees(ref_title, target[0] if target else None)
+            if target is None:
+                item(2.0, False)
+            elif ok is not None:
+                item(2.0, ok)
+    fr_numbers = {n for n, _ in fr.refs}
+    for n in en_refs - fr_numbers:
+        item(0.5, False)
+    folded = fold(text)
+    for english in fr.terms:
+        item(1.0, any(_has_word(folded, e) for e in english))
+    en_symbols = set(_SYMBOL_RE.findall(_strip_refs(text, "en")))
+    if fr.symbols or en_symbols:
+        union = fr.symbols | en_symbols
+        share = len(fr.symbols & en_symbols) / len(union)
+        total += 1.5
+        agree += 1.5 * share
+    if total < 1.0:
+        return None  # no evidence beyond the length
+    ratio = len(fr.text) / max(len(text), 1)
+    item(0.5, 0.8 <= ratio <= 1.9)
+    return agree / total
+
+
+def _strip_refs(text: str, lang: str) -> str:
+    """``text`` without its rule references (their numbers are not symbols)."""
+    for span in reversed(find_reference_spans(text, lang)):
+        text = text[:span.start] + " " + text[span.end:]
+    return text
