@@ -230,7 +230,7 @@ def _ingest_cards(conn, path: Path, report: BuildReport, progress: Progress) -> 
         result = carddb.ingest_mtgjson(conn, path, progress=progress)
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise BuildError(f"{path}: not MTGJSON card data ({type(err).__name__}: {err})") from err
-    report.cards = result.to_dict() if hasattr(result, "to_dict") else dict(result.__dict__)
+    report.cards = result.to_dict()
     report.errors.extend(f"MTGJSON: {e}" for e in report.cards.get("errors", []))
     if not report.cards.get("cards"):
         raise BuildError(f"{path}: no card could be read")

@@ -29,7 +29,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
-from parser.textkeys import fold_name, typo_key
+from kb.cards.names import card_names_for
+from parser.textkeys import typo_key
 
 
 @dataclass
@@ -187,8 +188,8 @@ def document_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
 
 def _english_names(conn: sqlite3.Connection):
     def english(name: str) -> Optional[str]:
-        rows = conn.execute("SELECT DISTINCT name FROM mtg_names WHERE fold = ?", (fold_name(name),)).fetchall()
-        return rows[0][0] if len(rows) == 1 else None
+        cards = card_names_for(conn, name)
+        return cards[0] if len(cards) == 1 else None
     return english
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
+from kb.cards import names
 from kb.search.expansions import expand, is_term, read_table
 from kb.search.index import Index, analyze
 from kb.search.query import All, Any, Not, ParsedQuery, Phrase, Word, parse_query, words_of
@@ -287,14 +288,11 @@ class Searcher:
         wanted = fold_name(text.strip('"«» '))
         if not wanted:
             return []
-        rows = self.conn.execute("SELECT DISTINCT name, lang FROM mtg_names WHERE fold = ?", (wanted,)).fetchall()
-        english = sorted({r[0] for r in rows})[:3]
-        french_name = bool(rows) and all(r[1] == "fr" for r in rows)
-        keys: list[str] = []
-        for row in self.conn.execute("SELECT source, cid, name FROM card_records"):
-            if fold_name(row["name"]) == wanted:
-                keys.append(f"card:{row['source']}:{row['cid']}")
-                french_name = True
+        match = names.match_name(self.conn, wanted)
+        english = match.cards[:3]
+        french_name = match.french_only
+        keys = [f"card:{r['source']}:{r['cid']}" for r in names.records_named(self.conn, wanted)]
+        french_name = french_name or bool(keys)
         hits = [h for h in (self.index.get(k) for k in keys) if h is not None]
         for name in english:
             hits.extend(h for h in self.index.by_card(name, scope) if h.key not in keys)

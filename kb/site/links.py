@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from kb.cards import db as carddb
+from kb.cards import names as names_of_cards
 from kb.cards.families import Family, Member, family_of, members_by_family
 from kb.model import Rule
 from kb.rules import history
@@ -158,13 +159,10 @@ class LinkRegistry:
         names: set[str] = set()
         for doc in self.documents:
             for rec in store.card_records(self.conn, doc.row["id"]):
-                try:
-                    card = carddb.find_card(self.conn, rec["name"])
-                except LookupError:
-                    card = None
+                card = names_of_cards.record_card(self.conn, rec["name"], prefix=True)
                 if card is not None:
-                    self.record_cards[(doc.row["id"], rec["name"])] = card.name
-                    names.add(card.name)
+                    self.record_cards[(doc.row["id"], rec["name"])] = card
+                    names.add(card)
         return names
 
     def _plan_families(self, rule_sets: list[RuleSet]) -> set[str]:

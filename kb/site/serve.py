@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 
 from flask import Flask, Response, abort, jsonify, request, send_file
 
+from kb.cards.names import card_slugs
 from kb.search.searcher import KINDS, Searcher, SearchResponse
 from kb.site import urls
 from kb.site.context import Page
@@ -109,7 +110,7 @@ class PageCache:
     def _card_name(self, site: Site, slug: str) -> Optional[str]:
         """The English name of the card whose page slug is ``slug``."""
         if self.slugs is None:
-            self.slugs = {slugify(n): n for (n,) in site.conn.execute("SELECT name FROM mtg_cards")}
+            self.slugs = card_slugs(site.conn)
         return self.slugs.get(slug)
 
 
