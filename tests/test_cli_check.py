@@ -41,3 +41,18 @@ def test_batch_file_exit_code(seed_kb, tmp_path):
 def test_claim_or_file_required(seed_kb):
     result = invoke(data_dir=seed_kb)
     assert result.exit_code == 1 and "give either a CLAIM or --file FILE" in result.output
+
+
+def test_english_name_of_a_seed_card_reads_the_french_record(seed_kb):
+    """Beseech the Queen is the seed FAQ's Implorer la reine ({2/B}{2/B}{2/B}): black."""
+    result = invoke("Beseech the Queen is black", "--json", data_dir=seed_kb)
+    v = json.loads(result.output)
+    assert v["answer"] == "true"
+    assert any("Implorer la reine" in step and "{2/B}{2/B}{2/B}" in step for step in v["explanation"])
+
+
+def test_without_a_knowledge_base_a_named_card_is_unknown(tmp_path):
+    result = invoke("Implorer la reine a un coût converti de mana de 6", "--json", data_dir=tmp_path / "none")
+    v = json.loads(result.output)
+    assert v["answer"] == "unknown"
+    assert "implorer la reine" in v["reason"].lower()

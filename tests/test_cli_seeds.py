@@ -222,3 +222,32 @@ def test_damaged_kb_gives_one_line_error(tmp_path):
     (tmp_path / "current" / "kb.sqlite").write_bytes(b"garbage" * 100)
     result = run("rule", "702.92a", data_dir=tmp_path)
     assert result.exit_code == 1 and "the knowledge base is damaged" in result.output and "kb build" in result.output
+
+
+def test_errors_are_one_line_on_stderr(seed_kb):
+    result = run("history", "702.22", data_dir=seed_kb)
+    assert result.exit_code == 1
+    assert result.stderr == "kb: no rule history in the knowledge base: build with --cr PATH... (two editions or more)\n"
+    result = run("links", "sombrelande", data_dir=seed_kb)
+    assert result.exit_code == 1
+    assert result.stderr == "kb: no card data in the knowledge base: build with --mtgjson PATH first\n"
+    result = run("glossary", "trample", data_dir=seed_kb)
+    assert result.exit_code == 1 and result.stderr == "kb: no glossary entry for 'trample'\n"
+
+
+def test_interrupted_command_exits_130(seed_kb, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("kb.rules.lookup.find_rule", interrupted)
+    result = run("rule", "702.92a", data_dir=seed_kb)
+    assert result.exit_code == 130
+    assert result.stderr == "kb: interrupted; nothing was changed (an unfinished build is never published)\n"
+
+
+def test_python_m_kb_cli():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "kb.cli", "--help"], capture_output=True, text=True, check=True).stdout
+    assert "Bilingual (French/English) knowledge base" in out and "search" in out

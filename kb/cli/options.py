@@ -1,13 +1,71 @@
-"""Options and helpers shared by the ``kb`` commands."""
+"""Options shared by the ``kb`` commands: ``--json``, ``--data-dir``,
+``--edition``, ``--lang``, ``--limit``; the many-valued option of
+``kb build --docs/--cr``; progress bars on stderr."""
 from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Iterator
 
 import click
 
 from kb.progress import Progress, no_progress
+
+DATA_DIR_HELP = "Knowledge base directory (default ./.kb, or $KB_DATA_DIR)."
+
+
+def data_dir_option(f):
+    """``--data-dir DIR`` (or ``$KB_DATA_DIR``; default ``./.kb``), passed as ``data_dir``."""
+    return click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), envvar="KB_DATA_DIR",
+                        default=Path(".kb"), show_default=True, help=DATA_DIR_HELP)(f)
+
+
+def json_option(f):
+    """``--json``, passed as ``as_json``."""
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(f)
+
+
+def edition_option(help: str):
+    """``--edition`` with the meaning ``help`` gives it for one command."""
+    return click.option("--edition", help=help)
+
+
+def lang_option(help: str):
+    """``--lang en|fr`` with the meaning ``help`` gives it for one command."""
+    return click.option("--lang", type=click.Choice(["en", "fr"]), help=help)
+
+
+def limit_option(default: int = 10, maximum: int = 500):
+    """``--limit N``: the most results shown."""
+    return click.option("--limit", default=default, show_default=True, type=click.IntRange(1, maximum),
+                        help="Maximum results.")
+
+
+class GreedyOption(click.Option):
+    """An option taking one or more values: ``--docs a.txt b/ c.txt``.
+    Values stop at the next argument starting with ``-``; the option may also
+    be repeated."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("multiple", True)
+        super().__init__(*args, **kwargs)
+
+    def add_to_parser(self, parser, ctx):
+        super().add_to_parser(parser, ctx)
+        opt = parser._long_opt.get(self.opts[0])
+        if opt is None:  # pragma: no cover
+            return
+        orig = opt.process
+
+        def process(value, state):
+            values = [value]
+            while state.rargs and not state.rargs[0].startswith("-"):
+                values.append(state.rargs.pop(0))
+            for v in values:
+                orig(v, state)
+
+        opt.process = process
 
 
 @contextmanager

@@ -1,0 +1,82 @@
+"""``kb check``: claims about cards and situations answered by the rules model."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kb.cli.common import KBError, emit_json
+from kb.cli.options import data_dir_option, edition_option, json_option
+from kb.store import db as store
+
+
+def kb_cards(data_dir: Path):
+    """The knowledge base the checker reads cards from (FAQ card records,
+    and the card database when MTGJSON was ingested), or None when no
+    knowledge base is built there."""
+    try:
+        return store.connect(data_dir)
+    except store.KBNotFound:
+        return None
+
+
+@click.command()
+@click.argument("claim", required=False)
+@click.option("--file", "claims_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="YAML batch: a list of {claim, expected, note}.")
+@edition_option("Rules edition the answer depends on (YYYY-MM-DD; default: the latest).")
+@data_dir_option
+@json_option
+def check(claim, claims_file, edition, data_dir, as_json):
+    """Check a claim about cards or a situation against the rules model.
+
+    \b
+    kb check "Implorer la reine a un coût converti de mana de 6"
+    kb check "{G/W}{G/W} peut être payé avec {G}{W}"
+    kb check --file claims.yaml --json
+
+    The answer is true, false or unknown (outside the model or the claim
+    language: docs/claims.md), with the computation and the rules used.
+    With --file, the exit code is 1 when an answer differs from `expected`."""
+    if bool(claim) == bool(claims_file):
+        raise KBError("give either a CLAIM or --file FILE")
+    cards = kb_cards(data_dir)
+    if claim:
+        check_one(claim, edition, cards, as_json)
+    elif not check_batch(claims_file, edition, cards, as_json):
+        raise click.exceptions.Exit(1)
+
+
+def check_one(claim: str, edition, cards, as_json: bool) -> None:
+    """Answer one claim: its verdict as JSON, or coloured text."""
+    from kb.checker.claims import check_claim
+
+    verdict = check_claim(claim, edition=edition, cards=cards)
+    if as_json:
+        emit_json(verdict.to_dict())
+        return
+    colour = {"true": "green", "false": "red"}.get(verdict.answer, "yellow")
+    head, _, rest = str(verdict).partition("\n")
+    click.echo(click.style(head, fg=colour, bold=True) + ("\n" + rest if rest else ""))
+
+
+def check_batch(claims_file: Path, edition, cards, as_json: bool) -> bool:
+    """Answer every claim of a YAML file and print the verdicts; False when
+    an answer differs from the one expected."""
+    from kb.checker.claims import check_file
+
+    try:
+        verdicts = check_file(claims_file, edition=edition, cards=cards)
+    except (ValueError, OSError) as err:
+        raise KBError(str(err)) from err
+    failed = [v for v in verdicts if v.passed is False]
+    if as_json:
+        emit_json([v.to_dict() for v in verdicts])
+        return not failed
+    for v in verdicts:
+        mark = {True: "ok  ", False: "FAIL", None: "    "}[v.passed]
+        click.echo(f"{mark} {v.answer:<7} {v.claim}" + (f"   [{v.note}]" if v.note else ""))
+        if v.passed is False:
+            click.echo(f"       expected {v.expected}; " + "; ".join(v.explanation[-2:] or [v.reason or ""]))
+    click.echo(f"{len(verdicts) - len(failed)} passed, {len(failed)} failed")
+    return not failed

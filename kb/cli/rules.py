@@ -1,0 +1,207 @@
+"""``kb rule``, ``kb history``, ``kb diff``, ``kb editions``, ``kb glossary``:
+rules, their lineage across editions and the glossary, as text or JSON."""
+from __future__ import annotations
+
+import click
+
+from kb.cli.common import KBError, emit_json, open_conn
+from kb.cli.options import data_dir_option, edition_option, json_option, lang_option
+
+
+@click.command(short_help="Print a rule: its text, examples, subrules and references.")
+@click.argument("number")
+@edition_option("Edition (effective date, YYYY-MM-DD) or document id.")
+@lang_option("Language of the text.")
+@click.option("--source", help="Document id or edition source to read from.")
+@click.option("--now", is_flag=True, help="Also show the current equivalent of the rule (from the rule history).")
+@data_dir_option
+@json_option
+def rule(number, edition, lang, source, now, data_dir, as_json):
+    """Print rule NUMBER (e.g. 702.92a, or 607 for a whole rule with its subrules).
+
+    Without --edition, the latest edition holding that number is shown
+    (documents without a known date come last)."""
+    from kb.rules.lookup import NotARuleNumber, RuleNotFound, find_rule, parse_rule_number
+
+    try:
+        number = parse_rule_number(number)
+    except NotARuleNumber as err:
+        raise KBError(str(err)) from err
+    conn = open_conn(data_dir)
+    try:
+        answer = find_rule(conn, number, edition=edition, lang=lang, source=source, now=now)
+    except RuleNotFound as err:
+        raise KBError(str(err)) from err
+    if as_json:
+        emit_json(answer.to_dict())
+    else:
+        print_rule_answer(answer)
+
+
+def print_rule_answer(answer) -> None:
+    """A :class:`kb.rules.lookup.RuleAnswer` as text: where it comes from,
+    the rule and its subrules, its relations, the English text beside a
+    French rule, today's number, the other editions holding it."""
+    main_rule = answer.rule
+    click.echo(click.style(f"[{main_rule.lang}] {answer.where} — {main_rule.edition or 'undated'} "
+                           f"({main_rule.source})", dim=True))
+    if main_rule.text or main_rule.title or main_rule.examples:
+        _print_rule(main_rule)
+    else:
+        click.echo(click.style(main_rule.number, bold=True))
+    for r in answer.descendants:
+        click.echo()
+        _print_rule(r, "  " if r.number[-1].isalpha() else "")
+    if main_rule.parent:
+        click.echo(click.style(f"\nparent: {main_rule.parent}", dim=True))
+    if main_rule.children:
+        click.echo(click.style(f"children: {', '.join(main_rule.children)}", dim=True))
+    if main_rule.references:
+        click.echo(click.style(f"references: {', '.join(main_rule.references)}", dim=True))
+    if answer.english:
+        _print_english(answer)
+    if answer.now is not None:
+        click.echo(click.style(f"today ({answer.now['edition']}): "
+                               f"{', '.join(answer.now['numbers']) or 'no equivalent (removed)'}", bold=True))
+    if answer.other_versions:
+        _print_other_versions(main_rule.number, answer.other_versions)
+
+
+def _print_rule(rule, indent: str = "") -> None:
+    head = rule.number + (f". {rule.title}" if rule.title else "")
+    click.echo(indent + click.style(head, bold=True))
+    if rule.text and rule.text != rule.title:
+        click.echo(indent + rule.text)
+    for ex in rule.examples:
+        click.echo(indent + click.style("Exemple : " if rule.lang == "fr" else "Example: ", italic=True) + ex)
+
+
+def _print_english(answer) -> None:
+    """The English rule matching a French one, and the editions it holds in."""
+    en, eds = answer.english, answer.english_editions or []
+    span = f"{eds[0]} … {eds[-1]}" if len(eds) > 1 else (eds[0] if eds else en.get("edition"))
+    click.echo(click.style(f"\nEnglish ({en.get('edition')}; same rule in {span}):", bold=True))
+    click.echo(f"{en.get('number')} " + (f"{en['title']}. " if en.get("title") else "") + (en.get("text") or ""))
+    if answer.discrepancy:
+        click.echo(click.style(f"note: {answer.discrepancy.get('note')}", fg="yellow"))
+
+
+def _print_other_versions(number: str, others) -> None:
+    """The editions holding ``number`` with the same text, and with another."""
+    def span(items):
+        eds = sorted(o.edition or o.source for o in items)
+        return eds[0] if len(eds) == 1 else f"{eds[0]} … {eds[-1]} ({len(eds)})"
+
+    same = [o for o in others if o.same_text]
+    diff = [o for o in others if not o.same_text]
+    if same:
+        click.echo(click.style(f"same text in: {span(same)}", dim=True))
+    if diff:
+        click.echo(click.style(f"number {number} with another text in: {span(diff)} "
+                               f"(see kb history {number})", dim=True))
+
+
+def _open_history(data_dir):
+    """The knowledge base, which must have a rule history of two editions or more."""
+    from kb.rules.lookup import has_edition_maps
+
+    conn = open_conn(data_dir)
+    if not has_edition_maps(conn):
+        raise KBError("no rule history in the knowledge base: build with --cr PATH... (two editions or more)")
+    return conn
+
+
+def _history_error(err: Exception) -> KBError:
+    return KBError(str(err.args[0] if err.args else err))
+
+
+@click.command()
+@click.argument("number")
+@edition_option("Edition the number belongs to (default: the latest holding it).")
+@click.option("--diff", "word_diff", is_flag=True, help="Show a word diff for each change of text.")
+@data_dir_option
+@json_option
+def history(number, edition, word_diff, data_dir, as_json):
+    """The lineage of rule NUMBER across editions: each number it held, the
+    dates it held it, and whether its text changed."""
+    from kb.rules import history as hist
+
+    conn = _open_history(data_dir)
+    try:
+        lin = hist.lineage(conn, number.strip().rstrip("."), edition, diffs=word_diff)
+    except (KeyError, ValueError) as err:
+        raise _history_error(err) from err
+    if as_json:
+        emit_json(lin.to_dict())
+    else:
+        click.echo(hist.format_lineage(lin, diffs=word_diff))
+
+
+@click.command()
+@click.argument("date_a")
+@click.argument("date_b")
+@data_dir_option
+@json_option
+def diff(date_a, date_b, data_dir, as_json):
+    """Rules added, removed, renumbered and reworded between two editions."""
+    from kb.rules import history as hist
+
+    conn = _open_history(data_dir)
+    try:
+        d = hist.diff_editions(conn, date_a, date_b)
+    except (KeyError, ValueError) as err:
+        raise _history_error(err) from err
+    if as_json:
+        emit_json(d.to_dict())
+    else:
+        click.echo(hist.format_diff(d))
+
+
+@click.command()
+@data_dir_option
+@json_option
+def editions(data_dir, as_json):
+    """List the Comprehensive Rules editions in the knowledge base: effective
+    date, file, numbered rules, glossary entries, lost quotes and warnings."""
+    from kb.rules.lookup import edition_summaries
+
+    rows = edition_summaries(open_conn(data_dir))
+    if as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        click.echo("No Comprehensive Rules edition in the knowledge base (kb build --cr PATH...).")
+        return
+    click.echo(f"{'edition':<11} {'lang':<4} {'rules':>6} {'glossary':>8} {'lost ?':>6} {'warn':>5}  file")
+    for r in rows:
+        click.echo(f"{r['date'] or '?':<11} {r['lang']:<4} {r['rules']:>6} {r['glossary']:>8} {r['lost_quotes']:>6} "
+                   f"{r['warnings']:>5}  {r['file']} ({r['encoding']})")
+    click.echo(f"{len(rows)} editions")
+
+
+@click.command()
+@click.argument("term")
+@edition_option("Edition (YYYY-MM-DD); default: the latest holding the term.")
+@click.option("--all", "all_editions", is_flag=True, help="Show the entry of every edition that has it.")
+@data_dir_option
+@json_option
+def glossary(term, edition, all_editions, data_dir, as_json):
+    """Print the glossary entry for TERM (case-insensitive; a prefix works
+    when it is unambiguous)."""
+    from kb.rules.lookup import AmbiguousTerm, GlossaryNotFound, find_glossary, glossary_json
+
+    conn = open_conn(data_dir)
+    try:
+        entries = find_glossary(conn, term, edition)
+    except (GlossaryNotFound, AmbiguousTerm) as err:
+        raise KBError(str(err)) from err
+    out = [glossary_json(e) for e in (entries if all_editions else entries[:1])]
+    if as_json:
+        emit_json(out if all_editions else out[0])
+        return
+    for o in out:
+        click.echo(click.style(o["term"], bold=True) + click.style(f"  ({o['edition']})", dim=True))
+        click.echo(o["definition"])
+        if o["references"]:
+            click.echo(click.style("rules: " + ", ".join(o["references"]), dim=True))
+

@@ -1,0 +1,59 @@
+"""``kb render`` and ``kb serve``: the HTML site, written to a folder or served live."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from kb.cli.common import KBError, emit_json, open_conn
+from kb.cli.options import data_dir_option, json_option, progress_bars
+from kb.store import db as store
+
+
+@click.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"),
+              show_default=True, help="Output directory for the static site.")
+@click.option("--ui", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
+              help="Language of the interface strings.")
+@click.option("--all-editions", is_flag=True, help="A page per chapter of every edition, not only the latest.")
+@click.option("--all-cards", is_flag=True, help="A page per card of the card database, not only the cards cited.")
+@click.option("--all", "everything", is_flag=True, help="Both --all-editions and --all-cards.")
+@data_dir_option
+@json_option
+def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
+    """Write the static HTML site: index, one page per French document, per
+    chapter of the latest English edition (or all with --all-editions), per
+    card cited, glossary; anchors per rule and card; hyperlinked references.
+    The output directory is replaced atomically."""
+    from kb.site.render import SiteDirError, render_site
+
+    conn = open_conn(data_dir)
+    t0 = time.perf_counter()
+    try:
+        with progress_bars(enabled=not as_json, min_total=50) as progress:
+            pages = render_site(conn, out, ui=ui, all_editions=all_editions or everything,
+                                all_cards=all_cards or everything, progress=progress)
+    except SiteDirError as err:
+        raise KBError(str(err)) from err
+    if as_json:
+        emit_json({"out": str(out), "pages": pages, "seconds": round(time.perf_counter() - t0, 3)})
+        return
+    click.echo(f"Wrote {len(pages)} pages to {out}/ in {time.perf_counter() - t0:.2f} s "
+               f"(open {out}/index.html)")
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port.")
+@data_dir_option
+def serve(host, port, data_dir):
+    """Serve the HTML pages and live search (/search, /api/search?q=…)."""
+    from kb.site.serve import serve as run_server
+
+    try:
+        store.current_dir(data_dir)
+    except store.KBNotFound as err:
+        raise KBError(str(err)) from err
+    click.echo(f"Serving {data_dir} on http://{host}:{port}/  (Ctrl-C to stop)")
+    run_server(data_dir, host=host, port=port)

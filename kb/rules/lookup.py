@@ -1,0 +1,257 @@
+"""Rules, glossary entries and editions as the query commands show them.
+
+:func:`find_rule` answers ``kb rule NUMBER``: the rule of the edition or
+document asked for (the latest holding that number by default), its
+subrules, the other editions holding the same number, and, when the
+knowledge base has a rule history, today's equivalent and (for a French
+rule) the English text of the matching edition.  :func:`find_glossary`
+answers ``kb glossary TERM``; :func:`edition_summaries` answers
+``kb editions``.  Each answer's ``to_dict`` is the ``--json`` output, whose
+field names are a public contract.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import asdict, dataclass, field
+from typing import Optional
+
+from kb.cards.lookup import rule_with_links
+from kb.model import RULE_NUMBER_RE, GlossaryEntry, Rule
+from kb.rules import history
+from kb.store import db as store
+from parser.textkeys import fold
+
+
+class NotARuleNumber(ValueError):
+    """The text asked for is not a rule number (``702.92``, ``702.92a``, ``607``)."""
+
+
+class RuleNotFound(LookupError):
+    """No rule of the knowledge base has that number (in the edition or language asked)."""
+
+
+class GlossaryNotFound(LookupError):
+    """No glossary entry matches the term (in the edition asked)."""
+
+
+class AmbiguousTerm(LookupError):
+    """The term is a prefix of several glossary terms."""
+
+
+def parse_rule_number(text: str) -> str:
+    """``text`` as a rule number: trimmed, without a final dot, lower case
+    (« 702.92A. » -> ``702.92a``); raises :class:`NotARuleNumber` for
+    anything else (a section number such as ``7`` included)."""
+    number = text.strip().rstrip(".").lower()
+    if not RULE_NUMBER_RE.fullmatch(number):
+        raise NotARuleNumber(f"not a rule number: {number!r} (expected e.g. 702.92, 702.92a or 607)")
+    return number
+
+
+@dataclass
+class OtherVersion:
+    """Another edition or document holding the same rule number, and whether
+    its text is the same as the one shown."""
+
+    source: str
+    edition: Optional[str]
+    lang: str
+    same_text: bool
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class RuleAnswer:
+    """What ``kb rule`` shows.
+
+    ``rule``: the rule found (for a chapter such as « 607 » that its
+    document has no node for, a bare rule gathering its children);
+    ``descendants``: the rules below it, in document order;
+    ``other_versions``: the other editions and documents holding that number;
+    ``document_title``: the title of the French document it comes from (None
+    for a Comprehensive Rules edition); ``now``: ``{"edition", "numbers"}``,
+    its numbers in the latest edition of the rule history; ``beside``: for a
+    French rule, its alignment with the English editions
+    (:func:`kb.rules.alignment.side_by_side`).  ``conn`` is the knowledge
+    base the card links of :meth:`to_dict` are read from.
+    """
+
+    rule: Rule
+    descendants: list[Rule]
+    other_versions: list[OtherVersion]
+    document_title: Optional[str] = None
+    now: Optional[dict] = None
+    beside: Optional[dict] = None
+    conn: Optional[sqlite3.Connection] = field(default=None, repr=False, compare=False)
+
+    @property
+    def where(self) -> str:
+        """The document or edition the rule was read from, for a heading."""
+        return self.document_title or f"Comprehensive Rules {self.rule.edition or self.rule.source}"
+
+    @property
+    def english(self) -> Optional[dict]:
+        """The English rule matching a French one (edition, number, title, text, examples)."""
+        return (self.beside or {}).get("english")
+
+    @property
+    def english_editions(self) -> list[str]:
+        """The English editions the French rule matches."""
+        return (self.beside or {}).get("editions", [])
+
+    @property
+    def discrepancy(self) -> Optional[dict]:
+        """How the French rule's number differs from the English one, if it does."""
+        return (self.beside or {}).get("discrepancy")
+
+    def to_dict(self) -> dict:
+        """The ``kb rule --json`` object: the rule with its card links,
+        ``descendants``, ``other_versions``, and ``now``, ``english``,
+        ``english_editions``, ``discrepancy`` when known."""
+        d = rule_with_links(self.conn, self.rule)
+        d["descendants"] = [rule_with_links(self.conn, r) for r in self.descendants]
+        d["other_versions"] = [o.to_dict() for o in self.other_versions]
+        if self.now is not None:
+            d["now"] = self.now
+        if self.beside is not None:
+            d["english"] = self.english
+            d["english_editions"] = self.english_editions
+            d["discrepancy"] = self.discrepancy
+        return d
+
+
+@dataclass
+class RuleQuery:
+    """A ``kb rule`` request: the number and the filters given."""
+
+    number: str
+    edition: Optional[str] = None
+    lang: Optional[str] = None
+    source: Optional[str] = None
+
+    def describe_missing(self) -> str:
+        return (f"rule {self.number} is not in the knowledge base"
+                + (f" for edition {self.edition}" if self.edition else "") + (f" in {self.lang}" if self.lang else ""))
+
+
+def find_rule(conn: sqlite3.Connection, number: str, edition: Optional[str] = None, lang: Optional[str] = None,
+              source: Optional[str] = None, now: bool = False) -> RuleAnswer:
+    """Rule ``number`` (« 702.92a », or « 607 » for a whole rule with its
+    subrules) as ``kb rule`` shows it.
+
+    ``edition`` is an effective date or a document id; ``lang`` ``en`` or
+    ``fr``; ``source`` a document id or edition source.  Without them, the
+    latest edition holding the number is read (documents without a known
+    date come last).  ``now`` asks for today's equivalent (always given for
+    a French rule when the knowledge base has a rule history).  Raises
+    :class:`NotARuleNumber` or :class:`RuleNotFound`."""
+    query = RuleQuery(parse_rule_number(number), edition, lang, source)
+    found = store.find_rules(conn, query.number, edition=edition, lang=lang, source=source)
+    if not found and edition:  # --edition may name a document id
+        found = store.find_rules(conn, query.number, lang=lang, source=edition)
+    if found:
+        rule = found[0]
+        descendants = [r for r in store.rules_of_source(conn, rule.source, query.number) if r.number != query.number]
+    else:
+        rule, descendants = _chapter_without_node(conn, query)
+    answer = RuleAnswer(rule=rule, descendants=descendants, conn=conn,
+                        other_versions=[OtherVersion(r.source, r.edition, r.lang, r.text == rule.text)
+                                        for r in found[1:]])
+    doc = store.document(conn, rule.source)
+    answer.document_title = doc["title"] if doc else None
+    _add_history(conn, answer, now)
+    return answer
+
+
+def _chapter_without_node(conn: sqlite3.Connection, query: RuleQuery) -> tuple[Rule, list[Rule]]:
+    """A chapter such as « 607 » that its document has no node for: a bare
+    rule whose children are the rules below it, from the latest source
+    holding them."""
+    candidates = [c for c in _sources_below(conn, query.number)
+                  if (not query.lang or c["lang"] == query.lang)
+                  and (not query.edition or query.edition in (c["edition"], c["source"]))
+                  and (not query.source or c["source"] == query.source)]
+    if not candidates:
+        raise RuleNotFound(query.describe_missing())
+    src = candidates[0]
+    descendants = store.rules_of_source(conn, src["source"], query.number)
+    rule = Rule(number=query.number, lang=src["lang"], source=src["source"], edition=src["edition"],
+                children=[r.number for r in descendants if r.parent is None or r.parent == query.number])
+    return rule, descendants
+
+
+def _sources_below(conn: sqlite3.Connection, number: str) -> list[sqlite3.Row]:
+    """(source, edition, lang) of every document or edition holding a rule
+    below ``number``, latest edition first."""
+    return conn.execute("SELECT DISTINCT source, edition, lang FROM rules WHERE number LIKE ? "
+                        "ORDER BY edition IS NULL, edition DESC", (number + ".%",)).fetchall()
+
+
+def _add_history(conn: sqlite3.Connection, answer: RuleAnswer, now: bool) -> None:
+    """Today's equivalent (when asked, or for a French rule; none without a
+    rule history) and, for a French rule, its alignment with the English
+    editions."""
+    rule = answer.rule
+    latest = history.history_editions(conn)[-1:]
+    if rule.lang == "fr":
+        from kb.rules.alignment import side_by_side
+
+        answer.beside = next(iter(side_by_side(conn, rule.number, rule.source)), None)
+        if latest:
+            answer.now = {"edition": latest[0], "numbers": (answer.beside or {}).get("current") or []}
+    elif now and latest:
+        try:
+            numbers = history.current_equivalent(conn, rule.number, rule.edition)
+        except (KeyError, ValueError):
+            return
+        answer.now = {"edition": latest[0], "numbers": numbers}
+
+
+def has_edition_maps(conn: sqlite3.Connection) -> bool:
+    """True when the rule history maps editions to one another (two English
+    editions or more were built), which ``kb history`` and ``kb diff`` need."""
+    return conn.execute("SELECT 1 FROM rule_maps LIMIT 1").fetchone() is not None
+
+
+# ---------------------------------------------------------------- glossary
+
+
+def find_glossary(conn: sqlite3.Connection, term: str, edition: Optional[str] = None) -> list[GlossaryEntry]:
+    """The glossary entries of ``term`` (case, accents folded; an
+    unambiguous prefix works), latest edition first, or only that of
+    ``edition``.  Raises :class:`GlossaryNotFound` or :class:`AmbiguousTerm`."""
+    rows = conn.execute("SELECT * FROM glossary ORDER BY edition DESC").fetchall()
+    wanted = fold(term.strip())
+    matches = [r for r in rows if fold(r["term"]) == wanted] or \
+              [r for r in rows if fold(r["term"]).startswith(wanted)]
+    if edition:
+        matches = [r for r in matches if r["edition"] == edition]
+    if not matches:
+        raise GlossaryNotFound(f"no glossary entry for {term!r}" + (f" in edition {edition}" if edition else ""))
+    terms = sorted({r["term"] for r in matches})
+    if len(terms) > 1:
+        raise AmbiguousTerm(f"{term!r} is ambiguous: " + "; ".join(terms[:20]))
+    return [GlossaryEntry(term=r["term"], definition=r["definition"], edition=r["edition"], lang=r["lang"],
+                          source=r["source"], references=json.loads(r["refs"] or "[]"), line=r["line"] or 0)
+            for r in matches]
+
+
+def glossary_json(entry: GlossaryEntry) -> dict:
+    """The ``kb glossary --json`` object of one entry: term, definition,
+    edition, lang, source, references."""
+    return {"term": entry.term, "definition": entry.definition, "edition": entry.edition, "lang": entry.lang,
+            "source": entry.source, "references": entry.references}
+
+
+# ---------------------------------------------------------------- editions
+
+
+def edition_summaries(conn: sqlite3.Connection) -> list[dict]:
+    """The ``kb editions`` rows, oldest first: date, source, file, lang,
+    encoding, rules, glossary, lost_quotes, warnings."""
+    return [{"date": e["date"], "source": e["source"], "file": e["path"], "lang": e["lang"],
+             "encoding": e["encoding"], "rules": e["rule_count"], "glossary": e["glossary_count"],
+             "lost_quotes": e["lost_quotes"], "warnings": e["warning_count"]} for e in store.editions(conn)]
