@@ -7,7 +7,7 @@ Measures, on a fresh SQLite knowledge base in a temporary directory:
 * build: kb.rules.history.build_history -- versioned store and edition-to-edition
   maps for all editions (target: under 60 s);
 * lineages: every rule of the first edition chained to the latest edition
-  (kb.rules.history.diff_editions first -> last), and kb.rules.history.lineage for a
+  (kb.rules.diff.diff_editions first -> last), and kb.rules.lineage.lineage for a
   sample of rules of the latest edition (mean milliseconds);
 * incremental: the latest edition removed from the history and added back
   with kb.rules.history.add_edition (target: under 5 s), and the same including
@@ -31,7 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from kb.rules import diff as edition_diff  # noqa: E402
 from kb.rules import history  # noqa: E402
+from kb.rules import lineage as rule_lineage  # noqa: E402
+from kb.rules import versions  # noqa: E402
 
 from kb.store import db as store  # noqa: E402
 from parser.cr import parse_cr  # noqa: E402
@@ -75,9 +78,9 @@ def measure_build(conn: sqlite3.Connection, files: list[Path], out: dict) -> Non
 
 def measure_reads(conn: sqlite3.Connection, out: dict) -> None:
     """Chain the first edition to the latest, and lineages of 200 rules."""
-    eds = history.history_editions(conn)
+    eds = versions.history_editions(conn)
     t0 = time.perf_counter()
-    d = history.diff_editions(conn, eds[0], eds[-1])
+    d = edition_diff.diff_editions(conn, eds[0], eds[-1])
     out["chain_first_to_latest_s"] = round(time.perf_counter() - t0, 2)
     out["chain_first_to_latest"] = {"renumbered": len(d.renumbered), "reworded": len(d.reworded),
                                     "removed": len(d.removed), "added": len(d.added)}
@@ -85,7 +88,7 @@ def measure_reads(conn: sqlite3.Connection, out: dict) -> None:
     sample = random.Random(5).sample(latest, min(200, len(latest)))
     t0 = time.perf_counter()
     for n in sample:
-        history.lineage(conn, n, eds[-1])
+        rule_lineage.lineage(conn, n, eds[-1])
     out["lineage_mean_ms"] = round((time.perf_counter() - t0) * 1000 / len(sample), 1)
 
 
@@ -100,7 +103,7 @@ def _drop_from_history(conn: sqlite3.Connection, last: str) -> None:
 def measure_incremental(conn: sqlite3.Connection, files: list[Path], out: dict) -> None:
     """Take the latest edition out of the history and add it back, then the
     same with parsing and storing it again."""
-    last = history.history_editions(conn)[-1]
+    last = versions.history_editions(conn)[-1]
     source = conn.execute("SELECT source FROM editions WHERE date=?", (last,)).fetchone()[0]
     _drop_from_history(conn, last)
     history.cached_node.cache_clear()     # cold, as in a new `kb` process

@@ -1,7 +1,7 @@
 """Share of the card corpus that ``parser/cardface.lark`` reads.
 
 Ingests the MTGJSON set files (default ``../shared/corpus/cards/mtgjson``)
-into an in-memory database with :func:`kb.cards.db.ingest_mtgjson`, then runs
+into an in-memory database with :func:`kb.cards.ingest.ingest_mtgjson`, then runs
 the grammar over
 
 * every mana cost of every card face (oracle), with the ``mana_cost`` rule
@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kb.cards.db import ingest_mtgjson  # noqa: E402
+from kb.cards.ingest import ingest_mtgjson  # noqa: E402
 from parser.cardface import (CardFaceError, parse_card_mana_cost, parse_loyalty, parse_pt_value,  # noqa: E402
                              parse_type_line)
 from parser.mana import ManaCostError  # noqa: E402

@@ -185,8 +185,8 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: Progress)
 
 def _link_cards(conn, report: BuildReport, progress: Progress) -> None:
     """Find card names in rules, examples, notes and card records once
-    (table ``card_mentions``, see kb.cards.links)."""
-    from kb.cards.links import index_card_mentions
+    (table ``card_mentions``, see kb.cards.mentions)."""
+    from kb.cards.mentions import index_card_mentions
 
     t0 = time.perf_counter()
     report.cards["mentions"] = index_card_mentions(conn, progress=progress)
@@ -223,11 +223,11 @@ def _add_references(edition, cache: dict[str, list[str]]) -> None:
 
 
 def _ingest_cards(conn, path: Path, report: BuildReport, progress: Progress) -> None:
-    from kb.cards import db as carddb
+    from kb.cards.ingest import ingest_mtgjson
 
     t0 = time.perf_counter()
     try:
-        result = carddb.ingest_mtgjson(conn, path, progress=progress)
+        result = ingest_mtgjson(conn, path, progress=progress)
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise BuildError(f"{path}: not MTGJSON card data ({type(err).__name__}: {err})") from err
     report.cards = result.to_dict()

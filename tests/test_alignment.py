@@ -1,7 +1,8 @@
-"""French seed rules aligned with the English editions (kb/alignment.py).
+"""French seed rules aligned with the English editions (kb/rules/alignment.py,
+kb/rules/evidence.py).
 
-Uses the shared corpus knowledge base of tests/corpus_kb.py (seeds + all
-English editions + history); skips when ../shared/corpus is absent.  The
+Uses the shared full-corpus knowledge base (``full_kb_conn``,
+tests/conftest.py); skips when ../shared/corpus is absent.  The
 expected editions were checked by reading the seeds and the editions.
 """
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import pytest
 
 from kb.rules import alignment
+from kb.rules.evidence import translate_title
 
 SOULBOND = "000_a77091c15e8840d5"
 SOMBRELANDE = "001_b5a1e1d9799bc96e"
@@ -19,15 +21,8 @@ BANDING = "004_1ad7f9fe6443779b"
 
 
 @pytest.fixture(scope="module")
-def conn(tmp_path_factory):
-    from tests.corpus_kb import connect
-
-    return connect(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def aligned(conn):
-    return {(a.source, a.number): a for a in alignment.align_french(conn, store=False)}
+def aligned(full_kb_conn):
+    return {(a.source, a.number): a for a in alignment.align_french(full_kb_conn, store=False)}
 
 
 def test_every_seed_rule_is_aligned(aligned, seed_docs):
@@ -80,24 +75,24 @@ def test_soulbond_discrepancy(aligned):
     assert sub.english_number == "702.93c" and sub.current == ["702.95c"]
 
 
-def test_stored_and_side_by_side(conn):
-    alignment.align_french(conn)       # store
-    rows = alignment.side_by_side(conn, "607.2a")
+def test_stored_and_side_by_side(full_kb_conn):
+    alignment.align_french(full_kb_conn)       # store
+    rows = alignment.side_by_side(full_kb_conn, "607.2a")
     assert len(rows) == 1
     row = rows[0]
     assert row["french"]["text"].startswith("Si un objet a une capacité activée ou déclenchée")
     assert row["english"]["edition"] == "2011-04-01"
     assert row["english"]["text"].startswith("If an object has an activated or triggered ability printed on it")
     assert row["current"] == ["607.2a"]
-    soulbond = alignment.side_by_side(conn, "702.92")[0]
+    soulbond = alignment.side_by_side(full_kb_conn, "702.92")[0]
     assert soulbond["english"]["number"] == "702.93" and soulbond["english"]["title"] == "Soulbond"
     assert soulbond["discrepancy"]["english_number"] == "702.93"
     assert soulbond["current"] == ["702.95"]
     json.dumps(rows, ensure_ascii=False)
-    assert alignment.document_editions(conn, LINKED)[0] == "2010-04-23"
+    assert alignment.document_editions(full_kb_conn, LINKED)[0] == "2010-04-23"
 
 
 def test_translate_title():
-    assert alignment.translate_title("Persistance") == ("persist",)
-    assert alignment.translate_title("Association d'âmes") == ("soulbond",)
-    assert alignment.translate_title("Regroupement") == ("banding",)
+    assert translate_title("Persistance") == ("persist",)
+    assert translate_title("Association d'âmes") == ("soulbond",)
+    assert translate_title("Regroupement") == ("banding",)

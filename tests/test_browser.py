@@ -79,6 +79,7 @@ def browser():
     driver.quit()
 
 
+@pytest.mark.browser
 def test_search_and_follow_first_result(server, browser):
     from selenium.webdriver.common.by import By
 

@@ -1,4 +1,4 @@
-"""Card-face grammar (parser/cardface.lark): type lines in English and
+"""Card-face grammar (parser/grammars/cardface.lark): type lines in English and
 French, P/T, loyalty, and the mana costs it imports from mana.lark.
 
 Real values come from the Sombrelande FAQ (seeds/001_…) and MTGJSON type
@@ -165,6 +165,7 @@ def test_hypothesis_pt_round_trip(neg, a, plus, b):
     assert (pt.power, pt.toughness) == (power, b)
 
 
+@pytest.mark.corpus
 def test_grammar_coverage_of_the_whole_corpus():
     """The one full-corpus test (about 8 s): issue 4 targets, measured by
     benchmarks/grammar_coverage.py over all 579 MTGJSON set files."""

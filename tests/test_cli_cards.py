@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from kb.cli.main import main
 from tests.conftest import SOMBRELANDE, build_with_card_subset
 
+pytestmark = pytest.mark.corpus
+
 SETS = ("SHM", "EVE", "LRW", "M10", "ZEN", "AVR", "MRD", "5DN", "RAV", "TSP")
 
 

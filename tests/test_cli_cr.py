@@ -10,6 +10,8 @@ from kb.build import build
 from kb.cli.main import main
 from tests.conftest import LINKED, require_shared
 
+pytestmark = pytest.mark.corpus
+
 EDITIONS = ("2004-10-01", "2008-05-01", "2026-01-16")
 
 

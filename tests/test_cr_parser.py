@@ -1,4 +1,4 @@
-"""The Comprehensive Rules parser (parser/cr.py, parser/cr.lark).
+"""The Comprehensive Rules parser (parser/cr.py, cr_lines.py, cr_tree.py; parser/grammars/cr.lark).
 
 Values asserted here were read in the documents themselves: the 102 English
 editions in ../shared/corpus/cr/en (skipped when absent) and the French seed
@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.model import rule_sort_key
-from parser.cr import SUBRULE_LETTERS, NotARulesDocument, find_cr_files, parse_cr, parse_cr_text
+from kb.model import SUBRULE_LETTERS, rule_sort_key
+from parser.cr import NotARulesDocument, find_cr_files, parse_cr, parse_cr_text
 from parser.decode import decode_file
-from tests.conftest import SEEDS, SHARED_CORPUS, require_shared
+from tests.conftest import SEEDS, SHARED_CORPUS
 
 CR_DIR = SHARED_CORPUS / "cr" / "en"
 EDITION_FILES = sorted(CR_DIR.glob("*.txt")) if CR_DIR.exists() else [
@@ -29,14 +29,11 @@ GOLDEN = Path(__file__).with_name("golden") / "cr"
 
 # ---- shared parses -----------------------------------------------------------
 
-_CACHE: dict = {}
-
-
-def edition(name: str):
-    """The parsed edition ``name`` (a file stem), parsed once per session."""
-    if name not in _CACHE:
-        _CACHE[name] = parse_cr(require_shared("cr", "en", f"{name}.txt"))
-    return _CACHE[name]
+@pytest.fixture
+def edition(cr_editions):
+    """``edition(date)``: the parsed edition of that file, parsed once per
+    session (``cr_editions``, tests/conftest.py)."""
+    return cr_editions.__getitem__
 
 
 def count_rule_lines(text: str) -> int:
@@ -69,7 +66,7 @@ def non_blank(text: str) -> int:
 # ---- the whole archive ---------------------------------------------------------
 
 @pytest.mark.parametrize("path", EDITION_FILES, ids=lambda p: getattr(p, "stem", "corpus-missing"))
-def test_every_edition_parses_without_a_lost_line(path):
+def test_every_edition_parses_without_a_lost_line(path, edition):
     ed = edition(path.stem)
     text = decode_file(path).text
     # Numbered rules: the grammar's count equals the line classifier's.
@@ -94,7 +91,7 @@ def test_every_edition_parses_without_a_lost_line(path):
     assert all(r.text for r in ed.rules)
 
 
-def test_archive_counts_across_eras():
+def test_archive_counts_across_eras(edition):
     counts = {name: (len(edition(name).sections), len(edition(name).chapters), len(edition(name).rules),
                      len(edition(name).glossary))
               for name in ("2003-03-15", "2004-10-01", "2009-07-11", "2009-10-01", "2012-05-01")}
@@ -109,7 +106,7 @@ def test_archive_counts_across_eras():
 
 # ---- 2026-01-16 ------------------------------------------------------------------
 
-def test_2026_counts():
+def test_2026_counts(edition):
     ed = edition("2026-01-16")
     subrules = [r for r in ed.rules if r.is_subrule]
     assert ed.date == "2026-01-16"
@@ -119,7 +116,7 @@ def test_2026_counts():
     assert ed.warnings == [] and ed.lost_quotes == 0 and ed.encoding == "utf-8"
 
 
-def test_2026_structure():
+def test_2026_structure(edition):
     ed = edition("2026-01-16")
     assert ed.sections["7"] == "Additional Rules"
     assert ed.sections["9"] == "Casual Variants"
@@ -131,7 +128,7 @@ def test_2026_structure():
     assert trample.children == ["702.19a", "702.19b", "702.19c", "702.19d", "702.19e", "702.19f", "702.19g"]
 
 
-def test_2026_702_19c_carries_its_example():
+def test_2026_702_19c_carries_its_example(edition):
     r = edition("2026-01-16").rule("702.19c")
     assert r.text.startswith("Trample over planeswalkers is a variant of trample that modifies the rules")
     assert r.examples == [
@@ -142,7 +139,7 @@ def test_2026_702_19c_carries_its_example():
     assert (r.parent, r.edition, r.source, r.lang, r.line) == ("702.19", "2026-01-16", "2026-01-16", "en", 4074)
 
 
-def test_2026_glossary_entries_and_references():
+def test_2026_glossary_entries_and_references(edition):
     ed = edition("2026-01-16")
     first, last = ed.glossary[0], ed.glossary[-1]
     assert first.term == "Abandon"
@@ -153,7 +150,7 @@ def test_2026_glossary_entries_and_references():
     assert "702.19" in trample.references
 
 
-def test_subrule_letters_skip_l_and_o():
+def test_subrule_letters_skip_l_and_o(edition):
     ed = edition("2026-01-16")
     assert ed.rule("704.5").children[10:14] == ["704.5k", "704.5m", "704.5n", "704.5p"]
     assert not [r.number for r in ed.rules if r.is_subrule and r.number[-1] in "lo"]
@@ -164,7 +161,7 @@ def test_subrule_letters_skip_l_and_o():
 
 # ---- old layouts ------------------------------------------------------------------
 
-def test_2003_2008_numbering():
+def test_2003_2008_numbering(edition):
     ed = edition("2004-10-01")
     assert ed.chapters["502"] == "Keyword Abilities"
     assert ed.chapters["212"] == "Type, Supertype, and Subtype"
@@ -173,25 +170,25 @@ def test_2003_2008_numbering():
     assert ed.rule("212.2a").text.startswith("A player may play an artifact card from his or her hand")
 
 
-def test_hard_wrapped_lines_starting_with_a_number_stay_text():
+def test_hard_wrapped_lines_starting_with_a_number_stay_text(edition):
     ed = edition("2003-12-01")
     r = ed.rule("413.2d")
     assert "See rule\n103.4. If a player must make more than one choice at a time" in r.text
     assert [x.number for x in ed.rules].count("103.4") == 1
 
 
-def test_rule_right_under_the_previous_one_without_blank_line():
+def test_rule_right_under_the_previous_one_without_blank_line(edition):
     assert edition("2009-10-01").rule("306.6").text.startswith("Planeswalkers can be attacked.")
 
 
-def test_misprinted_number_with_a_space_is_read_and_reported():
+def test_misprinted_number_with_a_space_is_read_and_reported(edition):
     ed = edition("2005-08-01")
     assert ed.rule("606.8b").text.startswith("Players win and lose the game only as a team")
     w = next(w for w in ed.warnings if "misprinted" in w.message)
     assert (w.line, w.column, w.text[:7]) == (2104, 5, "606. 8b")
 
 
-def test_duplicated_numbers_are_reported_not_merged():
+def test_duplicated_numbers_are_reported_not_merged(edition):
     ed = edition("2009-10-01")
     dups = [r for r in ed.rules if r.number == "702.30d"]
     assert len(dups) == 2 and dups[0].text != dups[1].text
@@ -199,14 +196,14 @@ def test_duplicated_numbers_are_reported_not_merged():
     assert len(w) == 1 and w[0].file.endswith("2009-10-01.txt") and w[0].line == dups[1].line
 
 
-def test_effective_date_comes_from_the_text():
+def test_effective_date_comes_from_the_text(edition):
     assert edition("2013-04-29").date == "2013-05-01"
     ed = edition("2006-06-01")        # a 2004 text filed under 2006
     assert ed.date == "2004-06-01"
     assert any("differs from the file name" in w.message for w in ed.warnings)
 
 
-def test_lost_quotes_and_other_encodings():
+def test_lost_quotes_and_other_encodings(edition):
     assert edition("2008-05-01").lost_quotes == 4742
     assert "A player can?t take any mulligans" in edition("2008-05-01").rule("101.4").text
     # Mac Roman en dash in 2004-02-01 (its 205.3b example has « -- » instead).
@@ -215,7 +212,7 @@ def test_lost_quotes_and_other_encodings():
     assert edition("2016-08-26").encoding == "utf-16-le"
 
 
-def test_stray_line_and_truncated_file_are_reported():
+def test_stray_line_and_truncated_file_are_reported(edition):
     ed = edition("2021-11-15")
     assert ed.rule("702.148b").text.endswith("“Text-Changing Effects.”\nf")
     w = next(w for w in ed.warnings if w.message.startswith("one-character line"))
@@ -237,7 +234,7 @@ def test_find_cr_files(tmp_path):
         find_cr_files([tmp_path / "missing"])
 
 
-def test_glossary_table_of_2003():
+def test_glossary_table_of_2003(edition):
     ed = edition("2003-03-15")
     g = next(g for g in ed.glossary if g.term == "Expansions and Editions")
     assert g.definition.split("\n\n")[0] == "     Arabian Nights(r) [symbol]"
@@ -398,9 +395,8 @@ GOLDEN_SPECS = {
 }
 
 
-def golden_data(name: str) -> dict:
-    """The part of an edition kept in its golden file (small: a few chapters)."""
-    ed = edition(name)
+def golden_data(name: str, ed) -> dict:
+    """The part of edition ``ed`` (file ``name``) kept in its golden file (small: a few chapters)."""
     spec = GOLDEN_SPECS[name]
     keep = [r for r in ed.rules
             if r.number.split(".")[0] in spec["chapters"]
@@ -420,9 +416,9 @@ def golden_data(name: str) -> dict:
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_SPECS))
-def test_golden(name, request):
+def test_golden(name, request, edition):
     path = GOLDEN / f"{name}.json"
-    data = golden_data(name)
+    data = golden_data(name, edition(name))
     if request.config.getoption("--update-golden"):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -1,8 +1,9 @@
-"""Rule history across Comprehensive Rules editions (kb/history.py).
+"""Rule history across Comprehensive Rules editions (kb/rules/history.py and the
+modules it builds on: versions, mapping, lineage, diff, changes).
 
-The corpus tests parse the 102 English editions once per session (parser.cr)
-into a temporary SQLite knowledge base and build the history on it; they skip
-when ../shared/corpus is absent.  The truth table
+The corpus tests read the history of the shared full-corpus knowledge base
+(``full_kb_conn``, tests/conftest.py: seeds, the 102 English editions, the
+card data); they skip when ../shared/corpus is absent.  The truth table
 tests/fixtures/history_truth.yaml was written by reading the editions.
 """
 from __future__ import annotations
@@ -14,8 +15,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from kb.rules import diff as edition_diff
 from kb.rules import history
-from kb.rules.history import Node, map_editions
+from kb.rules import lineage as rule_lineage
+from kb.rules import versions
+from kb.rules.changes import change_kind, fuzzy_key
+from kb.rules.mapping import map_editions
+from kb.rules.similarity import Node
 from kb.rules.wordiff import word_diff, word_diff_text
 
 TRUTH = Path(__file__).with_name("fixtures") / "history_truth.yaml"
@@ -25,21 +31,12 @@ TRUTH = Path(__file__).with_name("fixtures") / "history_truth.yaml"
 
 
 @pytest.fixture(scope="session")
-def cr_conn(tmp_path_factory) -> sqlite3.Connection:
-    """A knowledge base holding the seeds and all English editions, with its
-    history built (tests/corpus_kb.py)."""
-    from tests.corpus_kb import connect
-
-    return connect(tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
 def truth() -> dict:
     return yaml.safe_load(TRUTH.read_text(encoding="utf-8"))
 
 
-def test_versioned_store_counts(cr_conn):
-    q = lambda sql: cr_conn.execute(sql).fetchone()[0]  # noqa: E731
+def test_versioned_store_counts(full_kb_conn):
+    q = lambda sql: full_kb_conn.execute(sql).fetchone()[0]  # noqa: E731
     assert q("SELECT COUNT(*) FROM history_editions") == 102
     # every rule row of every edition is one occurrence (chapters are stored too)
     rules = q("SELECT COUNT(*) FROM rules WHERE source IN (SELECT source FROM editions)")
@@ -52,30 +49,30 @@ def test_versioned_store_counts(cr_conn):
     versions = q("SELECT COUNT(*) FROM rule_versions WHERE number LIKE '%.%'")
     assert 14_000 < versions < 19_000          # about 12 occurrences per stored version
     # persist's definition, identical from 2021-04-22 to 2026-01-16, is stored once
-    row = cr_conn.execute("SELECT first_edition, last_edition, edition_count FROM rule_versions "
+    row = full_kb_conn.execute("SELECT first_edition, last_edition, edition_count FROM rule_versions "
                           "WHERE number='702.79a'").fetchall()
     assert ("2021-04-22", "2026-01-16", 24) in [tuple(r) for r in row]
 
 
-def test_edition_rules_view_gives_back_an_edition(cr_conn):
-    text = cr_conn.execute("SELECT text FROM edition_rules WHERE edition='2008-05-01' AND number='502.79a'"
+def test_edition_rules_view_gives_back_an_edition(full_kb_conn):
+    text = full_kb_conn.execute("SELECT text FROM edition_rules WHERE edition='2008-05-01' AND number='502.79a'"
                            ).fetchone()[0]
     assert text.startswith("Persist is a triggered ability.")
     assert "put into a graveyard from play" in text
 
 
-def test_rules_of_edition_from_the_versioned_store(cr_conn):
+def test_rules_of_edition_from_the_versioned_store(full_kb_conn):
     from kb.store import db as store
 
-    rules = history.rules_of_edition(cr_conn, "2008-05-01")
-    cr_conn.row_factory = sqlite3.Row          # kb.store.db reads rows by name
+    rules = versions.rules_of_edition(full_kb_conn, "2008-05-01")
+    full_kb_conn.row_factory = sqlite3.Row          # kb.store.db reads rows by name
     try:
-        stored = store.rules_of_source(cr_conn, "2008-05-01")
+        stored = store.rules_of_source(full_kb_conn, "2008-05-01")
     finally:
-        cr_conn.row_factory = None
+        full_kb_conn.row_factory = None
     assert [r.number for r in rules] == [r.number for r in stored]
     assert [r.text for r in rules] == [r.text for r in stored]
-    persist = history.rules_of_edition(cr_conn, "2008-05-01", prefix="502.79")
+    persist = versions.rules_of_edition(full_kb_conn, "2008-05-01", prefix="502.79")
     assert [r.number for r in persist] == ["502.79", "502.79a"]
     assert persist[0].children == ["502.79a"] and persist[0].title == "Persist"
 
@@ -99,26 +96,26 @@ def _scores(conn, cases):
     return tp / (tp + fp), tp / (tp + fn), misses
 
 
-def test_truth_table_precision_and_recall(cr_conn, truth):
+def test_truth_table_precision_and_recall(full_kb_conn, truth):
     cases = truth["cases"]
     assert len(cases) >= 40
     kinds = {c["kind"] for c in cases}
     assert {"keyword-2009", "renamed", "split", "merged", "vanished"} <= kinds
-    precision, recall, misses = _scores(cr_conn, cases)
+    precision, recall, misses = _scores(full_kb_conn, cases)
     print(f"\nhistory truth table: {len(cases)} cases, precision {precision:.3f}, recall {recall:.3f}")
     assert precision >= 0.95, misses
     assert recall >= 0.95, misses
 
 
-def test_truth_table_lineages(cr_conn, truth):
+def test_truth_table_lineages(full_kb_conn, truth):
     for case in truth["lineages"]:
-        lin = history.lineage(cr_conn, case["number"], str(case["edition"]))
+        lin = rule_lineage.lineage(full_kb_conn, case["number"], str(case["edition"]))
         for edition, number in case["expect"].items():
             assert lin.number_in(str(edition)) == number, (case["note"], edition)
 
 
-def test_persist_lineage(cr_conn):
-    lin = history.lineage(cr_conn, "502.79", "2008-05-01")
+def test_persist_lineage(full_kb_conn):
+    lin = rule_lineage.lineage(full_kb_conn, "502.79", "2008-05-01")
     assert lin.numbers == ["502.79", "702.76", "702.77", "702.78", "702.79"]
     first = lin.spans[0]
     assert (first.first, first.last, first.entered) == ("2008-05-01", "2009-05-01", "added")  # Shadowmoor
@@ -127,33 +124,33 @@ def test_persist_lineage(cr_conn):
     assert lin.spans[1].entered == "moved"
 
 
-def test_banding_lineage_from_today(cr_conn):
-    lin = history.lineage(cr_conn, "702.22")          # latest edition holding 702.22
+def test_banding_lineage_from_today(full_kb_conn):
+    lin = rule_lineage.lineage(full_kb_conn, "702.22")          # latest edition holding 702.22
     assert lin.edition == "2026-01-16"
     assert lin.numbers[0] == "502.10"
     assert lin.number_in("2004-10-01") == "502.10" and lin.number_in("2008-05-01") == "502.10"
     assert lin.number_in("2009-07-11") == "702.19"
 
 
-def test_summoning_sickness_and_hybrid(cr_conn):
-    assert history.current_equivalent(cr_conn, "212.3f", "2008-05-01") == ["302.6"]
-    assert history.current_equivalent(cr_conn, "104.3f", "2008-05-01")[0].startswith("107.4")
-    lin = history.lineage(cr_conn, "302.6", diffs=True)
+def test_summoning_sickness_and_hybrid(full_kb_conn):
+    assert rule_lineage.current_equivalent(full_kb_conn, "212.3f", "2008-05-01") == ["302.6"]
+    assert rule_lineage.current_equivalent(full_kb_conn, "104.3f", "2008-05-01")[0].startswith("107.4")
+    lin = rule_lineage.lineage(full_kb_conn, "302.6", diffs=True)
     assert "212.3f" in lin.numbers
     span = [s for s in lin.spans if s.number == "302.6"][0]
     assert span.versions[0].change == "words"   # « can't be played » -> « can't be activated » in 2009
     assert "{+activated+}" in (span.versions[0].diff or "")
 
 
-def test_removed_rule(cr_conn):
-    lin = history.lineage(cr_conn, "502.49", "2009-05-01")   # Substance
+def test_removed_rule(full_kb_conn):
+    lin = rule_lineage.lineage(full_kb_conn, "502.49", "2009-05-01")   # Substance
     assert lin.removed_after == "2009-05-01"
     assert lin.current == []
-    assert history.current_equivalent(cr_conn, "502.49", "2009-05-01") == []
+    assert rule_lineage.current_equivalent(full_kb_conn, "502.49", "2009-05-01") == []
 
 
-def test_diff_2009_renumbering(cr_conn):
-    d = history.diff_editions(cr_conn, "2009-05-01", "2009-07-11")
+def test_diff_2009_renumbering(full_kb_conn):
+    d = edition_diff.diff_editions(full_kb_conn, "2009-05-01", "2009-07-11")
     renumbered = {(r["from"], r["to"]) for r in d.renumbered}
     assert ("502.79", "702.76") in renumbered and ("212.3f", "302.6") in renumbered
     assert "502.49" in {r["number"] for r in d.removed}
@@ -163,26 +160,26 @@ def test_diff_2009_renumbering(cr_conn):
     json.dumps(d.to_dict())
 
 
-def test_diff_mana_value_and_across_many_editions(cr_conn):
-    d = history.diff_editions(cr_conn, "2021-02-15", "2021-04-22")
+def test_diff_mana_value_and_across_many_editions(full_kb_conn):
+    d = edition_diff.diff_editions(full_kb_conn, "2021-02-15", "2021-04-22")
     assert "202.3" in {r["number"] for r in d.reworded}
-    d = history.diff_editions(cr_conn, "2008-05-01", "2026-01-16")
+    d = edition_diff.diff_editions(full_kb_conn, "2008-05-01", "2026-01-16")
     assert ("502.79", "702.79") in {(r["from"], r["to"]) for r in d.renumbered}
     # a date between editions means the edition then in force
-    assert history.diff_editions(cr_conn, "2008-06-01", "2008-08-01").a == "2008-05-01"
+    assert edition_diff.diff_editions(full_kb_conn, "2008-06-01", "2008-08-01").a == "2008-05-01"
 
 
-def test_lineage_errors(cr_conn):
+def test_lineage_errors(full_kb_conn):
     with pytest.raises(KeyError):
-        history.lineage(cr_conn, "999.99")
+        rule_lineage.lineage(full_kb_conn, "999.99")
     with pytest.raises(KeyError):
-        history.lineage(cr_conn, "702.79", "2008-05-01")   # persist was 502.79 then
+        rule_lineage.lineage(full_kb_conn, "702.79", "2008-05-01")   # persist was 502.79 then
     with pytest.raises(ValueError):
-        history.diff_editions(cr_conn, "2026-01-16", "2008-05-01")
+        edition_diff.diff_editions(full_kb_conn, "2026-01-16", "2008-05-01")
 
 
-def test_lineage_json_shape(cr_conn):
-    data = history.lineage(cr_conn, "702.95").to_dict()      # soulbond
+def test_lineage_json_shape(full_kb_conn):
+    data = rule_lineage.lineage(full_kb_conn, "702.95").to_dict()      # soulbond
     assert set(data) >= {"query", "edition", "spans", "branches", "current", "removed_after"}
     first = data["spans"][0]
     assert first["number"] == "702.93" and first["first"] == "2012-05-01"
@@ -190,12 +187,12 @@ def test_lineage_json_shape(cr_conn):
     json.dumps(data)
 
 
-def test_add_edition_matches_full_build(cr_conn, tmp_path):
+def test_add_edition_matches_full_build(full_kb_conn, tmp_path):
     """Re-adding the latest edition incrementally gives the same maps."""
     db = tmp_path / "kb.sqlite"
     copy = sqlite3.connect(db)
-    cr_conn.backup(copy)
-    last = history.history_editions(copy)[-1]
+    full_kb_conn.backup(copy)
+    last = versions.history_editions(copy)[-1]
     before = sorted(map(repr, copy.execute("SELECT * FROM rule_maps WHERE to_edition=?", (last,))))
     copy.execute("DELETE FROM rule_maps WHERE to_edition=?", (last,))
     copy.execute("DELETE FROM rule_occurrences WHERE edition=?", (last,))
@@ -206,7 +203,7 @@ def test_add_edition_matches_full_build(cr_conn, tmp_path):
     after = sorted(map(repr, copy.execute("SELECT * FROM rule_maps WHERE to_edition=?", (last,))))
     assert after == before
     assert report.editions == 102
-    assert history.current_equivalent(copy, "502.79", "2008-05-01") == ["702.79"]
+    assert rule_lineage.current_equivalent(copy, "502.79", "2008-05-01") == ["702.79"]
     with pytest.raises(KeyError):
         history.add_edition(copy, "no-such-edition")
 
@@ -248,10 +245,10 @@ def test_map_split_from_real_2016_naming_rule():
 
 
 def test_typography_is_not_a_change():
-    assert history.change_kind(None, "can?t be played", [], None, "can’t be played", []) == "typo"
-    assert history.change_kind(None, "see rule 502.5", [], None, "see rule 702.10", []) == "refs"
-    assert history.change_kind(None, "from play", [], None, "from the battlefield", []) == "words"
-    assert history.fuzzy_key("put into a graveyard from play") == "put into a graveyard from the battlefield"
+    assert change_kind(None, "can?t be played", [], None, "can’t be played", []) == "typo"
+    assert change_kind(None, "see rule 502.5", [], None, "see rule 702.10", []) == "refs"
+    assert change_kind(None, "from play", [], None, "from the battlefield", []) == "words"
+    assert fuzzy_key("put into a graveyard from play") == "put into a graveyard from the battlefield"
 
 
 def test_word_diff_on_mana_value():

@@ -1,5 +1,5 @@
-"""Rule and glossary references (parser/references.lark + .py) and their
-resolution in the knowledge base (kb/references.py).
+"""Rule and glossary references (parser/grammars/references.lark, parser/references.py)
+and their resolution in the knowledge base (kb/rules/resolver.py).
 
 Real phrases come from the seeds and the Comprehensive Rules editions; the
 grammar is also exercised with hypothesis-generated numbers, ranges and titles.
@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 from kb.rules import resolver as references
 
 from kb.store import db as store
-from kb.model import Edition, GlossaryEntry, Rule
-from parser.references import (LETTERS, find_glossary_references, find_reference_spans, find_references,
-                                letter_range, parse_reference)
+from kb.model import SUBRULE_LETTERS, Edition, GlossaryEntry, Rule, subrule_letter_range
+from parser.references import find_glossary_references, find_reference_spans, find_references, parse_reference
 
 # ---------------------------------------------------------------- real phrases
 
@@ -87,16 +86,16 @@ def test_glossary_references():
 # ---------------------------------------------------------------- hypothesis
 
 numbers = st.builds(lambda c, r: f"{c}.{r}", st.integers(100, 999), st.integers(1, 250))
-letters = st.sampled_from(LETTERS)
+letters = st.sampled_from(SUBRULE_LETTERS)
 dashes = st.sampled_from(["-", "–", "—"])
 
 
 @given(numbers, letters, letters, dashes, st.sampled_from(["rules ", "règles ", ""]))
 def test_letter_ranges_expand(number, a, b, dash, intro):
-    if LETTERS.index(a) > LETTERS.index(b):
+    if SUBRULE_LETTERS.index(a) > SUBRULE_LETTERS.index(b):
         a, b = b, a
     phrase = f"{intro}{number}{a}{dash}{b}"
-    expected = [number + x for x in letter_range(a, b)]
+    expected = [number + x for x in subrule_letter_range(a, b)]
     if a == b:
         expected = [number + a]
     assert parse_reference(phrase) == expected
@@ -162,15 +161,8 @@ def test_check_references_synthetic(tmp_path):
     assert report.to_dict()["dangling"][0]["document"] == "2008-05-01"
 
 
-@pytest.fixture(scope="module")
-def corpus_conn(tmp_path_factory):
-    from tests.corpus_kb import connect
-
-    return connect(tmp_path_factory)
-
-
-def test_check_references_corpus(corpus_conn):
-    report = references.check_references(corpus_conn, editions=["2009-07-11", "2023-11-17", "2025-04-04"])
+def test_check_references_corpus(full_kb_conn):
+    report = references.check_references(full_kb_conn, editions=["2009-07-11", "2023-11-17", "2025-04-04"])
     assert report.checked > 5000 and report.resolved / report.checked > 0.99
     titles = {(d.document, d.rule, d.target, d.expected) for d in report.title_mismatches}
     # the 2025-04-04 glossary sends Endure to 702.62, which is Suspend (a real slip in that edition)

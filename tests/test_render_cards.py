@@ -9,6 +9,8 @@ from kb.site.render import render_site
 from tests.conftest import build_with_card_subset
 from tests.test_render_seeds import check_links
 
+pytestmark = pytest.mark.corpus
+
 SETS = ("SHM", "EVE", "LRW", "M10", "ZEN", "AVR")
 
 

@@ -15,6 +15,8 @@ import pytest
 from kb.search.searcher import Searcher
 from tests.conftest import SOULBOND, SOMBRELANDE, require_shared
 
+pytestmark = pytest.mark.corpus
+
 OLD, NEW = "2008-05-01", "2026-01-16"
 
 

@@ -28,6 +28,7 @@ def client(kb_dir):
     return create_app(kb_dir).test_client()
 
 
+@pytest.mark.corpus
 def test_readable_urls(client):
     assert b'id="702.92a"' in client.get("/cr/2026-01-16/702").data
     assert client.get("/cr/2026-01-16/702.html").status_code == 200
@@ -37,6 +38,7 @@ def test_readable_urls(client):
     assert client.get("/card/no-such-card").status_code == 404
 
 
+@pytest.mark.corpus
 def test_older_edition_rendered_on_demand(client):
     page = client.get("/cr/2008-05-01/502").get_data(as_text=True)
     assert 'id="502.79a"' in page and "Persist is a triggered ability." in page
@@ -44,6 +46,7 @@ def test_older_edition_rendered_on_demand(client):
     assert client.get("/cr/1999-01-01/502").status_code == 404
 
 
+@pytest.mark.corpus
 def test_every_result_has_a_working_url(client):
     for q in ("persist", "persistance", "trample", "association d'âmes", "502.79a"):
         data = client.get("/api/search", query_string={"q": q, "limit": 20}).get_json()
@@ -54,6 +57,7 @@ def test_every_result_has_a_working_url(client):
             assert client.get(path).status_code == 200, (q, r["url"])
 
 
+@pytest.mark.corpus
 def test_api_errors_are_json(client):
     for qs in ({"q": "x", "limit": "abc"}, {"q": "x", "limit": "0"}, {"q": "x", "kind": "banana"}):
         resp = client.get("/api/search", query_string=qs)
@@ -72,6 +76,7 @@ def test_serves_the_new_build_after_a_rebuild(tmp_path):
     assert all(r["source"] == "004_1ad7f9fe6443779b" for r in data["results"])
 
 
+@pytest.mark.corpus
 def test_paging_and_scope(client):
     first = client.get("/api/search", query_string={"q": "persist", "limit": 5}).get_json()
     second = client.get("/api/search", query_string={"q": "persist", "limit": 5, "page": 2}).get_json()

@@ -1,26 +1,26 @@
-"""The site rendered from the seeds plus the whole shared corpus (102
-editions, 579 MTGJSON sets): zero broken internal links or anchors, and the
-cross-links a reader expects.  Builds the full knowledge base once (about a
-minute)."""
+"""The site rendered from the shared full-corpus knowledge base (seeds, 102
+editions, 579 MTGJSON sets: ``full_kb`` in tests/conftest.py): zero broken
+internal links or anchors, and the cross-links a reader expects."""
 from __future__ import annotations
 
 import pytest
 
-from kb.store import db as store
-from kb.build import build
 from kb.site.render import render_site
-from tests.conftest import require_shared
+from kb.store import db as store
 from tests.test_render_seeds import check_links
+
+pytestmark = pytest.mark.corpus
 
 
 @pytest.fixture(scope="module")
-def full_site(tmp_path_factory):
-    cr = require_shared("cr", "en")
-    mtgjson = require_shared("cards", "mtgjson")
-    tmp = tmp_path_factory.mktemp("full")
-    build(tmp / "kb", cr=[cr], mtgjson=mtgjson)
-    pages = render_site(store.connect(tmp / "kb"), tmp / "site")
-    return tmp / "site", pages
+def full_site(full_kb, tmp_path_factory):
+    site = tmp_path_factory.mktemp("full") / "site"
+    conn = store.connect(full_kb)
+    try:
+        pages = render_site(conn, site)
+    finally:
+        conn.close()
+    return site, pages
 
 
 def test_no_broken_link_or_anchor(full_site):

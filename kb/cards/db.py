@@ -35,9 +35,8 @@ prefixed ``mtg_`` so they never collide with the document tables of
 
 List-valued columns (colors, types, keywords…) hold JSON arrays.
 
-The ingest and the name lookup keep their home modules; their public names
-(``ingest_mtgjson``, ``IngestReport``, ``clear``, ``resolve_name``,
-``AmbiguousName``…) are importable from here too.
+The tables are filled by :mod:`kb.cards.ingest`; names are mapped to cards by
+:mod:`kb.cards.names`.
 """
 from __future__ import annotations
 
@@ -46,12 +45,8 @@ import sqlite3
 from dataclasses import asdict, dataclass, field
 from typing import Optional
 
-from kb.cards.ingest import MULTI_NAME_LAYOUTS, TABLES, IngestReport, clear, ingest_mtgjson
-from kb.cards.names import MAX_CANDIDATES, AmbiguousName, card_names_for, resolve_name
-
-__all__ = ["AmbiguousName", "Card", "Face", "FrenchTranslation", "IngestReport", "MAX_CANDIDATES",
-           "MULTI_NAME_LAYOUTS", "Printing", "Ruling", "TABLES", "card_count", "card_names_for", "clear",
-           "find_card", "get_card", "ingest_mtgjson", "resolve_name", "side_by_side"]
+from kb.cards.ingest import MULTI_NAME_LAYOUTS
+from kb.cards.names import resolve_name
 
 # --------------------------------------------------------------------------
 # Cards

@@ -111,7 +111,7 @@ def links(source, data_dir, as_json):
     """List every card name found in one document (id, slug or file path):
     where it stands, as written, and the English card it links to."""
     from kb.cards import db as carddb
-    from kb.cards.links import link_document
+    from kb.cards.mentions import link_document
     from parser.faq import parse_document
 
     conn = open_conn(data_dir)

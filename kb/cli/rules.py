@@ -124,17 +124,17 @@ def _history_error(err: Exception) -> KBError:
 def history(number, edition, word_diff, data_dir, as_json):
     """The lineage of rule NUMBER across editions: each number it held, the
     dates it held it, and whether its text changed."""
-    from kb.rules import history as hist
+    from kb.rules import lineage as rule_lineage
 
     conn = _open_history(data_dir)
     try:
-        lin = hist.lineage(conn, number.strip().rstrip("."), edition, diffs=word_diff)
+        lin = rule_lineage.lineage(conn, number.strip().rstrip("."), edition, diffs=word_diff)
     except (KeyError, ValueError) as err:
         raise _history_error(err) from err
     if as_json:
         emit_json(lin.to_dict())
     else:
-        click.echo(hist.format_lineage(lin, diffs=word_diff))
+        click.echo(rule_lineage.format_lineage(lin, diffs=word_diff))
 
 
 @click.command()
@@ -144,17 +144,17 @@ def history(number, edition, word_diff, data_dir, as_json):
 @json_option
 def diff(date_a, date_b, data_dir, as_json):
     """Rules added, removed, renumbered and reworded between two editions."""
-    from kb.rules import history as hist
+    from kb.rules import diff as edition_diff
 
     conn = _open_history(data_dir)
     try:
-        d = hist.diff_editions(conn, date_a, date_b)
+        d = edition_diff.diff_editions(conn, date_a, date_b)
     except (KeyError, ValueError) as err:
         raise _history_error(err) from err
     if as_json:
         emit_json(d.to_dict())
     else:
-        click.echo(hist.format_diff(d))
+        click.echo(edition_diff.format_diff(d))
 
 
 @click.command()

@@ -25,7 +25,6 @@ one; one of the two numbers is NULL for ``added``/``removed``.  ``relation``:
 ``none``, ``typo``, ``refs`` or ``words``.  ``score`` is the rapidfuzz
 similarity (0-100) of the two texts with cited rule numbers masked.
 
-The names of the modules above are re-exported here (:data:`__all__`).
 """
 from __future__ import annotations
 
@@ -37,25 +36,10 @@ from functools import lru_cache
 from typing import Iterable, Optional
 
 from kb.progress import Progress, no_progress
-from kb.rules.diff import EditionDiff, diff_editions, format_diff
-from kb.rules.lineage import Lineage, current_equivalent, format_lineage, lineage
 from kb.rules.mapping import Link, map_editions
 from kb.rules.similarity import Node
-from kb.rules.versions import (VersionWriter, edition_rows, editions_holding, english_editions, has_history,
-                               history_editions, refresh_version_spans, rule_version, rules_of_edition,
+from kb.rules.versions import (VersionWriter, edition_rows, english_editions, refresh_version_spans,
                                write_history_editions)
-
-#: Built here: the report, the builders and the matcher nodes of stored rules.
-#: Re-exported for the readers (kb.cli, kb.site, kb.search, kb.build): the
-#: rest of the history's public API, from the modules that define it.
-__all__ = [
-    "HistoryReport", "build_history", "add_edition", "cached_node", "matcher_nodes",
-    "EditionDiff", "diff_editions", "format_diff",
-    "Lineage", "current_equivalent", "format_lineage", "lineage",
-    "Link", "Node", "map_editions",
-    "editions_holding", "has_history", "history_editions", "rule_version", "rules_of_edition",
-]
-
 
 @dataclass
 class HistoryReport:

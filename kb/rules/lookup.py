@@ -18,7 +18,8 @@ from typing import Optional
 
 from kb.cards.lookup import rule_with_links
 from kb.model import RULE_NUMBER_RE, GlossaryEntry, Rule
-from kb.rules import history
+from kb.rules import lineage as rule_lineage
+from kb.rules import versions
 from kb.store import db as store
 from parser.textkeys import fold
 
@@ -195,7 +196,7 @@ def _add_history(conn: sqlite3.Connection, answer: RuleAnswer, now: bool) -> Non
     rule history) and, for a French rule, its alignment with the English
     editions."""
     rule = answer.rule
-    latest = history.history_editions(conn)[-1:]
+    latest = versions.history_editions(conn)[-1:]
     if rule.lang == "fr":
         from kb.rules.alignment import side_by_side
 
@@ -204,7 +205,7 @@ def _add_history(conn: sqlite3.Connection, answer: RuleAnswer, now: bool) -> Non
             answer.now = {"edition": latest[0], "numbers": (answer.beside or {}).get("current") or []}
     elif now and latest:
         try:
-            numbers = history.current_equivalent(conn, rule.number, rule.edition)
+            numbers = rule_lineage.current_equivalent(conn, rule.number, rule.edition)
         except (KeyError, ValueError):
             return
         answer.now = {"edition": latest[0], "numbers": numbers}

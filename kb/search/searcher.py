@@ -264,20 +264,22 @@ class Searcher:
     def _current_equivalents(self, number: str, edition: Optional[str]) -> list[str]:
         """Numbers in the latest edition for rule ``number`` of the edition
         in force on ``edition``; [] when unknown (no rule history)."""
-        from kb.rules import history  # only old numbers need it: keeps a plain search's start light
+        # only old numbers need the rule history: a plain search starts without it
+        from kb.rules import lineage as rule_lineage
+        from kb.rules import versions
 
         if not edition:
             return []
         try:
-            return list(history.current_equivalent(self.conn, number, edition))[:3]
+            return list(rule_lineage.current_equivalent(self.conn, number, edition))[:3]
         except (KeyError, ValueError):
             pass
         # A FAQ may quote a rule before the edition adding it: try the next edition.
-        later = [e for e in history.editions_holding(self.conn, number) if e > edition][:1]
+        later = [e for e in versions.editions_holding(self.conn, number) if e > edition][:1]
         if not later:
             return []
         try:
-            return list(history.current_equivalent(self.conn, number, later[0]))[:3]
+            return list(rule_lineage.current_equivalent(self.conn, number, later[0]))[:3]
         except (KeyError, ValueError):
             return []
 

@@ -18,7 +18,8 @@ from typing import Iterator, Optional
 from kb.cards import db as carddb
 from kb.cards.terms import load_terms
 from kb.model import Rule
-from kb.rules import history
+from kb.rules import diff as edition_diff
+from kb.rules import lineage as rule_lineage
 from kb.rules.alignment import side_by_side
 from kb.site import urls
 from kb.site.links import DocumentPage, LinkRegistry
@@ -232,7 +233,7 @@ class PageContexts:
     def lineage(self, edition: str, number: str) -> Optional[Page]:
         """The history page of rule ``number`` of ``edition``, if it has one."""
         try:
-            lin = history.lineage(self.conn, number, edition)
+            lin = rule_lineage.lineage(self.conn, number, edition)
         except (KeyError, ValueError):
             return None
         return Page(urls.history_path(edition, number), "lineage.html", f"{number} ({edition}) — history", "en",
@@ -241,7 +242,7 @@ class PageContexts:
     def diff(self, a: str, b: str) -> Optional[Page]:
         """The page of differences between editions ``a`` and ``b``."""
         try:
-            d = history.diff_editions(self.conn, a, b)
+            d = edition_diff.diff_editions(self.conn, a, b)
         except (KeyError, ValueError):
             return None
         return Page(urls.diff_path(a, b), "diff.html", f"{a} → {b}", "en", dict(d=d.to_dict()))

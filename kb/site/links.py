@@ -23,7 +23,7 @@ from kb.cards import db as carddb
 from kb.cards import names as names_of_cards
 from kb.cards.families import Family, Member, family_of, members_by_family
 from kb.model import Rule
-from kb.rules import history
+from kb.rules import versions
 from kb.site import urls
 from kb.store import db as store
 from parser.textkeys import slugify
@@ -68,7 +68,7 @@ class LinkRegistry:
         self.record_cards: dict[tuple[str, str], str] = {}  # (source, FAQ record name) -> English name
         self.families: dict[tuple[str, str], tuple[Family, list[Member]]] = {}
         self.has_cards = carddb.card_count(conn) > 0
-        self.has_history = history.has_history(conn)
+        self.has_history = versions.has_history(conn)
         self._by_source: dict[str, DocumentPage] = {}
         self._card_slugs: set[str] = set()
 

@@ -95,7 +95,7 @@ CREATE TABLE IF NOT EXISTS mtg_words (
 ) WITHOUT ROWID;
 """
 
-#: Card names found in rules texts, examples, notes and card records (:mod:`kb.cards.links`).
+#: Card names found in rules texts, examples, notes and card records (:mod:`kb.cards.mentions`).
 CARD_MENTIONS = """
 CREATE TABLE IF NOT EXISTS card_mentions (
     card TEXT NOT NULL, source TEXT, kind TEXT, number TEXT, example INTEGER, line INTEGER,
