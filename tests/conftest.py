@@ -8,7 +8,7 @@ Markers (registered in pyproject.toml, ``--strict-markers``):
   ``CORPUS_FIXTURES`` are marked by :func:`pytest_collection_modifyitems`;
   others carry the marker themselves, and :func:`require_shared` fails a test
   that reads the corpus without it, so ``-m "not corpus"`` never touches it.
-* ``browser`` -- the test drives a real Chromium (tests/test_browser.py).
+* ``browser`` -- the test drives a real Chromium (tests/site/test_browser.py).
 
 ``pytest -m "not corpus and not browser"`` is the fast part of the suite.
 
@@ -36,6 +36,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"
+TESTS = ROOT / "tests"
+GOLDEN = TESTS / "golden"          # golden files of parses of real documents
+FIXTURES = TESTS / "fixtures"      # truth tables and claim/query sets written for the tests
+ARTIFACTS = TESTS / "artifacts"    # screenshots of the browser test (not committed)
 SHARED_CORPUS = Path(os.environ.get("KB_SHARED_CORPUS", ROOT.parent / "shared" / "corpus"))
 
 SOULBOND = "000_a77091c15e8840d5"

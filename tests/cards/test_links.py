@@ -20,9 +20,9 @@ from kb.cards.linker import find_card_links, link_text
 from kb.cards.mentions import link_document
 from kb.cards.nameindex import NameIndex
 from kb.cards.records import resolve_records
-from tests.conftest import LINKED, SEEDS, SOMBRELANDE, require_shared
+from tests.conftest import FIXTURES, GOLDEN, LINKED, SEEDS, SOMBRELANDE, require_shared
 
-TRUTH = Path(__file__).with_name("fixtures") / "card_mentions_truth.yaml"
+TRUTH = FIXTURES / "card_mentions_truth.yaml"
 
 # sets where the seed documents' cards have French printings
 SETS = ["SHM", "EVE", "LRW", "MOR", "10E", "M10", "M11", "RAV", "CON_", "TSP", "PLC", "FUT", "SCG", "ONS",
@@ -286,7 +286,7 @@ def test_index_card_mentions_for_kb_card(conn):
 def test_golden_record_check(conn, request):
     """The full record check of the Sombrelande FAQ against SHM equals its
     golden file, with each record's French type line as the grammar reads it.
-    Regenerate with: python -m pytest tests/test_cardlinks.py --update-golden"""
+    Regenerate with: python -m pytest tests/cards/test_links.py --update-golden"""
     import json
     from parser.cardface import parse_type_line
     from parser.faq import parse_document
@@ -297,7 +297,7 @@ def test_golden_record_check(conn, request):
         for d in entry["differences"]:
             if d["field"] == "text":  # keep the changed words only, not whole MTGJSON texts
                 del d["record"], d["data"]
-    path = Path(__file__).parent / "golden" / "cards" / "sombrelande_records_vs_shm.json"
+    path = GOLDEN / "cards" / "sombrelande_records_vs_shm.json"
     if request.config.getoption("--update-golden"):
         path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     assert got == json.loads(path.read_text(encoding="utf-8"))

@@ -21,6 +21,7 @@ from kb.checker.sba import check_state_based_actions
 from kb.checker.verdict import OutsideModel, Trace
 from kb.checker.vocabulary import card_type, keyword, keyword_in_text
 from kb.store.db import connect
+from tests.conftest import FIXTURES
 
 OLD = resolve_edition("2008-05-01")
 
@@ -502,14 +503,13 @@ def test_docs_examples(seed_conn, claim, edition, answer):
 def test_fixture_claims_parse_without_ambiguity():
     """Every claim of the FAQ fixture has exactly one parse: names cannot
     swallow verbs, generic actors are never read as card names."""
-    from pathlib import Path
 
     import yaml
     from kb.checker.claims import normalize
     from parser import grammars
 
     parser = grammars.load("claims", parser="earley", lexer="dynamic", ambiguity="explicit")
-    fixture = Path(__file__).with_name("fixtures") / "faq_claims.yaml"
+    fixture = FIXTURES / "faq_claims.yaml"
     claims = [i["claim"] for i in yaml.safe_load(fixture.read_text(encoding="utf-8"))["claims"]]
     ambiguous = [c for c in claims if any(True for _ in parser.parse(normalize(c)).find_data("_ambig"))]
     assert ambiguous == []

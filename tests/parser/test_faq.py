@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from parser.faq import parse_text
-from tests.conftest import BANDING, LINKED, SOMBRELANDE, SOULBOND
+from tests.conftest import BANDING, GOLDEN, LINKED, SOMBRELANDE, SOULBOND
 
-GOLDEN = Path(__file__).parent / "golden" / "seeds"
+GOLDEN = GOLDEN / "seeds"
 
 
 # ----------------------------------------------------------------- Sombrelande FAQ
@@ -210,7 +209,7 @@ def test_any_text_parses_without_losing_lines(lines):
 @pytest.mark.parametrize("stem", [SOULBOND, SOMBRELANDE, LINKED, BANDING])
 def test_golden(seed_docs, stem, request):
     """The full parse of each seed equals its golden file.
-    Regenerate with: python -m pytest tests/test_faq_parser.py --update-golden"""
+    Regenerate with: python -m pytest tests/parser/test_faq.py --update-golden"""
     got = seed_docs[stem].to_dict()
     got["path"] = f"seeds/{stem}.txt"
     for w in got["warnings"]:

@@ -102,7 +102,7 @@ def test_french_rule_beside_english(cr_kb):
 def test_site_history_pages(cr_kb, tmp_path):
     from kb.store import db as store
     from kb.site.render import render_site
-    from tests.test_render_seeds import check_links
+    from tests.site.test_render_seeds import check_links
 
     pages = render_site(store.connect(cr_kb), tmp_path / "site")
     assert "history/2008-05-01/502.79a.html" in pages and "diff/2008-05-01_2026-01-16.html" in pages

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
 import yaml
@@ -23,8 +22,9 @@ from kb.rules.changes import change_kind, fuzzy_key
 from kb.rules.mapping import map_editions
 from kb.rules.similarity import Node
 from kb.rules.wordiff import word_diff, word_diff_text
+from tests.conftest import FIXTURES
 
-TRUTH = Path(__file__).with_name("fixtures") / "history_truth.yaml"
+TRUTH = FIXTURES / "history_truth.yaml"
 
 
 # ---------------------------------------------------------------- corpus KB

@@ -1,14 +1,14 @@
 """The checkable statements of the seed FAQ notes (tests/fixtures/faq_claims.yaml)
 all get their expected answer from `kb check`, cards read from the seeds' knowledge base."""
-from pathlib import Path
 
 import pytest
 import yaml
 
 from kb.checker import check_file
 from kb.store.db import connect
+from tests.conftest import FIXTURES
 
-FIXTURE = Path(__file__).with_name("fixtures") / "faq_claims.yaml"
+FIXTURE = FIXTURES / "faq_claims.yaml"
 ITEMS = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))["claims"]
 
 

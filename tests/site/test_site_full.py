@@ -7,7 +7,7 @@ import pytest
 
 from kb.site.render import render_site
 from kb.store import db as store
-from tests.test_render_seeds import check_links
+from tests.site.test_render_seeds import check_links
 
 pytestmark = pytest.mark.corpus
 

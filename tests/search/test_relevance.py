@@ -4,14 +4,14 @@ result in its first five, and most of them first (the full-corpus figures
 come from benchmarks/bench_search.py)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import yaml
 
 from kb.search.searcher import Searcher
+from tests.conftest import FIXTURES
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "search_queries.yaml"
+FIXTURE = FIXTURES / "search_queries.yaml"
 ENTRIES = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
 SEED_ENTRIES = [e for e in ENTRIES if e.get("seeds")]
 

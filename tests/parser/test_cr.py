@@ -4,7 +4,7 @@ Values asserted here were read in the documents themselves: the 102 English
 editions in ../shared/corpus/cr/en (skipped when absent) and the French seed
 rules texts.  Golden files in tests/golden/cr hold a few chapters of three
 editions of different eras; regenerate them with
-``pytest tests/test_cr_parser.py --update-golden``.
+``pytest tests/parser/test_cr.py --update-golden``.
 """
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from kb.model import SUBRULE_LETTERS, rule_sort_key
 from parser.cr import NotARulesDocument, find_cr_files, parse_cr, parse_cr_text
 from parser.decode import decode_file
-from tests.conftest import SEEDS, SHARED_CORPUS
+from tests.conftest import GOLDEN, SEEDS, SHARED_CORPUS
 
 CR_DIR = SHARED_CORPUS / "cr" / "en"
 EDITION_FILES = sorted(CR_DIR.glob("*.txt")) if CR_DIR.exists() else [
     pytest.param(None, marks=pytest.mark.skip(reason=f"shared corpus not available: {CR_DIR} is missing (it is present in CI)"))]
-GOLDEN = Path(__file__).with_name("golden") / "cr"
+GOLDEN = GOLDEN / "cr"
 
 
 # ---- shared parses -----------------------------------------------------------

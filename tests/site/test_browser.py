@@ -16,8 +16,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from tests.conftest import ARTIFACTS
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = ARTIFACTS
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 

@@ -1,0 +1,1 @@
+"""Tests of kb/cards/: the MTGJSON card database, card names in texts, term pairs."""

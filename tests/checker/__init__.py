@@ -1,0 +1,1 @@
+"""Tests of kb/checker/: claims against the rules model."""

@@ -1,0 +1,1 @@
+"""Tests of kb/rules/: rule history across editions and the French-English alignment."""

@@ -1,0 +1,1 @@
+"""Tests of kb/search/: the query language, the index and the searcher."""
