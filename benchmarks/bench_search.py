@@ -34,31 +34,11 @@ SHARED = ROOT.parent / "shared" / "corpus"
 QUERIES = ROOT / "tests" / "fixtures" / "search_queries.yaml"
 KB = str(ROOT / ".venv" / "bin" / "kb")
 
+from kb.search.relevance import load_entries, rank_of  # noqa: E402
+
 
 def load_queries(path: Path = QUERIES, seeds_only: bool = False) -> list[dict]:
-    import yaml
-
-    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return [e for e in entries if e.get("seeds") or not seeds_only]
-
-
-def matches(result, expected: str) -> bool:
-    """Does a Result fit one expectation (``kind:id[@lang]``, ``source:…``, ``about:…``)?"""
-    head, _, rest = expected.partition(":")
-    if head == "source":
-        return result.source == rest
-    if head == "about":
-        return result.about == rest
-    ident, _, lang = rest.partition("@")
-    return result.kind == head and result.id == ident and (not lang or result.lang == lang)
-
-
-def rank_of(results, expect: list[str]):
-    """1-based rank of the first expected result, or None."""
-    for i, r in enumerate(results, 1):
-        if any(matches(r, e) for e in expect):
-            return i
-    return None
+    return load_entries(path, seeds_only)
 
 
 def relevance(searcher, entries: list[dict]) -> dict:

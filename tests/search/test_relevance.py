@@ -4,31 +4,20 @@ result in its first five, and most of them first (the full-corpus figures
 come from benchmarks/bench_search.py)."""
 from __future__ import annotations
 
-
 import pytest
-import yaml
 
+from kb.search.relevance import load_entries, rank_of
 from kb.search.searcher import Searcher
 from tests.conftest import FIXTURES
 
 FIXTURE = FIXTURES / "search_queries.yaml"
-ENTRIES = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
-SEED_ENTRIES = [e for e in ENTRIES if e.get("seeds")]
-
-
-def matches(result, expected: str) -> bool:
-    head, _, rest = expected.partition(":")
-    if head == "source":
-        return result.source == rest
-    if head == "about":
-        return result.about == rest
-    ident, _, lang = rest.partition("@")
-    return result.kind == head and result.id == ident and (not lang or result.lang == lang)
+ENTRIES = load_entries(FIXTURE)
+SEED_ENTRIES = load_entries(FIXTURE, seeds_only=True)
 
 
 def rank(searcher, entry):
     results = searcher.search(entry["q"], limit=10, **(entry.get("opts") or {})).results
-    return next((i for i, r in enumerate(results, 1) if any(matches(r, e) for e in entry["expect"])), None)
+    return rank_of(results, entry["expect"])
 
 
 @pytest.fixture(scope="module")
