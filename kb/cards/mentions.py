@@ -17,11 +17,11 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Optional
 
-from kb.cards.editions import superseded_editions
 from kb.cards.linker import link_text
 from kb.cards.names import record_card
 from kb.model import Document, Rule
 from kb.progress import Progress, no_progress
+from kb.store import db as store
 
 #: Columns of ``card_mentions`` :func:`mentions_of` returns, in order.
 MENTION_FIELDS = ("source", "kind", "number", "example", "line", "record", "surface", "start", "end", "lang")
@@ -183,7 +183,7 @@ def index_card_mentions(conn: sqlite3.Connection, all_editions: bool = False,
     is called per 500 items.  Needs the ``mtg_*`` card tables filled.
     """
     conn.execute("DELETE FROM card_mentions")
-    skip = set() if all_editions else superseded_editions(conn)
+    skip = set() if all_editions else store.superseded_editions(conn)
     items = _rule_texts(conn, skip) + _record_texts(conn)
     rows = []
     step = progress("Linking card names", len(items))

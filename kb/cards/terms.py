@@ -20,9 +20,9 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from kb.cards.editions import superseded_editions
 from kb.data import terms_dir
 from kb.store import schema
+from kb.store import db as store
 from parser.textkeys import fold
 
 TERMS_PATH = terms_dir() / "terms_fr_en.tsv"
@@ -120,7 +120,7 @@ def _term_cards(conn: sqlite3.Connection, pairs: list[TermPair], limit: int) -> 
 
 def _term_rules(conn: sqlite3.Connection, pairs: list[TermPair], limit: int, all_editions: bool) -> list[dict]:
     """Rules whose title, text or examples have a French or English side of ``pairs`` (folded, whole words)."""
-    skip = set() if all_editions else superseded_editions(conn)
+    skip = set() if all_editions else store.superseded_editions(conn)
     needles = [fold(p.fr) for p in pairs] + [fold(p.en) for p in pairs]
     patterns = [re.compile(r"\b" + re.escape(n) + r"\b") for n in needles if n]
     found = []

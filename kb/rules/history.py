@@ -1,4 +1,4 @@
-"""Rule history across Comprehensive Rules editions: building it, and its public API.
+"""Rule history across Comprehensive Rules editions: building the versioned store and the edition maps.
 
 The 102 English editions hold about 205,000 rule occurrences but only about
 15,000 distinct texts.  :func:`build_history` stores each distinct version of

@@ -274,6 +274,18 @@ def editions(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute("SELECT * FROM editions ORDER BY date").fetchall()
 
 
+def superseded_editions(conn: sqlite3.Connection) -> set[str]:
+    """Sources of the editions that a later edition of the same language
+    replaces: the card links and ``kb term`` read only the latest edition of
+    each language unless asked for all (the same texts repeat across editions)."""
+    rows = conn.execute("SELECT source, date, lang FROM editions").fetchall()
+    latest: dict[str, tuple[str, str]] = {}
+    for source, date, lang in rows:
+        if lang not in latest or (date or "") > latest[lang][1]:
+            latest[lang] = (source, date or "")
+    return {r[0] for r in rows} - {v[0] for v in latest.values()}
+
+
 def counts(conn: sqlite3.Connection) -> dict:
     """Row counts for the build summary."""
     q = lambda sql: conn.execute(sql).fetchone()[0]  # noqa: E731
