@@ -10,6 +10,7 @@ report (and in the ``warnings`` table) and the build goes on.
 """
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,14 +80,47 @@ def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Pa
     published) when an input path is missing or a stage fails as a whole.
     """
     data_dir = Path(data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
     doc_files = collect_files(docs if docs else [seeds_dir()])
     cr_files = collect_files(cr) if cr else []
     if mtgjson is not None and not Path(mtgjson).exists():
         raise BuildError(f"no such file or directory: {mtgjson}")
+    check_names(doc_files, cr_files)
     report = BuildReport(data_dir=str(data_dir))
-    with store.build_lock(data_dir):
-        return _build_locked(data_dir, doc_files, cr_files, mtgjson, report, progress)
+    try:
+        store.ensure_data_dir(data_dir)
+        with store.build_lock(data_dir):
+            return _build_locked(data_dir, doc_files, cr_files, mtgjson, report, progress)
+    except OSError as err:  # read-only or full disk, a file in the way: never "damaged"
+        raise BuildError(store.describe_os_error(err, data_dir)) from err
+    except sqlite3.DatabaseError as err:
+        raise BuildError(store.describe_write_error(err, data_dir)) from err
+
+
+def check_names(doc_files: list[Path], cr_files: list[Path]) -> None:
+    """Raise BuildError when a document and an edition would be stored under
+    one id: both are file stems, so ``faq/2026-01-16.txt`` and
+    ``cr/2026-01-16.txt`` would mix their rules."""
+    seen = {path.stem: path for path in reversed(doc_files)}
+    for path in cr_files:
+        other = seen.get(path.stem)
+        if other is not None and other.resolve() != path.resolve():  # the same file: parse_cr judges it
+            raise BuildError(f"--docs {other} and --cr {path} would both be stored as '{path.stem}': "
+                             "rename one of them (document ids and edition sources come from file names)")
+
+
+def _warn_same_editions(conn, report: BuildReport) -> None:
+    """Warn when one Comprehensive Rules edition (one effective date and
+    language) came from two files: it is stored twice."""
+    first: dict[tuple, str] = {}
+    for ed in store.editions(conn):
+        key = (ed["date"], ed["lang"])
+        if key not in first:
+            first[key] = ed["path"]
+            continue
+        msg = (f"edition {ed['date']} ({ed['lang']}) is stored twice (also read from {first[key]}): "
+               "give one file per edition")
+        report.warnings.append(f"{ed['path']}: {msg}")
+        store.save_warnings(conn, ed["source"], [ParseWarning(ed["path"], 1, 1, "", msg, "duplicate_edition")])
 
 
 def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], mtgjson: Optional[Path],
@@ -103,7 +137,9 @@ def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], m
                 _ingest_cr(conn, cr_files, report, progress)
                 if not report.editions:
                     raise BuildError("no Comprehensive Rules edition could be read: " + "; ".join(report.errors))
+                _warn_same_editions(conn, report)
                 _build_history(conn, report, progress)
+            _resolve_references(conn, report)
             if mtgjson is not None:
                 _ingest_cards(conn, Path(mtgjson), report, progress)
                 _link_cards(conn, report, progress)
@@ -121,31 +157,74 @@ def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], m
 
 
 def _ingest_documents(conn, files: list[Path], report: BuildReport, progress: Progress) -> None:
+    """Parse and store every document.  Two files with the same stem get
+    distinct ids (« faq », « faq-2 ») and a ``duplicate_id`` warning; a
+    document that cannot be parsed or stored is named (file and line) in the
+    report and the others go on."""
     t0 = time.perf_counter()
     step = progress("Parsing documents", len(files))
+    ids: dict[str, Path] = {}
     for path in files:
+        source, dup = _unique_id(path, ids)
         try:
-            doc = parse_document(path)
+            doc = parse_document(path, source=source)
         except Exception as err:  # an unreadable document must not stop the others
-            report.errors.append(f"{path}: cannot parse: {err}")
-            store.save_warnings(conn, path.stem, [ParseWarning(str(path), 0, 0, "", f"cannot parse: {err}")])
+            line = getattr(err, "line", 0) or 0
+            report.errors.append(f"{path}:{line}: cannot parse: {err}")
+            store.save_warnings(conn, source, [ParseWarning(str(path), line, 0, "", f"cannot parse: {err}",
+                                                            "unreadable_document")])
             step(1)
             continue
+        if dup is not None:
+            doc.warnings.insert(0, dup)
         if not (doc.rules or doc.cards or doc.notes or doc.sections or doc.paragraphs):
             report.errors.append(f"{path}: empty document (no rule, card record, note or text)")
             step(1)
             continue
         if len(doc.rules) > 300 and not doc.cards:
             doc.warnings.append(ParseWarning(str(path), 1, 1, "", "this looks like a whole Comprehensive Rules "
-                                             "edition: give it with --cr to get its edition, chapters and glossary"))
-        store.save_document(conn, doc)
-        report.documents.append({"id": doc.id, "path": str(path), "title": doc.title, "kind": doc.kind,
-                                 "rules": len(doc.rules), "card_records": len(doc.cards),
-                                 "notes": len(doc.notes), "sections": len(doc.sections),
-                                 "warnings": len(doc.warnings)})
-        report.warnings.extend(str(w) for w in doc.warnings)
+                                             "edition: give it with --cr to get its edition, chapters and glossary",
+                                             "whole_edition"))
+        if _store_document(conn, doc, path, report):
+            report.documents.append({"id": doc.id, "path": str(path), "title": doc.title, "kind": doc.kind,
+                                     "rules": len(doc.rules), "card_records": len(doc.cards),
+                                     "notes": len(doc.notes), "sections": len(doc.sections),
+                                     "warnings": len(doc.warnings)})
+            report.warnings.extend(str(w) for w in doc.warnings)
         step(1)
     report.seconds["documents"] = round(time.perf_counter() - t0, 3)
+
+
+def _unique_id(path: Path, ids: dict[str, Path]) -> tuple[str, Optional[ParseWarning]]:
+    """The document id of ``path``: its stem, made unique with a warning."""
+    source, n = path.stem, 1
+    while source in ids:
+        n += 1
+        source = f"{path.stem}-{n}"
+    ids[source] = path
+    if n == 1:
+        return source, None
+    return source, ParseWarning(str(path), 1, 1, "", f"another document is named {path.stem} "
+                                f"({ids[path.stem]}): this one's id is {source}", "duplicate_id")
+
+
+def _store_document(conn, doc, path: Path, report: BuildReport) -> bool:
+    """Store ``doc``; a failure is named (file and line) and whatever was
+    written of the document is removed (the build database has no journal to
+    roll back)."""
+    try:
+        store.save_document(conn, doc)
+    except sqlite3.Error as err:
+        for table, key in _DOCUMENT_TABLES:
+            conn.execute(f"DELETE FROM {table} WHERE {key} = ?", (doc.id,))
+        report.errors.append(f"{path}:1: cannot store document {doc.id}: {err}")
+        return False
+    return True
+
+
+#: Where :func:`kb.store.db.save_document` writes a document: table, key column.
+_DOCUMENT_TABLES = (("documents", "id"), ("sections", "source"), ("rules", "source"),
+                    ("card_records", "source"), ("notes", "source"), ("warnings", "source"))
 
 
 def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: Progress) -> None:
@@ -195,19 +274,30 @@ def _link_cards(conn, report: BuildReport, progress: Progress) -> None:
 
 def _build_history(conn, report: BuildReport, progress: Progress) -> None:
     """Versioned rule store, edition-to-edition maps and lineages
-    (kb.rules.history), French rules aligned with English editions
-    (kb.rules.alignment), and dangling references (kb.rules.resolver)."""
+    (kb.rules.history) and French rules aligned with English editions
+    (kb.rules.alignment); :func:`_resolve_references` runs after it."""
     from kb.rules import alignment
     from kb.rules import history
-    from kb.rules.resolver import check_references
 
     t0 = time.perf_counter()
     report.history = history.build_history(conn, progress=progress).to_dict()
     alignment.align_french(conn)
-    refs = check_references(conn)
-    report.history["references_checked"] = refs.checked
-    report.history["dangling_references"] = len(refs.dangling)
     report.seconds["history"] = round(time.perf_counter() - t0, 3)
+
+
+def _resolve_references(conn, report: BuildReport) -> None:
+    """Every reference resolved once, in the edition its document belongs to
+    (after every document and edition is parsed and aligned), stored with its
+    typed warnings (kb.rules.resolver)."""
+    from kb.rules.resolver import check_references
+
+    t0 = time.perf_counter()
+    refs = check_references(conn, store=True)
+    if report.history:
+        report.history["references_checked"] = refs.checked
+        report.history["references_stored"] = refs.stored
+        report.history["dangling_references"] = len(refs.dangling)
+    report.seconds["references"] = round(time.perf_counter() - t0, 3)
 
 
 def _add_references(edition, cache: dict[str, list[str]]) -> None:

@@ -85,6 +85,9 @@ class ParseWarning:
     column: int
     text: str
     message: str
+    #: what kind of problem (``unplaceable_line``, ``stray_token``, ``unclosed_mana_symbol``,
+    #: ``duplicate_id``…); empty for the warnings that predate types.
+    type: str = ""
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: {self.message}: {self.text!r}"

@@ -1,43 +1,45 @@
-"""Parse French FAQ / release-notes documents and French rules excerpts.
+"""Parse French FAQ / release-notes documents and French rules texts.
 
 Entry points:
 
 * :func:`parse_document` -- a file path -> :class:`kb.model.Document`;
 * :func:`parse_text` -- decoded text -> :class:`kb.model.Document`.
 
-The grammar (``parser/grammars/faq.lark``) classifies every line and groups card
-records and notes; :class:`_Assembler` then walks the items in document order
-and builds the model: it attaches « Exemple : » paragraphs to the rule above
-them, a bare rule number (« 607.1. » alone on its line, as in the rule 607
-seed) to the paragraph that follows, notes to the card record or section they
-follow, and reads the FAQ header (title, compiler, last-modified date,
-release dates).
+The grammar (``parser/grammars/faq.lark``) gives the structure: header lines,
+sections, card records (name and cost on one line or not, costs with or
+without braces, printed mana value, no cost), notes with their « -- »
+sub-items, rules (number and text on one line, the number alone with its
+text in the next paragraph, rules run together, bracketed numbers with
+numbered items, hard-wrapped text, chapter headings) with their examples.
+:class:`parser.faq_tree.DocumentBuilder`, a Lark Interpreter, turns the tree
+into the model.  A FAQ flattened onto one line is first laid out one item a
+line by :mod:`parser.faq_flat` (its own grammar), lines and columns kept.
 
-Errors: a line the grammar cannot place is reported as a
-:class:`kb.model.ParseWarning` (file, line, column, text) and dropped from
-the structure; the rest of the document still parses.
+Errors never raise and never cost more than their line: the grammar is
+total (error productions for what looks like a record but is not one), and
+a line it still cannot place is recovered from once through Lark's
+``on_error`` with the interactive parser (kept as text where the parser
+accepts text, else left out), reported as a typed
+:class:`kb.model.ParseWarning` (file, line, column, text).  A NUL byte costs
+its line only.  The whole text is parsed once, whatever the number of errors.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from parser import grammars
 
-from kb.model import CardRecord, Document, Note, ParseWarning, Rule, Section, rule_parent, rule_sort_key
-from parser.dates import french_date
-from parser.decode import decode_file
+from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
+from parser.decode import DecodeError, decode_bytes, decode_file
+from parser.faq_flat import is_flattened, relayout
+from parser.faq_tree import DocumentBuilder
 from parser.references import find_references
-from parser.textkeys import slugify
-
-
-#: Maximum number of unplaceable lines reported before giving up on a document.
-MAX_ERRORS = 200
 
 
 @lru_cache(maxsize=1)
@@ -46,17 +48,43 @@ def _parser() -> Lark:
                          maybe_placeholders=False)
 
 
-def parse_document(path: str | Path, lang: str = "fr") -> Document:
+def parse_document(path: str | Path, lang: str = "fr", source: str = "") -> Document:
     """Parse one FAQ or rules-excerpt file into a :class:`Document`.
 
     The file is decoded with :func:`parser.decode.decode_file` (any of UTF-8,
-    UTF-16, Windows-1252; any line ends).  ``Document.id`` is the file stem.
-    Raises OSError if the file cannot be read; parse problems never raise,
-    they become ``Document.warnings``.
+    UTF-16, Windows-1252; any line ends).  ``Document.id`` is ``source``, by
+    default the file stem.  Raises OSError if the file cannot be read, and
+    DecodeError if it is not text; parse problems never raise, they become
+    ``Document.warnings`` (a line with a NUL byte is one of them).
     """
     path = Path(path)
-    decoded = decode_file(path)
-    return parse_text(decoded.text, source=path.stem, path=str(path), lang=lang)
+    nul_warnings: list[ParseWarning] = []
+    try:
+        text = decode_file(path).text
+    except DecodeError:
+        text, nul_warnings = _without_nul_lines(path.read_bytes(), str(path))
+    doc = parse_text(text, source=source or path.stem, path=str(path), lang=lang)
+    if nul_warnings:
+        doc.warnings = sorted(nul_warnings + doc.warnings, key=lambda w: (w.line, w.column))
+    return doc
+
+
+def _without_nul_lines(data: bytes, name: str) -> tuple[str, list[ParseWarning]]:
+    """The text of ``data`` with every line holding a NUL byte emptied (line
+    numbers kept), and a warning per such line.  Re-raises DecodeError when
+    the data is still not text without them (binary data, UTF-16 without BOM)."""
+    lines = data.split(b"\n")
+    bad = [i for i, line in enumerate(lines) if b"\x00" in line]
+    if not bad or len(bad) * 2 > len(lines):
+        return decode_bytes(data, name).text, []
+    cleaned = list(lines)
+    for i in bad:
+        cleaned[i] = b""
+    text = decode_bytes(b"\n".join(cleaned), name).text
+    warnings = [ParseWarning(name, i + 1, len(lines[i][:lines[i].index(b"\x00")].decode("utf-8", "replace")) + 1,
+                             lines[i].replace(b"\x00", b"").decode("utf-8", "replace").rstrip("\r"),
+                             "NUL byte: the line is left out", "nul_byte") for i in bad]
+    return text, warnings
 
 
 def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Document:
@@ -64,252 +92,119 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
 
     ``source`` becomes ``Document.id`` and the ``source`` of every node.
     """
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    warnings: list[ParseWarning] = []
-    display = path or source
-    for _ in range(MAX_ERRORS):
-        try:
-            tree = _parser().parse("\n".join(lines) + "\n")
-            break
-        except UnexpectedInput as err:
-            lineno = _culprit_line(err, lines)
-            warnings.append(ParseWarning(
-                file=display, line=lineno, column=_column(err, lineno),
-                text=lines[lineno - 1], message=_message(err)))
-            lines[lineno - 1] = ""  # drop the unplaceable line, keep numbering
-    else:  # pragma: no cover - pathological input
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text if text.endswith("\n") else text + "\n"
+    original, where = text, None
+    if any(is_flattened(line) for line in text.split("\n")):
+        text, where = _relaid(text)
+    recovery = _Recovery(text, path or source)
+    try:
+        tree = _parser().parse(text, on_error=recovery)
+    except UnexpectedInput as err:  # pragma: no cover - the grammar is total
+        recovery.warn(getattr(err, "line", 1) or 1, 1, "the rest of the document cannot be placed")
         tree = Tree("start", [])
-    doc = _Assembler(source, path, lang).build(tree)
-    doc.warnings[:0] = warnings
+    builder = DocumentBuilder(source, path, lang)
+    doc = builder.visit(tree)
+    doc.warnings.extend(recovery.warnings)
+    if where is not None:
+        _relocate(doc, where, original.split("\n"))
+    _finish(doc)
     doc.warnings.sort(key=lambda w: (w.line, w.column))
     return doc
 
 
-def _culprit_line(err: UnexpectedInput, lines: list[str]) -> int:
-    """1-based line to blame.  An unexpected blank line or end of text blames
-    the last non-blank line before it (e.g. a cost line with no type line)."""
-    line = getattr(err, "line", -1)
-    tok = getattr(err, "token", None)
-    if isinstance(err, UnexpectedToken) and (tok is None or tok.type in ("BLANK", "$END")):
-        line = (tok.line if tok is not None and tok.line else len(lines) + 1) - 1
-        while line > 1 and not lines[line - 1].strip():
-            line -= 1
-    return max(1, min(line if line and line > 0 else len(lines), len(lines)))
+def _relaid(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with every flattened FAQ line laid out one item a line, and
+    for each new line the (line, column) of the original text it starts at."""
+    out: list[str] = []
+    where: list[tuple[int, int]] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        pieces = relayout(line) if is_flattened(line) else [(line, 1)]
+        out += [p for p, _ in pieces]
+        where += [(number, column) for _, column in pieces]
+    return "\n".join(out), where
 
 
-def _column(err: UnexpectedInput, lineno: int) -> int:
-    if getattr(err, "line", None) == lineno and getattr(err, "column", None):
-        return err.column
-    return 1
+def _relocate(doc: Document, where: list[tuple[int, int]], lines: list[str]) -> None:
+    """Lines and columns of a re-laid-out text -> those of the original text."""
+    for node in [*doc.rules, *doc.notes, *doc.cards, *doc.sections]:
+        node.line = where[node.line - 1][0]
+    for w in doc.warnings:
+        line, column = where[w.line - 1]
+        w.line, w.column, w.text = line, column + w.column - 1, lines[line - 1]
 
 
-def _message(err: UnexpectedInput) -> str:
-    if isinstance(err, UnexpectedToken):
+@dataclass
+class _Recovery:
+    """Lark ``on_error`` handler: one recovery per line the grammar cannot
+    place, no re-parse.  The line becomes text where the parser accepts
+    text there, else it is left out; either way it is a typed warning."""
+
+    text: str
+    label: str
+    warnings: list[ParseWarning] = field(default_factory=list)
+    _lines: list[str] = field(default_factory=list)
+
+    def line_text(self, line: int) -> str:
+        if not self._lines:
+            self._lines = self.text.split("\n")
+        return self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+
+    def warn(self, line: int, column: int, message: str, kind: str = "unplaceable_line") -> None:
+        self.warnings.append(ParseWarning(self.label, line, column, self.line_text(line), message, kind))
+
+    def __call__(self, err: UnexpectedInput) -> bool:
+        if isinstance(err, UnexpectedCharacters):
+            self.warn(err.line, err.column, "unexpected character (left out)")
+            return True
+        if not isinstance(err, UnexpectedToken) or err.token.type == "$END":
+            return False
+        tok = err.token
+        if tok.type in ("_NL", "BLANK"):
+            return True
+        accepted = err.interactive_parser.accepts()
+        kept = "left out"
+        if tok.type != "TEXT" and "TEXT" in accepted:
+            err.interactive_parser.feed_token(Token.new_borrow_pos("TEXT", str(tok), tok))
+            kept = "kept as text"
         expected = sorted(e for e in err.expected if not e.startswith("_"))
-        return f"line cannot be placed here (expected one of: {', '.join(expected[:8])})"
-    if isinstance(err, UnexpectedCharacters):
-        return "unexpected character"
-    return "line cannot be placed"
+        self.warn(tok.line, tok.column, f"line cannot be placed here (expected one of: "
+                                        f"{', '.join(expected[:8])}; {kept})")
+        return True
 
 
-def _is_title(number: str, text: str) -> bool:
-    """« 702.92. Association d'âmes » is a title; « 104.3. Les symboles … » is text.
-    A title belongs to a rule without a letter, is short and has no final punctuation."""
-    if number[-1].isalpha() or not text:
-        return False
-    return len(text.split()) <= 6 and not re.search(r"[.:;!?»)]$", text)
+#: A text without a digit cites no rule (the reference grammar is not run on it).
+_DIGIT = re.compile(r"\d")
 
 
-class _Assembler:
-    """Walks the grammar's items in document order and builds a Document."""
-
-    def __init__(self, source: str, path: str, lang: str):
-        self.doc = Document(id=source, path=path, lang=lang)
-        self.source = source
-        self.heading: Optional[str] = None
-        self.section: Optional[Section] = None
-        self.card: Optional[CardRecord] = None      # record notes attach to
-        self.rule: Optional[Rule] = None            # rule examples attach to
-        self.bare_rule: Optional[Rule] = None       # number waiting for its text
-        self.first_paragraph = True
-        self.section_paras: list[str] = []
-
-    # -- helpers -----------------------------------------------------------
-    @staticmethod
-    def _tok(tree: Tree, kind: str) -> Optional[Token]:
-        for child in tree.children:
-            if isinstance(child, Token) and child.type == kind:
-                return child
-        return None
-
-    def _close_section(self) -> None:
-        if self.section is not None:
-            self.section.text = "\n\n".join(self.section_paras)
-        self.section_paras = []
-
-    # -- walk --------------------------------------------------------------
-    def build(self, tree: Tree) -> Document:
-        for item in tree.children:
-            handler = getattr(self, "_" + item.data)
-            handler(item)
-        self._close_section()
-        self._finish()
-        return self.doc
-
-    def _blank(self, item: Tree) -> None:
-        pass
-
-    def _separator(self, item: Tree) -> None:
-        self.card = None
-        self.rule = None
-
-    def _footer(self, item: Tree) -> None:
-        self.doc.metadata["footer"] = str(item.children[0]).strip()
-
-    def _heading(self, item: Tree) -> None:
-        self._close_section()
-        tok = item.children[0]
-        self.heading = str(tok).strip()
-        self.section = Section(id=slugify(self.heading), source=self.source, title=self.heading,
-                               line=tok.line, heading=None)
-        self.doc.sections.append(self.section)
-        self.card = self.rule = None
-
-    def _section_title(self, item: Tree) -> None:
-        self._close_section()
-        tok = item.children[0]
-        title = str(tok).strip().strip("*").strip()
-        sid = slugify(title)
-        if any(s.id == sid for s in self.doc.sections):
-            sid = f"{sid}-{tok.line}"
-        self.section = Section(id=sid, source=self.source, title=title, line=tok.line, heading=self.heading)
-        self.doc.sections.append(self.section)
-        self.card = self.rule = None
-
-    def _header_field(self, item: Tree) -> None:
-        tok = item.children[0]
-        value = str(tok).strip()
-        meta = self.doc.metadata
-        if tok.type == "FAQ_TITLE":
-            meta["title"] = value.replace("_", "")
-            self.doc.title = meta["title"]
-        elif tok.type == "COMPILED_BY":
-            meta["compiled_by"] = re.sub(r"^Compilée par\s+", "", value)
-        elif tok.type == "LAST_MODIFIED":
-            meta["last_modified"] = french_date(value)
-            self.doc.edition = meta["last_modified"]
+def _finish(doc: Document) -> None:
+    """Kind, title, duplicate numbers, references, parents and children."""
+    doc.kind = "faq" if (doc.cards or doc.notes) else "rules"
+    if not doc.title:
+        label = doc.metadata.get("label", doc.id).rstrip(" :")
+        if doc.kind == "faq" and doc.sections:
+            doc.title = doc.sections[0].title
+        elif doc.rules:
+            doc.title = f"{label[:1].upper()}{label[1:]} ({doc.rules[0].number}–{doc.rules[-1].number})"
         else:
-            label, _, when = value.rpartition(":")
-            meta.setdefault("release_dates", []).append(
-                {"label": label.strip(), "text": when.strip(), "date": french_date(when)})
-
-    def _rule(self, item: Tree) -> None:
-        num_tok = item.children[0]
-        number = str(num_tok).rstrip(".")
-        text_tok = self._tok(item, "TEXT")
-        text = str(text_tok).strip() if text_tok else ""
-        rule = Rule(number=number, lang=self.doc.lang, source=self.source, line=num_tok.line,
-                    section=self.section.id if self.section else None)
-        if _is_title(number, text):
-            rule.title = text
-        else:
-            rule.text = text
-        self.doc.rules.append(rule)
-        self.rule = rule
-        self.bare_rule = rule if not text else None
-        self.card = None
-
-    def _example(self, item: Tree) -> None:
-        text_tok = self._tok(item, "TEXT")
-        text = str(text_tok).strip() if text_tok else ""
-        if self.rule is not None:
-            self.rule.examples.append(text)
-        else:
-            self._paragraph_text(str(item.children[0]) + (str(text_tok) if text_tok else ""),
-                                 item.children[0].line)
-
-    def _note(self, item: Tree) -> None:
-        tok = item.children[0]
-        text = str(tok)[1:].strip()
-        subitems = [str(sub.children[0])[2:].strip() for sub in item.children[1:]
-                    if isinstance(sub, Tree)]
-        full = "\n".join([text] + ["-- " + s for s in subitems])
-        note = Note(source=self.source, text=full, line=tok.line,
-                    card=self.card.name if self.card else None,
-                    section=self.section.id if self.section else None,
-                    subitems=subitems, position=len(self.doc.notes))
-        self.doc.notes.append(note)
-        if self.card is not None:
-            self.card.notes.append(note)
-        self.rule = None
-        self.bare_rule = None
-
-    def _card(self, item: Tree) -> None:
-        parts = {child.data: child for child in item.children if isinstance(child, Tree)}
-        name_tok = parts["card_name"].children[0]
-        record = CardRecord(name=str(name_tok).strip(), source=self.source, line=name_tok.line,
-                            section=self.section.id if self.section else None)
-        if "card_cost" in parts:
-            record.mana_cost = str(parts["card_cost"].children[0]).strip()
-        record.type_line = str(parts["card_type"].children[0]).strip()
-        if "card_pt" in parts:
-            power, _, toughness = str(parts["card_pt"].children[0]).strip().partition("/")
-            record.power, record.toughness = power, toughness
-        record.text = "\n".join(str(c.children[0]).strip() for c in item.children
-                                if isinstance(c, Tree) and c.data == "card_line")
-        self.doc.cards.append(record)
-        self.card = record
-        self.rule = self.bare_rule = None
-
-    def _paragraph(self, item: Tree) -> None:
-        tok = item.children[0]
-        self._paragraph_text(str(tok).strip(), tok.line)
-
-    def _paragraph_text(self, text: str, line: int) -> None:
-        if self.bare_rule is not None:
-            # « 607.1. » alone on its line: the next paragraph is its text.
-            self.bare_rule.text = text
-            self.bare_rule = None
-            return
-        if self.first_paragraph and not self.doc.title:
-            self.doc.metadata.setdefault("label", text)
-        self.first_paragraph = False
-        self.doc.paragraphs.append(text)
-        if self.section is not None:
-            self.section_paras.append(text)
-        self.rule = None
-        # A paragraph between a card record and notes keeps the notes on the card
-        # (« Si un effet réduit le coût… » after Implorer la reine's notes).
-
-    # -- final pass --------------------------------------------------------
-    def _finish(self) -> None:
-        doc = self.doc
-        doc.kind = "faq" if (doc.cards or doc.notes) else "rules"
-        if not doc.title:
-            label = doc.metadata.get("label", doc.id).rstrip(" :")
-            if doc.kind == "faq" and doc.sections:
-                doc.title = doc.sections[0].title
-            elif doc.rules:
-                doc.title = f"{label[:1].upper()}{label[1:]} ({doc.rules[0].number}–{doc.rules[-1].number})"
-            else:
-                doc.title = label
-        seen: dict[str, Rule] = {}
-        for rule in doc.rules:
-            rule.edition = doc.edition
-            if rule.number in seen:
-                doc.warnings.append(ParseWarning(doc.path or doc.id, rule.line, 1, rule.number,
-                                                 f"rule {rule.number} appears twice (first on line "
-                                                 f"{seen[rule.number].line})"))
-            seen.setdefault(rule.number, rule)
-            rule.references = find_references(" ".join([rule.text, *rule.examples]), doc.lang)
-        for rule in doc.rules:
-            parent = rule_parent(rule.number)
-            while parent is not None and parent not in seen:
-                parent = rule_parent(parent)
-            rule.parent = parent
-            if parent is not None and parent in seen:
-                seen[parent].children.append(rule.number)
-        for rule in doc.rules:
-            rule.children.sort(key=rule_sort_key)
+            doc.title = label
+    seen: dict[str, Rule] = {}
+    for rule in doc.rules:
+        rule.edition = doc.edition
+        if rule.number in seen:
+            doc.warnings.append(ParseWarning(doc.path or doc.id, rule.line, 1, rule.number,
+                                             f"rule {rule.number} appears twice (first on line "
+                                             f"{seen[rule.number].line})", "duplicate_number"))
+        seen.setdefault(rule.number, rule)
+        text = " ".join([rule.text, *rule.examples])
+        rule.references = find_references(text, doc.lang) if _DIGIT.search(text) else []
+    for rule in doc.rules:
+        parent = rule_parent(rule.number)
+        while parent is not None and parent not in seen:
+            parent = rule_parent(parent)
+        rule.parent = parent
+        if parent is not None and parent in seen:
+            seen[parent].children.append(rule.number)
+    for rule in doc.rules:
+        rule.children.sort(key=rule_sort_key)

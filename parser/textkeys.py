@@ -3,7 +3,7 @@
 :func:`fold` lowercases, expands the ligatures æ/œ, turns ’ into ' and strips
 accents, so « Færie macabre », « faerie macabre » and « FAERIE MACABRE » fold
 to the same string, as do « Soeurs » and « Sœurs ».  :func:`fold_name` is the
-key card names are matched by, :func:`slugify` the key of page addresses and
+key card names are matched by (:func:`loose_name` the looser one), :func:`slugify` the key of page addresses and
 section ids, :func:`typo_key` the key under which two rule texts that differ
 only by typography are the same text.
 """
@@ -21,6 +21,7 @@ _TYPO_TABLE = str.maketrans({
     "\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2212": "-", "\u00a0": " ",
 })
 _SPACES = re.compile(r"\s+")
+_LOOSE_DROP = re.compile(r"[\W_]+")
 
 
 def fold(text: str) -> str:
@@ -36,6 +37,13 @@ def fold_name(text: str) -> str:
     -> ``fire // ice``).  Never raises on a str."""
     text = _FACE_SEPARATOR.sub(" // ", text.translate(_NAME_SPACES))
     return " ".join(fold(text).replace("'", "").split())
+
+
+def loose_name(text: str) -> str:
+    """:func:`fold_name` with hyphens, spaces and other punctuation dropped:
+    « Élémental de vif-argent » and « elemental de vif argent » ->
+    ``elementaldevifargent`` (the second, looser key of card names)."""
+    return _LOOSE_DROP.sub("", fold_name(text or ""))
 
 
 def slugify(text: str) -> str:

@@ -101,6 +101,7 @@ class FrenchTranslation:
     type_line: Optional[str]
     text: Optional[str]
     sets: list[dict] = field(default_factory=list)
+    doubtful: list = field(default_factory=list)   # fields not to trust (kb.cards.frenchcheck)
 
     @property
     def first_date(self) -> str:
@@ -192,12 +193,12 @@ def get_card(conn: sqlite3.Connection, name: str) -> Optional[Card]:
                           "WHERE p.card = ? ORDER BY p.release_date, p.set_code, p.number", (name,)):
         card.printings.append(Printing(*r))
     groups: dict[tuple, FrenchTranslation] = {}
-    for r in conn.execute("SELECT side, name, face_name, type_line, text, set_code, number, release_date "
-                          "FROM mtg_french WHERE card = ? ORDER BY release_date, set_code, number", (name,)):
+    for r in conn.execute("SELECT side, name, face_name, type_line, text, set_code, number, release_date, "
+                          "doubtful FROM mtg_french WHERE card = ? ORDER BY release_date, set_code, number", (name,)):
         key = (r[0], r[1], r[2], r[3], r[4])
         t = groups.get(key)
         if t is None:
-            t = groups[key] = FrenchTranslation(r[0], r[1], r[2], r[3], r[4])
+            t = groups[key] = FrenchTranslation(r[0], r[1], r[2], r[3], r[4], doubtful=[x for x in r[8].split(",") if x])
         t.sets.append({"set_code": r[5], "number": r[6], "release_date": r[7]})
     card.french = sorted(groups.values(), key=lambda t: (t.side, t.first_date))
     for r in conn.execute("SELECT date, text FROM mtg_rulings WHERE card = ? ORDER BY date, rowid", (name,)):
@@ -238,18 +239,32 @@ def side_by_side(card: Card, set_code: Optional[str] = None) -> list[tuple[str, 
         fr = card.french_for_set(set_code, face.side) if set_code else None
         if fr is None:
             cands = [t for t in card.french if t.side == face.side]
-            fr = max(cands, key=lambda t: max((s["release_date"] or "") for s in t.sets)) if cands else None
+            fr = max(cands, key=_trust) if cands else None
         fr_name = (fr.face_name or fr.name) if fr else ""
+        shown = {f: ("" if fr is None or f in fr.doubtful else (getattr(fr, f) or "")) for f in ("type_line", "text")}
         rows.append(("name", face.name, fr_name))
         if face.mana_cost:
             rows.append(("mana cost", face.mana_cost, face.mana_cost))
-        rows.append(("type", face.type_line, (fr.type_line or "") if fr else ""))
+        rows.append(("type", face.type_line, shown["type_line"] or _doubt(fr, "type_line")))
         if face.power is not None:
             rows.append(("P/T", f"{face.power}/{face.toughness}", f"{face.power}/{face.toughness}"))
         if face.loyalty is not None:
             rows.append(("loyalty", face.loyalty, face.loyalty))
         en_par = (face.text or "").split("\n")
-        fr_par = ((fr.text or "") if fr else "").split("\n")
+        fr_par = (shown["text"] or _doubt(fr, "text")).split("\n")
         for i in range(max(len(en_par), len(fr_par))):
             rows.append(("text", en_par[i] if i < len(en_par) else "", fr_par[i] if i < len(fr_par) else ""))
     return rows
+
+
+def _trust(t: FrenchTranslation) -> tuple:
+    """Which French wording to show: the fewest doubtful fields, then the latest."""
+    return (-len(t.doubtful), max((s["release_date"] or "") for s in t.sets))
+
+
+#: Shown in place of a French field the card data gets wrong.
+DOUBTFUL_MARK = "[?]"
+
+
+def _doubt(fr: Optional[FrenchTranslation], field_name: str) -> str:
+    return f"{DOUBTFUL_MARK} (doubtful in the card data, not shown)" if fr and field_name in fr.doubtful else ""

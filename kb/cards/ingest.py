@@ -35,8 +35,9 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
+from kb.cards.frenchcheck import doubtful_fields
 from kb.progress import Progress, no_progress
-from parser.textkeys import fold, fold_name
+from parser.textkeys import fold, fold_name, loose_name
 
 #: Tables the ingest fills, in creation order.
 TABLES = ("mtg_meta", "mtg_sets", "mtg_cards", "mtg_faces", "mtg_printings", "mtg_french",
@@ -157,6 +158,7 @@ class FrenchRow:
     type_line: Optional[str]
     text: Optional[str]
     multiverse_id: Optional[str]
+    doubtful: str = ""   # fields not to trust, comma-separated (kb.cards.frenchcheck)
 
 
 @dataclass(slots=True)
@@ -178,6 +180,7 @@ class NameRow:
     lang: str
     surface: str
     kind: str
+    loose: str = ""
 
 
 @dataclass(slots=True)
@@ -239,14 +242,27 @@ def read_sets(path, errors: list[str]) -> Iterator[tuple[str, dict]]:
             errors.append(f"{f}: no 'data' object (not an MTGJSON file)")
             continue
         if "cards" in data and "code" in data:  # one set file
-            yield str(f), data
+            yield from _well_formed(f, [data], errors)
         elif all(isinstance(v, dict) and "cards" in v for v in list(data.values())[:5]):
-            for s in data.values():  # AllPrintings
-                yield str(f), s
+            yield from _well_formed(f, data.values(), errors)  # AllPrintings
         elif all(isinstance(v, list) for v in list(data.values())[:5]):
             yield str(f), _atomic_set(data)
         else:
             errors.append(f"{f}: unrecognised MTGJSON layout")
+
+
+def _well_formed(f: Path, sets: Iterable, errors: list[str]) -> Iterator[tuple[str, dict]]:
+    """The sets of file ``f`` whose ``cards`` is a list of card objects with
+    a text ``name``; any other is reported in ``errors`` by file and skipped."""
+    for s in sets:
+        cards = s.get("cards") if isinstance(s, dict) else None
+        where = f"{f}" + (f" (set {s.get('code')})" if isinstance(s, dict) and s.get("code") else "")
+        if not isinstance(cards, list):
+            errors.append(f"{where}: 'cards' is {type(cards).__name__}, not a list of cards; set skipped")
+        elif not all(isinstance(c, dict) and isinstance(c.get("name", ""), str) for c in cards):
+            errors.append(f"{where}: a card is not an object with a text 'name'; set skipped")
+        else:
+            yield str(f), s
 
 
 # --------------------------------------------------------------------------
@@ -268,7 +284,7 @@ class Collection:
     def add_name(self, surface: str, card: str, lang: str, kind: str) -> None:
         key = (surface, card, lang, kind)
         if key not in self.names:
-            self.names[key] = NameRow(fold_name(surface), card, lang, surface, kind)
+            self.names[key] = NameRow(fold_name(surface), card, lang, surface, kind, loose_name(surface))
 
     def add_set(self, s: dict) -> None:
         """Every card printing of one set dict."""
@@ -310,8 +326,9 @@ class Collection:
         fr_name, fr_face = fd["name"], fd.get("faceName")
         key = (name, side, code, number, fr_name, fd.get("type"), fd.get("text"))
         if key not in self.french:
+            doubtful = ",".join(doubtful_fields(fd.get("type"), fd.get("text"), c.get("artist"), c.get("flavorName")))
             self.french[key] = FrenchRow(name, side, code, number, date, fr_name, fr_face, fd.get("type"),
-                                         fd.get("text"), str(fd.get("multiverseId") or "") or None)
+                                         fd.get("text"), str(fd.get("multiverseId") or "") or None, doubtful)
         self.add_name(fr_name, name, "fr", "card")
         if fr_face and fr_face != fr_name:
             self.add_name(fr_face, name, "fr", "face")
@@ -445,8 +462,11 @@ def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
     report = IngestReport()
     step = progress("Ingesting MTGJSON", len(set_files(path)))
     collection = Collection()
-    for _src, s in read_sets(path, report.errors):
-        collection.add_set(s)
+    for src, s in read_sets(path, report.errors):
+        try:
+            collection.add_set(s)
+        except (TypeError, AttributeError, KeyError, ValueError) as err:  # wrong types deeper in one file
+            report.errors.append(f"{src}: not MTGJSON card data ({type(err).__name__}: {err}); rest of the file skipped")
         report.files += 1
         step(1)
     derive_card_costs(collection)

@@ -12,7 +12,8 @@ from typing import Optional
 
 from kb.cards import db as carddb
 from kb.cards.mentions import card_links, mentions_of, rule_with_links
-from kb.cards.names import AmbiguousName, records_named
+from kb.cards.names import (MAX_CANDIDATES, AmbiguousName, match_name, record_card, records_named,
+                            resolve_name, suggest_names)
 from kb.store import db as store
 from parser.textkeys import fold_name
 
@@ -20,7 +21,18 @@ __all__ = ["CardNotFound", "card_links", "lookup_card", "rule_with_links"]
 
 
 class CardNotFound(LookupError):
-    """No card, or several, match the name; the message says which."""
+    """No card, or several, match the name; the message says which.
+
+    ``candidates``: the cards an ambiguous name or prefix fits (English
+    names, or FAQ record names); ``suggestions``: the closest names when
+    nothing fits (:func:`kb.cards.names.suggest_names`)."""
+
+    def __init__(self, message: str, candidates: Optional[list] = None,
+                 suggestions: Optional[list] = None, total: Optional[int] = None):
+        super().__init__(message)
+        self.candidates = list(candidates or [])
+        self.suggestions = list(suggestions or [])
+        self.total = total if total is not None else len(self.candidates)
 
 
 def _record_dict(conn: sqlite3.Connection, row: sqlite3.Row, titles: dict) -> dict:
@@ -53,23 +65,68 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
     about the card, all records merged, in document order), ``source`` (id of
     the first document that prints it), ``records`` (each FAQ card record
     with its own notes) and, when the card database knows it, ``english``.
-    Raises CardNotFound when nothing or several different cards match.
+
+    Order: exact names (FAQ records, then every card and face name of the
+    card database, both languages, hyphens and spaces ignored), then
+    prefixes.  Raises CardNotFound when several cards fit (``candidates``)
+    or none does (``suggestions``: the closest names).
     """
     if not fold_name(name):
         raise CardNotFound("empty card name")
-    matches = records_named(conn, name, prefix=True)
+    matches = records_named(conn, name)
     english = None
     if not matches:
-        english = _from_card_database(conn, name)
+        english = _from_card_database(conn, name, prefix=False)
         if english is None:
+            matches, english = _by_prefix(conn, name)
+        if not matches and english is not None:
+            matches = _records_of(conn, english)
+        if not matches and english is None:
             raise CardNotFound(f"no card named {name!r} in the knowledge base")
-        french = english.get("french_name")
-        matches = records_named(conn, french) if french else []
         if not matches:
             return _card_database_only(conn, english)
+    return _from_records(conn, matches, name, english)
+
+
+def _records_of(conn: sqlite3.Connection, english: dict) -> list:
+    """The FAQ records of a card of the card database (French name first)."""
+    for n in (english.get("french_name"), english["name"]):
+        rows = records_named(conn, n) if n else []
+        if rows:
+            return rows
+    return []
+
+
+def _by_prefix(conn: sqlite3.Connection, name: str) -> tuple[list, Optional[dict]]:
+    """(FAQ records, card-database card) of the one card whose name starts
+    with ``name``; CardNotFound listing the candidates when several do, or
+    suggesting the closest names when none does."""
+    records = records_named(conn, name, prefix=True)
+    by_card: dict[str, list] = {}
+    for r in records:
+        by_card.setdefault(record_card(conn, r["name"]) or r["name"], []).append(r)
+    m = match_name(conn, name, prefix=True)
+    cards = set(by_card) | set(m.cards)
+    total = max(len(cards), m.total)
+    if total > 1:
+        shown = sorted(cards)[:MAX_CANDIDATES]
+        more = f" (and {total - len(shown)} more)" if total > len(shown) else ""
+        raise CardNotFound(f"{name!r} is ambiguous, it fits {total} cards: " + "; ".join(shown) + more,
+                           candidates=shown, total=total)
+    if not cards:
+        hints = suggest_names(conn, name)
+        tail = ("; did you mean: " + "; ".join(hints) + "?") if hints else ""
+        raise CardNotFound(f"no card named {name!r} in the knowledge base{tail}", suggestions=hints)
+    (only,) = cards
+    english = _from_card_database(conn, only, prefix=False)
+    return by_card.get(only, []), english
+
+
+def _from_records(conn: sqlite3.Connection, matches: list, name: str, english: Optional[dict]) -> dict:
+    """The answer for a card printed by FAQ records ``matches``."""
     names = sorted({r["name"] for r in matches})
     if len(names) > 1:
-        raise CardNotFound(f"{name!r} is ambiguous: " + "; ".join(names))
+        raise CardNotFound(f"{name!r} is ambiguous: " + "; ".join(names), candidates=names)
     titles = {d["id"]: d["title"] for d in store.documents(conn)}
     records = [_record_dict(conn, r, titles) for r in matches]
     first = records[0]
@@ -86,11 +143,12 @@ def _mentions(conn: sqlite3.Connection, english: Optional[dict]) -> list[dict]:
     return mentions_of(conn, english["name"]) if english else []
 
 
-def _from_card_database(conn: sqlite3.Connection, name: str) -> Optional[dict]:
+def _from_card_database(conn: sqlite3.Connection, name: str, prefix: bool = True) -> Optional[dict]:
     """The card database's view of ``name`` (``Card.to_dict()``), or None when
     no MTGJSON data was ingested, the name is unknown there or fits several cards."""
     try:
-        card = carddb.find_card(conn, name)
+        english = resolve_name(conn, name, prefix=prefix)
+        card = carddb.get_card(conn, english) if english else None
     except AmbiguousName:
         return None
     return card.to_dict() if card is not None else None

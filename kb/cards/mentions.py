@@ -43,7 +43,8 @@ def link_document(conn: sqlite3.Connection, doc: Document) -> dict:
     ``where`` is ``rule`` (locator ``number``; offsets in the rule's
     ``text``), ``rule_title`` (in ``title``), ``example`` (``number``,
     ``example`` index; offsets in that example), ``card_record`` (``card``,
-    ``line``; offsets in the record's ``text``), ``note`` (``line``,
+    ``line``; offsets in the record's ``text``), ``record`` (the record's
+header: ``card``, ``line``; offsets in its name), ``note`` (``line``,
     ``card``) or ``section`` (``section``, ``line``).
     """
     lang = doc.lang or "fr"
@@ -61,7 +62,13 @@ def link_document(conn: sqlite3.Connection, doc: Document) -> dict:
         for k, ex in enumerate(r.examples):
             add("example", {"number": r.number, "example": k}, ex)
     for c in doc.cards:
-        add("card_record", {"card": c.name, "line": c.line}, c.text, context=_context(record_card(conn, c.name)))
+        english = record_card(conn, c.name)
+        header = {"where": "record", "card": c.name, "line": c.line, "surface": c.name, "start": 0, "end": len(c.name)}
+        if english:
+            out["links"].append({**header, "name": english, "matched": c.name, "kind": "record"})
+        else:
+            out["unresolved"].append({**header, "reason": "unknown", "candidates": []})
+        add("card_record", {"card": c.name, "line": c.line}, c.text, context=_context(english))
     for note in doc.notes:
         add("note", {"line": note.line, "card": note.card}, note.text,
             context=_context(record_card(conn, note.card)))

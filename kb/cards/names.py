@@ -10,6 +10,8 @@ of :mod:`kb.store.db`.  Every table exists in every knowledge base: an empty
 table simply matches nothing.
 
 * :func:`match_name`: the card-database names fitting a name (:class:`NameMatch`).
+* names are also compared by :func:`parser.textkeys.loose_name` (hyphens and spaces ignored).
+* :func:`suggest_names`: the closest names when nothing fits (rapidfuzz).
 * :func:`resolve_name`: the one English card a name means, or
   :class:`AmbiguousName`.
 * :func:`card_names_for`: every English card whose name folds like it.
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from kb.store import db as store
-from parser.textkeys import fold_name, slugify
+from parser.textkeys import fold_name, loose_name, slugify
 
 #: Candidates listed in an AmbiguousName at most.
 MAX_CANDIDATES = 20
@@ -92,26 +94,60 @@ class NameMatch:
         return bool(self.hits) and all(h.lang == "fr" for h in self.hits)
 
 
+def _prefix_hits(conn: sqlite3.Connection, column: str, key: str) -> tuple[list[NameHit], int]:
+    """Names whose ``column`` (``fold`` or ``loose``) starts with ``key``, and how many cards."""
+    hi = key + "\U0010ffff"
+    hits = [NameHit(r[0], "", "") for r in conn.execute(
+        f"SELECT DISTINCT name FROM mtg_names WHERE {column} >= ? AND {column} < ? LIMIT {_PREFIX_ROWS}",
+        (key, hi))]
+    total = len({h.card for h in hits})
+    if total > 1:
+        total = conn.execute(f"SELECT COUNT(DISTINCT name) FROM mtg_names WHERE {column} >= ? AND {column} < ?",
+                             (key, hi)).fetchone()[0]
+    return hits, total
+
+
 def match_name(conn: sqlite3.Connection, name: str, prefix: bool = False) -> NameMatch:
-    """The card names fitting ``name`` exactly (folded); with ``prefix``,
-    when none does, the names starting with it."""
+    """The card names fitting ``name`` exactly (folded, then with hyphens and
+    spaces ignored); with ``prefix``, when none does, the names starting
+    with it (folded, then loosely)."""
     m = NameMatch(name, fold_name(name or ""))
     if not m.key:
         return m
     m.hits = [NameHit(*r) for r in conn.execute(
         "SELECT DISTINCT name, lang, kind FROM mtg_names WHERE fold = ?", (m.key,))]
+    loose = loose_name(name)
+    if not m.hits and loose:
+        m.hits = [NameHit(*r) for r in conn.execute(
+            "SELECT DISTINCT name, lang, kind FROM mtg_names WHERE loose = ?", (loose,))]
     m.total = len(m.cards)
     if m.hits or not prefix:
         return m
-    hi = m.key + "\U0010ffff"
     m.exact = False
-    m.hits = [NameHit(r[0], "", "") for r in conn.execute(
-        f"SELECT DISTINCT name FROM mtg_names WHERE fold >= ? AND fold < ? LIMIT {_PREFIX_ROWS}", (m.key, hi))]
-    m.total = len(m.cards)
-    if m.total > 1:
-        m.total = conn.execute("SELECT COUNT(DISTINCT name) FROM mtg_names WHERE fold >= ? AND fold < ?",
-                               (m.key, hi)).fetchone()[0]
+    m.hits, m.total = _prefix_hits(conn, "fold", m.key)
+    if not m.hits and loose:
+        m.hits, m.total = _prefix_hits(conn, "loose", loose)
     return m
+
+
+def suggest_names(conn: sqlite3.Connection, name: str, limit: int = 5, cutoff: float = 70.0) -> list[str]:
+    """The card names (as printed, French or English) closest to ``name``
+    when nothing fits it: « Beseach the Quen » -> Beseech the Queen.
+
+    Fuzzy matching by :mod:`rapidfuzz` (``fuzz.ratio`` over folded names,
+    best ``limit`` at or above ``cutoff``)."""
+    from rapidfuzz import fuzz, process
+
+    key = fold_name(name or "")
+    if not key:
+        return []
+    surfaces: dict[str, str] = {}
+    for fold_key, surface in conn.execute("SELECT fold, surface FROM mtg_names"):
+        surfaces.setdefault(fold_key, surface)
+    for r in store.card_records(conn):
+        surfaces.setdefault(fold_name(r["name"]), r["name"])
+    best = process.extract(key, list(surfaces), scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
+    return [surfaces[k] for k, _score, _i in best]
 
 
 def card_names_for(conn: sqlite3.Connection, name: str) -> list[str]:
@@ -157,15 +193,20 @@ def record_card(conn: sqlite3.Connection, name: Optional[str], prefix: bool = Fa
 
 def records_named(conn: sqlite3.Connection, name: str, prefix: bool = False) -> list[sqlite3.Row]:
     """The FAQ card records (rows of ``card_records``) whose name folds to
-    ``name``; with ``prefix``, when none does, those whose name starts with it."""
+    ``name`` (then: equal with hyphens and spaces ignored); with ``prefix``,
+    when none does, those whose name starts with it."""
     wanted = fold_name(name or "")
     if not wanted:
         return []
     rows = store.card_records(conn)
     exact = [r for r in rows if fold_name(r["name"]) == wanted]
+    loose = loose_name(name)
+    if not exact and loose:
+        exact = [r for r in rows if loose_name(r["name"]) == loose]
     if exact or not prefix:
         return exact
-    return [r for r in rows if fold_name(r["name"]).startswith(wanted)]
+    return [r for r in rows if fold_name(r["name"]).startswith(wanted)] or \
+        [r for r in rows if loose and loose_name(r["name"]).startswith(loose)]
 
 
 def card_slugs(conn: sqlite3.Connection) -> dict[str, str]:

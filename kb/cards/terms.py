@@ -93,11 +93,30 @@ def lookup_term(query: str, path: Path = TERMS_PATH) -> list[TermPair]:
     """Pairs whose French or English side folds to ``query`` (« persistance »,
     « Persist », « PERSISTANCE »); when none, those starting with it."""
     q = fold(query).strip()
-    pairs = load_terms(path)
-    exact = [p for p in pairs if fold(p.fr) == q or fold(p.en) == q]
-    if exact:
-        return exact
-    return [p for p in pairs if fold(p.fr).startswith(q) or fold(p.en).startswith(q)]
+    for pairs in (load_terms(path), _search_pairs(path.parent / SEARCH_FILE)):
+        exact = [p for p in pairs if fold(p.fr) == q or fold(p.en) == q]
+        if exact:
+            return exact
+        starting = [p for p in pairs if fold(p.fr).startswith(q) or fold(p.en).startswith(q)]
+        if starting:
+            return starting
+    return []
+
+
+#: The hand-written search pairs, read when the glossary has no pair
+#: (« state-based action »).
+SEARCH_FILE = "search_expansions.tsv"
+
+
+@lru_cache(maxsize=None)
+def _search_pairs(path: Path) -> tuple[TermPair, ...]:
+    """The pairs of the hand-written search list as ``rules_term`` pairs."""
+    if not path.exists():
+        return ()
+    with path.open(encoding="utf-8", newline="") as f:
+        lines = [line for line in f if line.strip() and not line.startswith("#")]
+    return tuple(TermPair("rules_term", r["en"].strip(), r["fr"].strip(), (r.get("source") or path.name).strip())
+                 for r in csv.DictReader(lines, delimiter="\t") if r.get("fr") and r.get("en"))
 
 
 def _term_cards(conn: sqlite3.Connection, pairs: list[TermPair], limit: int) -> list[dict]:
@@ -115,21 +134,23 @@ def _term_cards(conn: sqlite3.Connection, pairs: list[TermPair], limit: int) -> 
             fr = conn.execute("SELECT name FROM mtg_french WHERE card = ? ORDER BY release_date DESC LIMIT 1",
                               (name,)).fetchone()
             out.append({"name": name, "french_name": fr[0] if fr else None})
-    return out[:limit]
+    return out
 
 
 def _term_rules(conn: sqlite3.Connection, pairs: list[TermPair], limit: int, all_editions: bool) -> list[dict]:
     """Rules whose title, text or examples have a French or English side of ``pairs`` (folded, whole words)."""
     skip = set() if all_editions else store.superseded_editions(conn)
-    needles = [fold(p.fr) for p in pairs] + [fold(p.en) for p in pairs]
-    patterns = [re.compile(r"\b" + re.escape(n) + r"\b") for n in needles if n]
+    # each side in its own language: the French « Initiative » (First strike)
+    # is not rule 725 The Initiative
+    patterns = {lang: [re.compile(r"\b" + re.escape(n) + r"\b") for n in needles if n]
+                for lang, needles in (("fr", [fold(p.fr) for p in pairs]), ("en", [fold(p.en) for p in pairs]))}
     found = []
     for number, lang, source, edition, title, text, examples in conn.execute(
             "SELECT number, lang, source, edition, title, text, examples FROM rules"):
         if source in skip:
             continue
         body = fold(" ".join((title or "", text or "", examples or "")))
-        if any(p.search(body) for p in patterns):
+        if any(p.search(body) for p in patterns["fr" if lang == "fr" else "en"]):
             found.append({"number": number, "lang": lang, "source": source, "edition": edition})
     return found[:limit]
 
@@ -140,7 +161,8 @@ def term_report(conn: sqlite3.Connection, query: str, limit: int = 50, all_editi
 
     Shape: ``{"query", "pairs": [TermPair dicts], "cards": [{"name",
     "french_name"}] (keyword pairs: cards with that MTGJSON keyword), "rules":
-    [{"number", "lang", "source", "edition"}]}``.  Rules are searched
+    [{"number", "lang", "source", "edition"}]}`` (at most ``limit`` cards and
+    rules; ``card_total``: how many cards there are).  Rules are searched
     (folded, whole words, the French and the English side) in the documents
     and, for Comprehensive Rules editions, in the latest edition of each
     language unless ``all_editions``.  Cards come from the ``mtg_*`` tables
@@ -148,8 +170,9 @@ def term_report(conn: sqlite3.Connection, query: str, limit: int = 50, all_editi
     empty lists.
     """
     pairs = lookup_term(query)
-    return {"query": query, "pairs": [p.to_dict() for p in pairs], "cards": _term_cards(conn, pairs, limit),
-            "rules": _term_rules(conn, pairs, limit, all_editions)}
+    cards = _term_cards(conn, pairs, limit)
+    return {"query": query, "pairs": [p.to_dict() for p in pairs], "cards": cards[:limit],
+            "card_total": len(cards), "rules": _term_rules(conn, pairs, limit, all_editions)}
 
 
 def main(argv=None) -> int:

@@ -74,6 +74,13 @@ class CardFacts:
     text: str = ""
     color_indicator: Optional[tuple[str, ...]] = None
     english_name: Optional[str] = None
+    #: What the card database says, when the card is in it: its colours
+    #: (WUBRG letters, MTGJSON ``colors``), mana value, layout (``split``,
+    #: ``flip``, ``adventure``, ``transform``…) and faces.
+    db_colors: Optional[tuple[str, ...]] = None
+    db_mana_value: Optional[float] = None
+    layout: str = "normal"
+    faces: tuple = ()
     types: set[str] = field(default_factory=set)
     subtypes: set[str] = field(default_factory=set)
     keywords: set[str] = field(default_factory=set)
@@ -127,19 +134,41 @@ _SEED_PAIRS = {fold_name(en): (en, fr) for en, fr in ENGLISH_NAMES.items()}
 
 def _names(name: str) -> list[str]:
     """``name`` folded and, when it starts with an article, the rest
-    (« la Forêt de Suintesève » -> ``la foret de suinteseve``, ``foret de suinteseve``)."""
+    (« la Forêt de Suintesève » -> ``la foret de suinteseve``, ``foret de suinteseve``),
+    then the same with each word made singular."""
     folded = fold_name(name)
     m = NAME_ARTICLE.match(folded)
-    return [folded, folded[m.end():]] if m else [folded]
+    found = [folded, folded[m.end():]] if m else [folded]
+    # a name written in the plural (« les Lanciers guêpes »): each word singular
+    singular = [re.sub(r"\b([a-z0-9]{3,})[sx]\b", r"\1", f) for f in found]
+    return found + [f for f in singular if f not in found]
 
 
 def _card_facts(card: carddb.Card) -> CardFacts:
     """CardFacts of an English card of the card database (its front face)."""
     face = card.face
-    return CardFacts(name=card.name, mana_cost=card.mana_cost, type_line=card.type_line, power=face.power,
-                     toughness=face.toughness, text=face.text or "", english_name=card.name,
-                     color_indicator=tuple(face.color_indicator) if face.color_indicator else None,
-                     keywords={k.lower() for k in card.keywords})
+    facts = CardFacts(name=card.name, mana_cost=card.mana_cost, type_line=card.type_line, power=face.power,
+                      toughness=face.toughness, text=face.text or "", english_name=card.name,
+                      color_indicator=tuple(face.color_indicator) if face.color_indicator else None,
+                      keywords={k.lower() for k in card.keywords})
+    _add_database(facts, card)
+    return facts
+
+
+def _add_database(facts: CardFacts, card: carddb.Card) -> None:
+    """Fill ``facts`` with what the card database knows of ``card`` (its
+    colours, mana value, layout and faces; P/T and colour indicator of the
+    front face when the card record printed none)."""
+    face = card.face
+    shown = {c for f in card.faces for c in f.colors} if card.layout in ("split", "aftermath") else set(card.colors)
+    facts.db_colors = tuple(c for c in "WUBRG" if c in shown)
+    facts.db_mana_value = card.mana_value
+    facts.layout = card.layout
+    facts.faces = tuple(card.faces)
+    if facts.power is None and facts.toughness is None:
+        facts.power, facts.toughness = face.power, face.toughness
+    if not facts.color_indicator and face.color_indicator:
+        facts.color_indicator = tuple(face.color_indicator)
 
 
 class KBCards:
@@ -181,9 +210,18 @@ class KBCards:
                 found = self.record(french)
                 if found is not None:
                     found.english_name = card.name
+                    _add_database(found, card)
                     return found
             return _card_facts(card)
         return None
 
     def __call__(self, name: str) -> Optional[CardFacts]:
-        return self.record(name) or self.database_card(name)
+        found = self.record(name)
+        if found is None:
+            return self.database_card(name)
+        english = names.record_card(self.conn, found.name)
+        card = carddb.get_card(self.conn, english) if english else None
+        if card is not None:
+            found.english_name = found.english_name or card.name
+            _add_database(found, card)
+        return found

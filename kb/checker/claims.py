@@ -21,6 +21,7 @@ Reading a claim is :mod:`kb.checker.reading`, its forms
 """
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Optional, Union
@@ -30,14 +31,21 @@ from lark.exceptions import UnexpectedInput
 
 from kb.checker.cards import KBCards, Lookup
 from kb.checker.editions import EditionError, resolve_edition
+from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
-from kb.checker.reading import claims_parser, normalize
+from kb.checker.numbering import numbering_for
+from kb.checker.reading import claims_parser, normalize, restore_mana, shelve_mana, unplaced_words
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
 from parser.mana import ManaCostError
 
 Cards = Union[sqlite3.Connection, Lookup, None]
 
-__all__ = ["check_claim", "check_file", "normalize", "Cards"]
+__all__ = ["check_claim", "check_file", "normalize", "Cards", "MAX_CLAIM_CHARS", "MAX_CLAIM_WORDS"]
+
+#: Longest claim read (characters; a cost of 1000 {2/B} symbols fits).
+MAX_CLAIM_CHARS = 8000
+#: Most words read outside mana symbols (the Earley parse grows with them).
+MAX_CLAIM_WORDS = 45
 
 
 def _no_cards(name: str) -> None:
@@ -60,6 +68,38 @@ def _not_in_language(norm: str, exc: UnexpectedInput) -> str:
     return f"not in the controlled language ({where} the folded claim {norm!r}); see docs/claims.md"
 
 
+def _too_long(text: str) -> Optional[str]:
+    """Why ``text`` is refused before reading it (see :data:`MAX_CLAIM_CHARS`), or None."""
+    if len(text) > MAX_CLAIM_CHARS:
+        return f"claim too long: {len(text)} characters (at most {MAX_CLAIM_CHARS} are read)"
+    words = len(re.sub(r"\{[^{}]*\}", " ", text).split())
+    if words > MAX_CLAIM_WORDS:
+        return f"claim too long: {words} words outside mana symbols (at most {MAX_CLAIM_WORDS} are read)"
+    return None
+
+
+def _claim_and_qualifier(tree):
+    """The claim subtree of a parse and its edition qualifier (or None)."""
+    claim = [c for c in tree.children if not c.data.startswith("edition_")][0]
+    qualifiers = [c for c in tree.children if c.data.startswith("edition_")]
+    return claim, (qualifiers[0] if qualifiers else None)
+
+
+def _qualified_edition(qualifier, asked: Optional[str], ed):
+    """The edition a claim names (« selon les règles de 2008 »), which must
+    agree with the one asked for, if any (EditionError otherwise)."""
+    named = resolve_edition(str(qualifier.children[0]) if qualifier.data == "edition_year" else None)
+    if asked is not None and named != ed and named.date != ed.date and (named.date or "")[:4] != (ed.date or "")[:4]:
+        raise EditionError(f"the claim names the rules of {named.label} but edition {ed.label} was asked for")
+    return ed if asked is not None else named
+
+
+def _conn_of(cards: Cards) -> Optional[sqlite3.Connection]:
+    if isinstance(cards, sqlite3.Connection):
+        return cards
+    return getattr(cards, "conn", None) if isinstance(cards, KBCards) else None
+
+
 def _evaluate(claim, forms: ClaimForms, verdict: Verdict) -> None:
     """Set ``verdict.answer`` (and ``reason`` when unknown) from the parsed claim."""
     try:
@@ -75,56 +115,104 @@ def _evaluate(claim, forms: ClaimForms, verdict: Verdict) -> None:
         verdict.reason = f"internal error of the checker ({type(exc).__name__}: {exc}); please report the claim"
 
 
-def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None) -> Verdict:
+def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None,
+                evidence: Evidence = None) -> Verdict:
     """Check one claim; return a :class:`~kb.checker.verdict.Verdict`.
 
     ``edition``: ``None``/``"latest"`` (default), a year, ``YYYY-MM`` or an
-    ISO date; rules cited follow that edition's numbering and
+    ISO date; rules cited follow that edition's numbering (read from the
+    knowledge base's rule history when ``cards`` is a knowledge base
+    connection that has one: :mod:`kb.checker.numbering`) and
     edition-dependent rules (mana burn, the 2008 layer 6b, bands with
     other) follow it too.  ``cards``: a knowledge base connection
     (:func:`kb.store.db.connect`) or a lookup ``name -> card | None``
     (CardFacts, kb.model.CardRecord, or a dict with ``name``,
     ``mana_cost``, ``type_line``…; the name passed is folded); without
-    it, claims about a named card are unknown.
+    it, claims about a named card are unknown.  ``evidence``: a
+    :class:`kb.search.searcher.Searcher`, or a callable ``(claim, edition)
+    -> [{kind, id, url, snippet}]`` (:mod:`kb.checker.evidence`).
     """
     try:
         ed = resolve_edition(edition)
     except EditionError as exc:
         return Verdict(text, "unknown", reason=str(exc), edition=str(edition))
-    trace = Trace(ed)
     verdict = Verdict(text, "unknown", edition=ed.date or "latest")
-    norm = normalize(text)
-    try:
-        tree = claims_parser().parse(norm)
-    except UnexpectedInput as exc:
-        verdict.reason = _not_in_language(norm, exc)
+    refused = _too_long(text)
+    if refused:
+        verdict.reason = refused
         return verdict
-    _evaluate(tree.children[0], ClaimForms(trace, card_lookup(cards)), verdict)
+    numbering = numbering_for(_conn_of(cards))
+    if numbering is not None:
+        numbering.fallbacks = set()
+    trace = Trace(ed, numbering)
+    norm = normalize(text)
+    verdict.evidence = find_evidence(evidence, text, ed.date)
+    short, stash = shelve_mana(norm)
+    try:
+        tree = restore_mana(claims_parser().parse(short), stash)
+    except UnexpectedInput as exc:
+        verdict.reason = _not_in_language(short, exc)
+        verdict.not_understood = unplaced_words(short, exc.column)
+        return verdict
+    claim, qualifier = _claim_and_qualifier(tree)
+    if qualifier is not None:
+        try:
+            ed = _qualified_edition(qualifier, edition, ed)
+        except EditionError as exc:
+            verdict.reason = str(exc)
+            return verdict
+        trace = Trace(ed, numbering)
+        verdict.edition = ed.date or "latest"
+    _evaluate(claim, ClaimForms(trace, card_lookup(cards)), verdict)
     verdict.explanation = trace.steps
     verdict.rules = trace.rules
+    verdict.numbering = numbering.source if numbering is not None else None
     return verdict
 
 
-def check_file(path: Union[str, Path], *, edition: Optional[str] = None, cards: Cards = None) -> list[Verdict]:
+def check_file(path: Union[str, Path], *, edition: Optional[str] = None, cards: Cards = None,
+               evidence: Evidence = None) -> list[Verdict]:
     """Check every item of a YAML batch.
 
     The file is a list (or a mapping with a ``claims`` list) of items
     ``{claim: str, expected: true|false|unknown, note: str, edition: str?}``;
     an item's own ``edition`` wins over the argument.  Each Verdict carries
     ``expected`` and ``note``; ``verdict.passed`` compares.  Raises
-    ValueError naming the item for a malformed entry.
+    ValueError naming the file (and the line or item) for a file that is not
+    such a list: not UTF-8, malformed YAML, a tag (``!!python``…), empty, a
+    mapping without ``claims``, an item without a text ``claim`` or with an
+    ``expected`` other than true, false or unknown.
     """
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    items = data.get("claims", []) if isinstance(data, dict) else (data or [])
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8") from exc
+    except yaml.YAMLError as exc:
+        mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None) or "syntax error"
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        refused = "; tags such as !!python are refused" if isinstance(exc, yaml.constructor.ConstructorError) else ""
+        raise ValueError(f"{path}: {where}not valid YAML ({problem}{refused}); see docs/claims.md") from exc
+    if isinstance(data, dict):
+        if "claims" not in data:
+            raise ValueError(f"{path}: a mapping without a 'claims' list; write a list of "
+                             "{claim, expected, note} items, or put it under 'claims:'")
+        data = data["claims"]
+    if not isinstance(data, list) or not data:
+        raise ValueError(f"{path}: no claim (the file must be a non-empty list of {{claim, expected, note}} items)")
     lookup = card_lookup(cards)
     verdicts = []
-    for i, item in enumerate(items, 1):
+    for i, item in enumerate(data, 1):
         if not isinstance(item, dict) or "claim" not in item:
             raise ValueError(f"{path}: item {i} has no 'claim'")
+        if not isinstance(item["claim"], str):
+            raise ValueError(f"{path}: item {i}: the claim is a {type(item['claim']).__name__}, "
+                             "not a sentence; write one claim per item")
         expected = item.get("expected")
         if isinstance(expected, bool):
             expected = "true" if expected else "false"
-        v = check_claim(str(item["claim"]), edition=item.get("edition", edition), cards=lookup)
+        if expected is not None and str(expected).lower() not in ("true", "false", "unknown"):
+            raise ValueError(f"{path}: item {i}: expected is {expected!r}; write true, false or unknown")
+        v = check_claim(item["claim"], edition=item.get("edition", edition), cards=lookup, evidence=evidence)
         v.expected = None if expected is None else str(expected).lower()
         v.note = item.get("note")
         verdicts.append(v)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from kb.checker import banding, keywords, mana
+from kb.checker import banding, characteristics, keywords, mana
 from kb.checker.cards import AmbiguousCard, CardFacts, Lookup, as_facts
 from kb.checker.features import apply_features, matches_colors
 from kb.checker.linked import LinkedObject
@@ -62,16 +62,8 @@ class ClaimForms:
         return label, cost
 
     def card_colors(self, label, cost, card) -> tuple[str, ...]:
-        """Colours of a card or cost: its color indicator, else its mana cost (a land: colorless)."""
-        if card is not None and card.color_indicator:
-            self.trace.step(f"{label} has a color indicator: {''.join(card.color_indicator)}", "color_indicator")
-            return tuple(c for c in "WUBRG" if c in card.color_indicator)
-        if card is not None and card.mana_cost is None:
-            what = "a land" if "land" in card.types else "an object"
-            self.trace.step(f"{label} is {what} with no mana cost and no color indicator: colorless",
-                            "colorless")
-            return ()
-        return mana.cost_colors(cost, self.trace)
+        """Colours of a card or cost (:func:`kb.checker.characteristics.card_colors`)."""
+        return characteristics.card_colors(label, cost, card, self.trace)
 
     # ---- properties
     def mana_value_claim(self, tree):
@@ -83,14 +75,14 @@ class ClaimForms:
         label, cost, card = self.subject(subj)
         if len(tree.children) > 2:
             self.trace.step(f"on the stack, X is the number chosen: {x}", "mana_value_x")
-        value = mana.mana_value(cost, self.trace, x=x)
+        value = characteristics.card_mana_value(label, cost, card, self.trace, x=x)
         return (value == n) == positive
 
     def mana_value_claim_lead(self, tree):
         """« le coût converti de mana de X est N » (2008 203.3, CR 202.3)."""
         subj, is_, num = tree.children
         label, cost, card = self.subject(subj)
-        value = mana.mana_value(cost, self.trace)
+        value = characteristics.card_mana_value(label, cost, card, self.trace)
         return (value == float(str(num))) == polarity(is_)
 
     def color_claim(self, tree):
@@ -122,6 +114,11 @@ class ClaimForms:
             if mana.pays_exactly(cost, str(m), self.trace) is None:
                 ok = False
         return ok == polarity(verb)
+
+    def pay_claim_lead(self, tree):
+        """« on peut payer X avec … », "you can pay X with …": :meth:`pay_claim` in another order."""
+        verb, subj, mana_list = tree.children
+        return self.pay_claim(Tree("pay_claim", [subj, verb, mana_list]))
 
     def payments_claim(self, tree):
         """The listed payments are exactly the ways to pay (001 hybrid note 4, Implorer la reine note 3)."""

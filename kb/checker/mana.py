@@ -12,12 +12,15 @@ not matter): generic amount, mana of each type (W U B R G C), snow, life.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Optional, Union
 
 from parser.mana import COLORS, ManaCost, ManaCostError, ManaSymbol, parse_mana_cost
 
+from kb.checker import payplan
 from kb.checker.verdict import OutsideModel, Trace
 
 #: Types of mana (CR 106.1b; seeds/001_… Bassin réfléchissant: « six types de mana »).
@@ -29,7 +32,32 @@ CostLike = Union[str, ManaCost]
 
 def as_cost(cost: CostLike) -> ManaCost:
     """A ManaCost from a ManaCost or a cost string (ManaCostError if bad)."""
-    return cost if isinstance(cost, ManaCost) else parse_mana_cost(cost)
+    return cost if isinstance(cost, ManaCost) else _parsed(cost)
+
+
+#: A cost written as brace symbols only; long ones are parsed symbol by symbol.
+_SYMBOLS = re.compile(r"\{[^{}\s]*\}")
+_LONG = 16
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str) -> ManaCost:
+    """``text`` parsed by ``parser.mana``; a long cost is parsed one distinct
+    symbol at a time (the grammar reads a cost as a sequence of symbols), so
+    1000 {2/B} cost one parse of {2/B}."""
+    parts = _SYMBOLS.findall(text)
+    if len(parts) <= _LONG or "".join(parts) != text:
+        return parse_mana_cost(text)
+    try:
+        symbols = tuple(s for part in parts for s in _symbol(part).symbols)
+    except ManaCostError:
+        return parse_mana_cost(text)        # the error with its column in the whole cost
+    return ManaCost(text, symbols)
+
+
+@lru_cache(maxsize=256)
+def _symbol(text: str) -> ManaCost:
+    return parse_mana_cost(text)
 
 
 @dataclass(frozen=True)
@@ -121,13 +149,70 @@ def payments(cost: CostLike, x: int = 0) -> list[Payment]:
 
     ``{W/U}{W/U}`` -> [{W}{W}, {W}{U}, {U}{U}] (seeds/001_… hybrid note);
     ``{2/B}{2/B}{2/B}`` -> [{B}{B}{B}, {2}{B}{B}, {4}{B}, {6}] (Implorer la
-    reine note).  ``x`` is the value chosen for each {X}/{Y}/{Z}.
+    reine note).  ``x`` is the value chosen for each {X}/{Y}/{Z}.  Raises
+    OutsideModel when there may be more than :data:`payplan.LIST_LIMIT`
+    ways (they are counted, see :func:`pays_exactly`, never listed).
     """
+    c = as_cost(cost)
+    bound = payplan.way_count_bound(payplan.plan_of(c, x))
+    if bound > payplan.LIST_LIMIT:
+        raise OutsideModel(f"{c.text} has up to {bound} ways to pay: too many to list "
+                           f"(more than {payplan.LIST_LIMIT})")
     partial = {Payment()}
-    for symbol in as_cost(cost).symbols:
+    for symbol in c.symbols:
         options = symbol_options(symbol, x)
         partial = {p + o for p in partial for o in options}
     return sorted(partial, key=Payment.sort_key)
+
+
+def many_ways(cost: CostLike, x: int = 0) -> bool:
+    """Whether ``cost`` may have more ways to pay than are listed (:data:`payplan.LIST_LIMIT`)."""
+    return payplan.way_count_bound(payplan.plan_of(as_cost(cost), x)) > payplan.LIST_LIMIT
+
+
+def counted_exact(cost: CostLike, spent: Payment, x: int = 0) -> Optional[Payment]:
+    """The way of paying ``cost`` that spending exactly ``spent`` realises,
+    found without listing the ways (:mod:`kb.checker.payplan`), or None."""
+    plan = payplan.plan_of(as_cost(cost), x)
+    if plan.snow or spent.snow:
+        raise OutsideModel("snow mana ({S}) needs to know which mana came from snow sources")
+    if spent.life % 2 or spent.life // 2 > payplan.capable(plan, "life"):
+        return None
+    life = spent.life // 2
+    half = payplan.generic_half(plan)
+    base = plan.generic + plan.symbols - life
+    candidates = range(payplan.capable(plan, "generic") + 1) if half == 1 else \
+        ([(spent.total - base) // (half - 1)] if half and (spent.total - base) % (half - 1) == 0 else [0])
+    for m in candidates:
+        if not 0 <= m <= payplan.capable(plan, "generic") or base + (half - 1) * m != spent.total:
+            continue
+        used = payplan.assign(plan, dict(spent.counts), m, life)
+        if used is not None:
+            return Payment.make(plan.generic + half * m, used.elements(), 0, spent.life)
+    return None
+
+
+def counted_pool(pool: Payment, cost: CostLike, x: int = 0) -> Optional[Payment]:
+    """A way to pay ``cost`` from ``pool`` (leftovers allowed, life assumed
+    payable, so every Phyrexian choice is paid with life), found without
+    listing the ways, or None."""
+    plan = payplan.plan_of(as_cost(cost), x)
+    if plan.snow:
+        raise OutsideModel("snow mana ({S}) needs to know which mana came from snow sources")
+    life, half = payplan.capable(plan, "life"), payplan.generic_half(plan)
+    lo, hi = 0, payplan.capable(plan, "generic")
+    caps = dict(pool.counts)
+    if payplan.assign(plan, caps, hi, life) is None:
+        return None
+    while lo < hi:                       # fewest generic halves that still fit
+        mid = (lo + hi) // 2
+        if payplan.assign(plan, caps, mid, life) is None:
+            lo = mid + 1
+        else:
+            hi = mid
+    used = payplan.assign(plan, caps, lo, life)
+    way = Payment.make(plan.generic + half * lo, used.elements(), 0, 2 * life)
+    return way if way.total <= pool.total else None
 
 
 def mana_value(cost: Optional[CostLike], trace: Optional[Trace] = None, x: int = 0) -> Union[int, float]:
@@ -187,7 +272,7 @@ def parse_mana(text: str) -> Payment:
     have (seeds/001_…: « Vous ne pouvez pas ajouter de mana hybride à votre
     réserve ») and raise ManaCostError.
     """
-    cost = parse_mana_cost(text)
+    cost = as_cost(text)
     generic, mana, snow = 0, [], 0
     for s in cost.symbols:
         if s.kind == "generic":
@@ -224,6 +309,14 @@ def pays_exactly(cost: CostLike, spent: Union[str, Payment], trace: Optional[Tra
     with {4}{B} or six red mana; rule 104.3f: {G/W}{G/W} with {G}{W}.
     """
     spent_p = parse_mana(spent) if isinstance(spent, str) else spent
+    if many_ways(cost, x):
+        option = counted_exact(cost, spent_p, x)
+        if trace:
+            trace.step(f"{as_cost(cost).text} has too many ways to pay to list them: they are counted "
+                       "(symbols grouped by choice, a flow of mana to symbols)", "hybrid_mana")
+            trace.step(f"spending {spent_p} " + (f"matches the way {option}" if option else "matches no way"),
+                       "pay_cost")
+        return option
     options = payments(cost, x)
     for option in options:
         if _fits(spent_p, option):
@@ -247,6 +340,13 @@ def pool_pays(pool: Union[str, Payment], cost: CostLike, trace: Optional[Trace] 
     p = parse_mana(pool) if isinstance(pool, str) else pool
     if p.generic:
         p = Payment.make(0, list(p.counts.elements()) + ["C"] * p.generic, p.snow, p.life)
+    if many_ways(cost, x):
+        option = counted_pool(p, cost, x)
+        if trace:
+            trace.step(f"pool {p} " + (f"can pay {as_cost(cost).text} as {option}" if option else
+                                       f"pays no way of paying {as_cost(cost).text} (ways counted, not listed)"),
+                       "pay_cost")
+        return option
     counts = p.counts
     for option in payments(cost, x):
         if option.snow:

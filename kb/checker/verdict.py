@@ -31,7 +31,12 @@ class Verdict:
     ``answer`` is ``true``, ``false`` or ``unknown``; ``explanation`` lists
     the computation steps in order (strings); ``rules`` the rule numbers
     relied on, in the numbering of ``edition`` (``latest`` or an ISO date);
-    ``reason`` says why the answer is unknown.  In a batch (``check_file``)
+    ``reason`` says why the answer is unknown; ``not_understood`` the words
+    of the claim the reader could not place (when it stopped on them);
+    ``evidence`` the FAQ notes and rules closest to the claim
+    (``{kind, id, url, snippet}``, from the search index when the checker
+    was given one); ``numbering`` where the rule numbers come from (the
+    knowledge base's rule history or the checker's own table).  In a batch (``check_file``)
     ``expected`` and ``note`` come from the YAML item and ``passed`` tells
     whether ``answer == expected``.
     """
@@ -42,6 +47,9 @@ class Verdict:
     rules: list[str] = field(default_factory=list)
     reason: Optional[str] = None
     edition: str = "latest"
+    not_understood: list[str] = field(default_factory=list)
+    evidence: list[dict] = field(default_factory=list)
+    numbering: Optional[str] = None
     expected: Optional[str] = None
     note: Optional[str] = None
 
@@ -63,8 +71,14 @@ class Verdict:
         lines += [f"  - {s}" for s in self.explanation]
         if self.reason:
             lines.append(f"  reason: {self.reason}")
+        if self.not_understood:
+            lines.append(f"  not understood: {' '.join(self.not_understood)}")
         if self.rules:
-            lines.append(f"  rules ({self.edition}): {', '.join(self.rules)}")
+            lines.append(f"  rules ({self.edition}): {', '.join(self.rules)}"
+                         + (f" [numbers: {self.numbering}]" if self.numbering else ""))
+        for e in self.evidence:
+            lines.append(f"  see {e['kind']} {e['id']}" + (f" <{e['url']}>" if e.get("url") else "")
+                         + f": {e['snippet']}")
         return "\n".join(lines)
 
 
@@ -76,14 +90,21 @@ class Trace:
     edition's numbering) or literal rule numbers (``"607.4"``).
     """
 
-    def __init__(self, edition: EditionInfo = LATEST):
+    def __init__(self, edition: EditionInfo = LATEST, numbering=None):
         self.edition = edition
+        self.numbering = numbering      # a kb.checker.numbering.Numbering, or None: the hand table
         self.steps: list[str] = []
         self.rules: list[str] = []
 
+    def number(self, concept: str) -> Optional[str]:
+        """The number of ``concept`` in this trace's edition."""
+        if self.numbering is not None:
+            return self.numbering.number(concept, self.edition)
+        return rule(concept, self.edition)
+
     def cite(self, *concepts: str) -> None:
         for c in concepts:
-            number = c if c[:1].isdigit() else rule(c, self.edition)
+            number = c if c[:1].isdigit() else self.number(c)
             if number and number not in self.rules:
                 self.rules.append(number)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import KBError, emit_json
+from kb.cli.common import KBError, emit_json, terminal_safe
 from kb.cli.options import GreedyOption, data_dir_option, json_option, progress_bars
 from kb.store import db as store
 
@@ -70,4 +70,4 @@ def print_summary(report, data_dir: Path) -> None:
     if len(report.warnings) > SHOWN_WARNINGS:
         click.echo(f"    … {len(report.warnings) - SHOWN_WARNINGS} more (kb build --json lists them all)")
     for e in report.errors:
-        click.echo(f"  error: {e}", err=True)
+        click.echo(f"  error: {terminal_safe(e)}", err=True)

@@ -142,7 +142,10 @@ def term(query, data_dir, as_json):
     """French <-> English term (« persistance » <-> Persist), with the cards
     and rules that use it."""
     from kb.cards.terms import term_report
+    from parser.textkeys import fold
 
+    if not fold(query).strip():
+        raise KBError(f"empty term {query!r}: give a French or English word, e.g. kb term persistance")
     report = term_report(open_conn(data_dir), query)
     if as_json:
         emit_json(report)
@@ -155,5 +158,8 @@ def term(query, data_dir, as_json):
     if report["rules"]:
         click.echo("rules: " + ", ".join(f"{r['number']} ({r['source']})" for r in report["rules"][:TERM_SHOWN]))
     if report["cards"]:
-        click.echo(f"cards ({len(report['cards'])}): " + ", ".join(
-            c["name"] + (f" ({c['french_name']})" if c.get("french_name") else "") for c in report["cards"][:TERM_SHOWN]))
+        shown = report["cards"][:TERM_SHOWN]
+        total = report.get("card_total", len(report["cards"]))
+        click.echo(f"cards ({total}" + (f", first {len(shown)} shown; --json lists {len(report['cards'])}"
+                                        if len(shown) < total else "") + "): " + ", ".join(
+            c["name"] + (f" ({c['french_name']})" if c.get("french_name") else "") for c in shown))

@@ -1,7 +1,9 @@
 """``kb check``: claims about cards and situations answered by the rules model."""
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+from typing import Optional
 
 import click
 
@@ -10,12 +12,36 @@ from kb.cli.options import data_dir_option, edition_option, json_option
 from kb.store import db as store
 
 
+def guarded_cards(conn: sqlite3.Connection):
+    """The card lookup of a knowledge base (:class:`kb.checker.cards.KBCards`)
+    keeping the database error it meets: the checker turns any error into
+    « unknown », but a damaged knowledge base must be said (``raise_fault``),
+    never answered.  (Defined here so that the checker loads only when used.)"""
+    from kb.checker.cards import KBCards
+
+    class GuardedCards(KBCards):
+        fault: Optional[sqlite3.DatabaseError] = None
+
+        def __call__(self, name: str):
+            try:
+                return super().__call__(name)
+            except sqlite3.DatabaseError as err:
+                self.fault = err
+                raise
+
+        def raise_fault(self) -> None:
+            if self.fault is not None:
+                raise self.fault
+
+    return GuardedCards(conn)
+
+
 def kb_cards(data_dir: Path):
     """The knowledge base the checker reads cards from (FAQ card records,
-    and the card database when MTGJSON was ingested), or None when no
-    knowledge base is built there."""
+    and the card database when MTGJSON was ingested), as a guarded lookup,
+    or None when no knowledge base is built there."""
     try:
-        return store.connect(data_dir)
+        return guarded_cards(store.connect(data_dir))
     except store.KBNotFound:
         return None
 
@@ -41,17 +67,32 @@ def check(claim, claims_file, edition, data_dir, as_json):
     if bool(claim) == bool(claims_file):
         raise KBError("give either a CLAIM or --file FILE")
     cards = kb_cards(data_dir)
-    if claim:
-        check_one(claim, edition, cards, as_json)
-    elif not check_batch(claims_file, edition, cards, as_json):
-        raise click.exceptions.Exit(1)
+    evidence = evidence_searcher(data_dir) if cards is not None else None
+    try:
+        if claim:
+            check_one(claim, edition, cards, evidence, as_json)
+        elif not check_batch(claims_file, edition, cards, evidence, as_json):
+            raise click.exceptions.Exit(1)
+    finally:
+        if evidence is not None:
+            evidence.close()
 
 
-def check_one(claim: str, edition, cards, as_json: bool) -> None:
+def evidence_searcher(data_dir: Path):
+    """The search index the checker quotes its evidence from (the FAQ notes
+    and rules closest to the claim)."""
+    from kb.search.searcher import Searcher
+
+    return Searcher(data_dir)
+
+
+def check_one(claim: str, edition, cards, evidence, as_json: bool) -> None:
     """Answer one claim: its verdict as JSON, or coloured text."""
     from kb.checker.claims import check_claim
 
-    verdict = check_claim(claim, edition=edition, cards=cards)
+    verdict = check_claim(claim, edition=edition, cards=cards, evidence=evidence)
+    if cards is not None:
+        cards.raise_fault()
     if as_json:
         emit_json(verdict.to_dict())
         return
@@ -60,15 +101,17 @@ def check_one(claim: str, edition, cards, as_json: bool) -> None:
     click.echo(click.style(head, fg=colour, bold=True) + ("\n" + rest if rest else ""))
 
 
-def check_batch(claims_file: Path, edition, cards, as_json: bool) -> bool:
+def check_batch(claims_file: Path, edition, cards, evidence, as_json: bool) -> bool:
     """Answer every claim of a YAML file and print the verdicts; False when
     an answer differs from the one expected."""
     from kb.checker.claims import check_file
 
     try:
-        verdicts = check_file(claims_file, edition=edition, cards=cards)
+        verdicts = check_file(claims_file, edition=edition, cards=cards, evidence=evidence)
     except (ValueError, OSError) as err:
         raise KBError(str(err)) from err
+    if cards is not None:
+        cards.raise_fault()
     failed = [v for v in verdicts if v.passed is False]
     if as_json:
         emit_json([v.to_dict() for v in verdicts])

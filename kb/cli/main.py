@@ -11,30 +11,84 @@ commands that need them so that ``kb --help`` and simple look-ups start fast.
 """
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
+import sys
 
 import click
 
-from kb.cli import build, cards, check, rules, search, site
-from kb.cli.common import KBError
+from kb.cli import build, cards, check, rules, search, site, warnings
+from kb.cli.common import KBError, terminal_safe_stdout
+from kb.store import db as store
+
+#: The one message of a damaged search index (each way Whoosh fails on one).
+INDEX_DAMAGED = "the search index is damaged ({}): rebuild it with `kb build`"
 
 
 class KBGroup(click.Group):
-    """Turns a damaged knowledge base or an interrupted command into a
-    one-line message instead of a traceback."""
+    """Turns a damaged knowledge base or index, a file-system fault or an
+    interrupted command into a one-line message instead of a traceback, and
+    escapes control characters of terminal output (not of ``--json``)."""
+
+    def parse_args(self, ctx, args):
+        ctx.meta["kb.argv"] = list(args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except sqlite3.DatabaseError as err:
-            raise KBError(f"the knowledge base is damaged ({err}): rebuild it with `kb build`") from err
-        except KeyboardInterrupt as err:
-            raise KBError("interrupted; nothing was changed (an unfinished build is never published)", 130) from err
-        except Exception as err:
-            if type(err).__module__.startswith("whoosh"):
-                raise KBError(f"the search index is damaged or missing ({type(err).__name__}: {err}): "
-                              "rebuild it with `kb build`") from err
-            raise
+        argv = ctx.meta.get("kb.argv", [])
+        with terminal_safe_stdout(enabled="--json" not in argv):
+            try:
+                return super().invoke(ctx)
+            except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+                raise
+            except sqlite3.DatabaseError as err:
+                raise KBError(f"the knowledge base is damaged ({err}): rebuild it with `kb build`") from err
+            except BrokenPipeError:  # `kb … | head` closed the pipe: stop quietly
+                with contextlib.suppress(OSError, ValueError):  # no flush error at exit
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                raise click.exceptions.Exit(141) from None
+            except KeyboardInterrupt as err:
+                raise KBError("interrupted; nothing was changed (an unfinished build is never published)", 130) from err
+            except Exception as err:
+                fault = describe_fault(err, argv[:1])
+                if fault is None:
+                    raise
+                raise KBError(fault) from err
+
+
+def _frames(err: BaseException) -> list:
+    """The code objects of the traceback of ``err``, outermost first."""
+    codes, tb = [], err.__traceback__
+    while tb is not None:
+        codes.append(tb.tb_frame.f_code)
+        tb = tb.tb_next
+    return codes
+
+
+def index_fault(err: Exception) -> bool:
+    """True when ``err`` comes from reading the search index: raised inside
+    Whoosh (``Block tag error``, a missing or truncated segment: EOFError,
+    FileNotFoundError) or while reading its ``expansions.json``."""
+    if type(err).__module__.startswith("whoosh"):
+        return True
+    codes = _frames(err)
+    if codes and "/whoosh/" in codes[-1].co_filename.replace("\\", "/"):
+        return True
+    return isinstance(err, (ValueError, OSError)) and any(
+        c.co_name == "read_table" and c.co_filename.endswith("expansions.py") for c in codes)
+
+
+def describe_fault(err: Exception, command: list):
+    """The one-line message of a fault met by a command, or None for a bug
+    (left to show its traceback)."""
+    if index_fault(err):
+        return INDEX_DAMAGED.format(f"{type(err).__name__}: {' '.join(str(err).split())}")
+    if isinstance(err, OSError):
+        if command == ["render"]:
+            return store.describe_os_error(err, option="--out", writing=True)
+        return store.describe_os_error(err)
+    return None
 
 
 @click.group(cls=KBGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -49,7 +103,8 @@ def main() -> None:
 
 
 for command in (build.build, rules.rule, rules.history, rules.diff, rules.editions, rules.glossary,
-                cards.card, cards.links, cards.term, search.search, site.render, site.serve, check.check):
+                cards.card, cards.links, cards.term, search.search, site.render, site.serve, check.check,
+                warnings.warnings):
     main.add_command(command)
 
 

@@ -2,6 +2,8 @@
 rules, their lineage across editions and the glossary, as text or JSON."""
 from __future__ import annotations
 
+import re
+
 import click
 
 from kb.cli.common import KBError, emit_json, open_conn
@@ -43,6 +45,11 @@ def print_rule_answer(answer) -> None:
     the rule and its subrules, its relations, the English text beside a
     French rule, today's number, the other editions holding it."""
     main_rule = answer.rule
+    if answer.found_as:
+        f = answer.found_as
+        when = "today" if f["via"] == "today" else f"in {f['edition']}"
+        click.echo(click.style(f"the French document numbers it {f['number']}: English {f['english_number']} "
+                               f"({when}) is the French {f['number']}", fg="yellow"))
     click.echo(click.style(f"[{main_rule.lang}] {answer.where} — {main_rule.edition or 'undated'} "
                            f"({main_rule.source})", dim=True))
     if main_rule.text or main_rule.title or main_rule.examples:
@@ -56,15 +63,49 @@ def print_rule_answer(answer) -> None:
         click.echo(click.style(f"\nparent: {main_rule.parent}", dim=True))
     if main_rule.children:
         click.echo(click.style(f"children: {', '.join(main_rule.children)}", dim=True))
-    if main_rule.references:
+    if answer.resolved_references:
+        click.echo(click.style(f"references: {_references(answer)}", dim=True))
+    elif main_rule.references:
         click.echo(click.style(f"references: {', '.join(main_rule.references)}", dim=True))
     if answer.english:
         _print_english(answer)
     if answer.now is not None:
         click.echo(click.style(f"today ({answer.now['edition']}): "
                                f"{', '.join(answer.now['numbers']) or 'no equivalent (removed)'}", bold=True))
+    for a in answer.aligned_numbers:
+        click.echo(click.style(f"the French {a['french_number']} ({a['french_source']}) is the English "
+                               f"{a['english_number']} in {a['edition']}", fg="yellow"))
+    _print_spans(answer)
     if answer.other_versions:
         _print_other_versions(main_rule.number, answer.other_versions)
+
+
+def _references(answer) -> str:
+    """The stored references of the rule: « 702.30 (2011-04-01; today 702.33) », « 502.99 (missing) »."""
+    out = []
+    for r in answer.resolved_references:
+        if r["target_kind"] == "glossary" or (r["target"] == answer.rule.number and r["status"] == "resolved"):
+            continue
+        where = [r["target_edition"]] if r["target_edition"] and r["target_edition"] != answer.rule.edition else []
+        if r["current"] and r["current"] != [r["target"]]:
+            where.append(f"today {', '.join(r['current'])}")
+        if r["status"] != "resolved":
+            where.append(r["status"] + (f" → {r['target']}" if r["target"] and r["target"] != r["cited"] else ""))
+        item = r["cited"] + (f" ({'; '.join(where)})" if where else "")
+        if item not in out:
+            out.append(item)
+    return ", ".join(out)
+
+
+def _print_spans(answer) -> None:
+    """The two spans, in two words: same text, same rule (its lineage)."""
+    def span(eds):
+        return eds[0] if len(eds) == 1 else f"{eds[0]} … {eds[-1]} ({len(eds)})"
+
+    if answer.same_text_editions:
+        click.echo(click.style(f"same text in editions: {span(answer.same_text_editions)}", dim=True))
+    if answer.lineage_editions:
+        click.echo(click.style(f"same rule (its lineage) in editions: {span(answer.lineage_editions)}", dim=True))
 
 
 def _print_rule(rule, indent: str = "") -> None:
@@ -80,7 +121,7 @@ def _print_english(answer) -> None:
     """The English rule matching a French one, and the editions it holds in."""
     en, eds = answer.english, answer.english_editions or []
     span = f"{eds[0]} … {eds[-1]}" if len(eds) > 1 else (eds[0] if eds else en.get("edition"))
-    click.echo(click.style(f"\nEnglish ({en.get('edition')}; same rule in {span}):", bold=True))
+    click.echo(click.style(f"\nEnglish ({en.get('edition')}; matches the French rule in {span}):", bold=True))
     click.echo(f"{en.get('number')} " + (f"{en['title']}. " if en.get("title") else "") + (en.get("text") or ""))
     if answer.discrepancy:
         click.echo(click.style(f"note: {answer.discrepancy.get('note')}", fg="yellow"))
@@ -137,6 +178,10 @@ def history(number, edition, word_diff, data_dir, as_json):
         click.echo(rule_lineage.format_lineage(lin, diffs=word_diff))
 
 
+#: What ``kb diff`` takes for an edition: a date (YYYY, YYYY-MM or YYYY-MM-DD).
+_EDITION_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?$")
+
+
 @click.command()
 @click.argument("date_a")
 @click.argument("date_b")
@@ -146,6 +191,9 @@ def diff(date_a, date_b, data_dir, as_json):
     """Rules added, removed, renumbered and reworded between two editions."""
     from kb.rules import diff as edition_diff
 
+    for date in (date_a, date_b):
+        if not _EDITION_DATE.match(date):
+            raise KBError(f"unknown edition {date!r}: give an effective date YYYY-MM-DD (kb editions lists them)")
     conn = _open_history(data_dir)
     try:
         d = edition_diff.diff_editions(conn, date_a, date_b)

@@ -16,7 +16,7 @@ from kb.store import db as store
 @click.argument("query", nargs=-1, required=True)
 @limit_option(default=10)
 @click.option("--page", default=1, show_default=True, type=click.IntRange(1, None), help="Page of --limit results.")
-@click.option("--kind", type=click.Choice(["rule", "card", "note", "section", "glossary"]), help="Only this kind.")
+@click.option("--kind", type=click.Choice(["rule", "card", "note", "section", "glossary", "ruling"]), help="Only this kind.")
 @lang_option("Only this language.")
 @edition_option("Only texts of this edition (ISO date, or a prefix such as 2008).")
 @click.option("--all-editions", is_flag=True, help="Search every CR edition and French wording, not only the latest.")
@@ -60,7 +60,7 @@ def print_response(response, text: str, page: int) -> None:
         meta = f"[{r.lang}] {r.source}" + (f" {r.edition}" if r.edition else "")
         if len(r.editions) > 1:
             meta += f" ({len(r.editions)} editions from {r.editions[0]})"
-        if r.about and r.kind in ("note", "card"):
+        if r.about and r.kind in ("note", "card", "ruling"):
             meta += f" — about {r.about}"
         if r.equivalent_of:
             meta += f" — current equivalent of {r.equivalent_of}"

@@ -1,4 +1,4 @@
-"""``kb render`` and ``kb serve``: the HTML site, written to a folder or served live."""
+"""``kb render`` and ``kb serve``: the HTML site, written to a folder or served live (gunicorn)."""
 from __future__ import annotations
 
 import time
@@ -46,14 +46,26 @@ def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port.")
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Worker processes (default: one per core).")
+@click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True,
+              help="Request threads per worker.")
+@click.option("--idle-timeout", type=click.IntRange(1, 600), default=5, show_default=True,
+              help="Seconds before an idle (kept-alive or half-open) connection is closed.")
 @data_dir_option
-def serve(host, port, data_dir):
-    """Serve the HTML pages and live search (/search, /api/search?q=…)."""
-    from kb.site.serve import serve as run_server
+def serve(host, port, workers, threads, idle_timeout, data_dir):
+    """Serve the HTML pages, live search and claim checks (/search,
+    /api/search?q=…, /api/check?claim=…) on gunicorn, in the foreground
+    (Ctrl-C stops it).  Workers are stateless readers of the published
+    knowledge base: they follow a rebuild, and scale out behind a load
+    balancer."""
+    from kb.site.wsgi import default_workers, run
 
     try:
         store.current_dir(data_dir)
     except store.KBNotFound as err:
         raise KBError(str(err)) from err
-    click.echo(f"Serving {data_dir} on http://{host}:{port}/  (Ctrl-C to stop)")
-    run_server(data_dir, host=host, port=port)
+    workers = workers or default_workers()
+    click.echo(f"Serving {data_dir} on http://{host}:{port}/  ({workers} workers x {threads} threads; "
+               f"Ctrl-C to stop)")
+    run(data_dir, host=host, port=port, workers=workers, threads=threads, idle_timeout=idle_timeout)

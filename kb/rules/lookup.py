@@ -20,6 +20,7 @@ from kb.cards.lookup import rule_with_links
 from kb.model import RULE_NUMBER_RE, GlossaryEntry, Rule
 from kb.rules import lineage as rule_lineage
 from kb.rules import versions
+from kb.rules.references import references_of
 from kb.store import db as store
 from parser.textkeys import fold
 
@@ -87,6 +88,11 @@ class RuleAnswer:
     now: Optional[dict] = None
     beside: Optional[dict] = None
     conn: Optional[sqlite3.Connection] = field(default=None, repr=False, compare=False)
+    found_as: Optional[dict] = None
+    aligned_numbers: list[dict] = field(default_factory=list)
+    same_text_editions: list[str] = field(default_factory=list)
+    lineage_editions: list[str] = field(default_factory=list)
+    resolved_references: list[dict] = field(default_factory=list)
 
     @property
     def where(self) -> str:
@@ -121,6 +127,12 @@ class RuleAnswer:
             d["english"] = self.english
             d["english_editions"] = self.english_editions
             d["discrepancy"] = self.discrepancy
+        if self.found_as is not None:
+            d["found_as"] = self.found_as
+        d["aligned_numbers"] = self.aligned_numbers
+        d["same_text_editions"] = self.same_text_editions
+        d["lineage_editions"] = self.lineage_editions
+        d["resolved_references"] = self.resolved_references
         return d
 
 
@@ -153,6 +165,12 @@ def find_rule(conn: sqlite3.Connection, number: str, edition: Optional[str] = No
     found = store.find_rules(conn, query.number, edition=edition, lang=lang, source=source)
     if not found and edition:  # --edition may name a document id
         found = store.find_rules(conn, query.number, lang=lang, source=edition)
+    found_as = None
+    if not found and lang == "fr":  # the French document may number it otherwise
+        found_as = french_by_alignment(conn, query.number, source or edition)
+        if found_as:
+            found = store.find_rules(conn, found_as["number"], lang="fr", source=found_as["source"])
+            query.number = found_as["number"]
     if found:
         rule = found[0]
         descendants = [r for r in store.rules_of_source(conn, rule.source, query.number) if r.number != query.number]
@@ -163,8 +181,67 @@ def find_rule(conn: sqlite3.Connection, number: str, edition: Optional[str] = No
                                         for r in found[1:]])
     doc = store.document(conn, rule.source)
     answer.document_title = doc["title"] if doc else None
+    answer.found_as = found_as
+    answer.resolved_references = [
+        {k: v for k, v in r.to_dict().items() if k not in ("source", "number", "line")}
+        for r in references_of(conn, rule.source, rule.number)]
     _add_history(conn, answer, now)
+    _add_alignment_spans(conn, answer)
     return answer
+
+
+def french_by_alignment(conn: sqlite3.Connection, number: str, source: Optional[str] = None) -> Optional[dict]:
+    """The French rule that the alignment matched with English rule
+    ``number`` (its number in some edition, else today's): ``{"source",
+    "number", "english_number", "edition", "via"}``, or None."""
+    sql = "SELECT source, number, edition FROM french_alignments WHERE english_number=?"
+    args: tuple = (number,)
+    if source:
+        sql, args = sql + " AND source=?", (number, source)
+    row = conn.execute(sql + " ORDER BY edition DESC LIMIT 1", args).fetchone()
+    if row:
+        return {"source": row[0], "number": row[1], "english_number": number, "edition": row[2],
+                "via": "alignment"}
+    from kb.rules.alignment import side_by_side
+
+    for src, fr_number in conn.execute("SELECT DISTINCT source, number FROM french_alignments ORDER BY source, number"):
+        if source and src != source:
+            continue
+        for entry in side_by_side(conn, fr_number, src):
+            if number in entry["current"]:
+                return {"source": src, "number": fr_number, "english_number": number,
+                        "edition": entry["latest_edition"], "via": "today"}
+    return None
+
+
+def _add_alignment_spans(conn: sqlite3.Connection, answer: RuleAnswer) -> None:
+    """The French/English numbers that differ in the rule's edition, and the
+    two spans: editions with the same text, editions of the same rule (its
+    lineage)."""
+    rule = answer.rule
+    if rule.lang == "fr":
+        en = answer.english or {}
+        edition, number = en.get("edition"), en.get("number")
+    else:
+        edition, number = rule.edition, rule.number
+        answer.aligned_numbers = [
+            {"french_source": s, "french_number": f, "english_number": e, "edition": rule.edition}
+            for s, f, e in conn.execute("SELECT source, number, english_number FROM french_alignments "
+                                        "WHERE edition=? AND (number=? OR english_number=?) AND number != "
+                                        "english_number ORDER BY source", (rule.edition, rule.number, rule.number))]
+    if not (edition and number):
+        return
+    v = versions.rule_version(conn, number, edition)
+    if v is None:
+        return
+    answer.same_text_editions = [e for (e,) in conn.execute(
+        "SELECT edition FROM rule_occurrences WHERE vid=? ORDER BY edition", (v["vid"],))]
+    try:
+        spans = rule_lineage.lineage(conn, number, edition).spans
+    except (KeyError, ValueError):
+        return
+    if spans:
+        answer.lineage_editions = [e for e in versions.history_editions(conn) if spans[0].first <= e <= spans[-1].last]
 
 
 def _chapter_without_node(conn: sqlite3.Connection, query: RuleQuery) -> tuple[Rule, list[Rule]]:

@@ -1,4 +1,9 @@
-"""Resolve the references cited in the knowledge base and report dangling ones.
+"""The one reference resolver: every reference of the knowledge base is
+found once, resolved once (at build time, after every document and edition is
+parsed and the French documents are aligned) and stored in the
+``references`` table; the dangling ones are also reported (:class:`Dangling`)
+and stored as typed, located warnings (``reference_warnings``, written by
+:mod:`kb.rules.references`, which also reads both tables back).
 
 Every rule text, example and glossary definition is read with
 :mod:`parser.references`.  A cited number resolves when the same edition has
@@ -13,7 +18,12 @@ latest of them), else the one in force at the document's date (its
 
 A reference whose quoted title does not match the rule it reaches (« See rule
 702.30, “Kicker.” » in an edition where 702.30 is another keyword) is
-reported too, as ``title`` (English editions only).
+reported too, as ``title``; the resolver then looks the title up in the
+edition (and, for a French document, in every edition it matches; French
+titles are translated with the committed French↔English terms) and resolves
+the reference to the rule carrying that title (status ``title_mismatch``;
+``ambiguous`` when several do).  A missing member of a range whose other
+members exist has status ``range``.
 
 Texts repeat across editions, so each distinct text is parsed once.
 """
@@ -29,6 +39,8 @@ from typing import Iterable, Optional
 from rapidfuzz import fuzz
 
 from kb.rules.alignment import document_editions
+from kb.rules.references import RefRows, Where, english_title
+from parser.textkeys import fold
 from parser.textkeys import typo_key
 from parser.references import GlossaryReference, ReferenceSpan, find_glossary_references, find_reference_spans
 
@@ -43,7 +55,11 @@ class Dangling:
     ``phrase``: the citing words as written; ``kind``: ``rule``, ``section``
     or ``glossary``; ``expected``: the target's actual title for ``title``;
     ``editions``: for CR editions, every edition where this same text cites
-    this same missing target (``document`` is the first of them)."""
+    this same missing target (``document`` is the first of them).
+    ``type``: the warning type (``ref.missing``, ``ref.range``,
+    ``ref.title_mismatch``, ``ref.ambiguous``); ``resolved_to``: the rule
+    carrying the cited title; ``source``, ``line``, ``col``: where the
+    citing text is (line of its rule, note or entry; column in the text)."""
 
     document: str
     rule: str
@@ -53,6 +69,11 @@ class Dangling:
     reason: str = "missing"
     expected: Optional[str] = None
     editions: list[str] = field(default_factory=list)
+    type: str = "ref.missing"
+    resolved_to: Optional[str] = None
+    source: Optional[str] = None
+    line: Optional[int] = None
+    col: Optional[int] = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -65,6 +86,7 @@ class ReferenceReport:
     checked: int = 0
     resolved: int = 0
     dangling: list[Dangling] = field(default_factory=list)
+    stored: int = 0
 
     @property
     def missing(self) -> list[Dangling]:
@@ -124,6 +146,10 @@ def _term_keys(term: str) -> set[str]:
     return keys
 
 
+def _title_key(title: str) -> str:
+    return fold(typo_key(title)).strip().rstrip(".,").strip()
+
+
 class _Edition:
     """The nodes a reference may reach in one edition."""
 
@@ -138,39 +164,121 @@ class _Edition:
         for (term,) in conn.execute("SELECT term FROM glossary WHERE source=?", (source,)):
             self.terms.update(_term_keys(term))
         self.date = date
+        self.source = source
+        self._by_title: Optional[dict[str, list[str]]] = None
 
     def has(self, number: str) -> bool:
         return number in self.titles or number in self.sections
 
+    def titled(self, title: str) -> list[str]:
+        """The numbers whose title is ``title`` (folded; a final s ignored)."""
+        if self._by_title is None:
+            self._by_title = {}
+            for number, t in self.titles.items():
+                if t:
+                    self._by_title.setdefault(_title_key(t).rstrip("s"), []).append(number)
+        return self._by_title.get(_title_key(title).rstrip("s"), [])
 
-def _check_text(report: ReferenceReport, found: dict, text: str, lang: str, ed: "_Edition",
-                document: str, rule: str, check_titles: bool, extra: Optional["_Edition"] = None) -> None:
-    for span in _spans(text, lang):
+
+class _DocumentNodes(_Edition):
+    """The rules quoted in one French document."""
+
+    def __init__(self, numbers: set[str], source: str):  # noqa: D107 -- no database read
+        self.titles = {n: None for n in numbers}
+        self.sections = set()
+        self.terms = set()
+        self.date = None
+        self.source = source
+        self._by_title = {}
+
+
+@dataclass
+class _Context:
+    """One edition or document being resolved: where its references may
+    land (``chain``, in order), how its titles are read, what it found."""
+
+    document: str
+    lang: str
+    chain: list
+    check_titles: bool
+    french: bool = False
+    found: dict = field(default_factory=dict)
+
+
+def _resolve(ctx: _Context, number: str, title: Optional[str], alone: bool) -> tuple:
+    """(target number, _Edition reached or None, status, actual title of the cited number)."""
+    hit = next((ed for ed in ctx.chain if ed.has(number)), None)
+    if hit is None:
+        return number, None, "missing", None
+    if not (title and alone and ctx.check_titles and hit.date):
+        return number, hit, "resolved", None
+    wanted = english_title(title) if ctx.french else title
+    actual = hit.titles.get(number)
+    if wanted is None or _title_matches(wanted, actual):
+        return number, hit, "resolved", None
+    carriers = {(ed.source, n): ed for ed in ctx.chain if ed.date for n in ed.titled(wanted)}
+    numbers = {n for _, n in carriers}
+    if len(numbers) == 1:
+        (src, n), ed = next(iter(carriers.items()))
+        return n, ed, "title_mismatch", actual
+    return number, hit, ("ambiguous" if numbers else "title_mismatch"), actual
+
+
+def _check_text(report: ReferenceReport, ctx: _Context, rows: RefRows, text: str, where: Where,
+                label: str) -> None:
+    """Resolve the references of one text (located by ``where``; ``label``
+    names the citing rule in the Dangling report)."""
+    for span in _spans(text, ctx.lang):
         phrase = text[span.start:span.end]
-        for number in span.numbers:
+        alone = len(span.numbers) == 1
+        results = [(n, *_resolve(ctx, n, span.title, alone)) for n in span.numbers]
+        ranged = not alone and re.search(r"\w[ \u00a0]?[-–—?][ \u00a0]?\w", phrase) \
+            and any(r[3] != "missing" for r in results)
+        for cited, target, ed, status, actual in results:
             report.checked += 1
-            kind = "section" if number.isdigit() and len(number) == 1 else "rule"
-            if ed.has(number) or (extra is not None and extra.has(number)):
-                report.resolved += 1
-                if check_titles and span.title and len(span.numbers) == 1 and ed.has(number):
-                    actual = ed.titles.get(number)
-                    if not _title_matches(span.title, actual):
-                        key = (rule, number, "title", text)
-                        found.setdefault(key, Dangling(document, rule, number, f"{phrase}, “{span.title}”",
-                                                       kind, "title", actual))
+            kind = "section" if cited.isdigit() and len(cited) == 1 else "rule"
+            if status == "missing" and ranged:
+                status = "range"
+            rows.add(where, span, phrase, cited, target if ed else None, kind, ed, status)
+            if ed is None:
+                key = (label, cited, "missing", text)
+                ctx.found.setdefault(key, Dangling(ctx.document, label, cited, phrase, kind,
+                                                   type="ref.range" if status == "range" else "ref.missing",
+                                                   source=where.source, line=where.line, col=span.start + 1))
                 continue
-            key = (rule, number, "missing", text)
-            found.setdefault(key, Dangling(document, rule, number, phrase, kind))
+            report.resolved += 1
+            if status in ("title_mismatch", "ambiguous"):
+                key = (label, cited, "title", text)
+                ctx.found.setdefault(key, Dangling(
+                    ctx.document, label, cited, f"{phrase}, “{span.title}”", kind, "title", actual,
+                    type=f"ref.{status}", resolved_to=target if target != cited else None,
+                    source=where.source, line=where.line, col=span.start + 1))
+
+
+def _check_glossary(report: ReferenceReport, ctx: _Context, rows: RefRows, ed: _Edition, term: str,
+                    definition: str, where: Where) -> None:
+    for g in _glossary_refs(definition, ctx.lang):
+        report.checked += 1
+        ok = _glossary_has(ed.terms, g.term)
+        rows.add_term(where, g, definition[g.start:g.end], ed if ok else None)
+        if ok:
+            report.resolved += 1
+        else:
+            ctx.found.setdefault((f"glossary:{term}", g.term, "missing", definition), Dangling(
+                ctx.document, f"glossary:{term}", g.term, f"See {'also ' if g.also else ''}{g.term}.",
+                "glossary", source=where.source, line=where.line, col=g.start + 1))
 
 
 def check_references(conn: sqlite3.Connection, editions: Optional[Iterable[str]] = None,
-                     documents: bool = True) -> ReferenceReport:
+                     documents: bool = True, store: bool = False) -> ReferenceReport:
     """Resolve every reference of the stored CR editions (all, or those whose
     dates are in ``editions``) and, with ``documents``, of the French
     documents.  Returns a ReferenceReport; a missing reference repeated by
     the same text in consecutive editions is one Dangling entry listing
-    those editions."""
+    those editions.  With ``store`` (the build), every reference goes to
+    the ``references`` table and every Dangling to ``reference_warnings``."""
     report = ReferenceReport()
+    rows = RefRows(conn, store)
     wanted = set(editions) if editions is not None else None
     eds = conn.execute("SELECT date, source, lang FROM editions WHERE date IS NOT NULL ORDER BY date").fetchall()
     loaded: dict[str, _Edition] = {}
@@ -179,22 +287,10 @@ def check_references(conn: sqlite3.Connection, editions: Optional[Iterable[str]]
         if wanted is not None and date not in wanted:
             continue
         ed = loaded[source] = _Edition(conn, date, source)
-        found: dict = {}
-        for number, text, examples in conn.execute(
-                "SELECT number, text, examples FROM rules WHERE source=? ORDER BY position", (source,)):
-            for t in (text or "", *json.loads(examples or "[]")):
-                _check_text(report, found, t, lang or "en", ed, date, number, lang == "en")
-        for term, definition in conn.execute("SELECT term, definition FROM glossary WHERE source=?", (source,)):
-            _check_text(report, found, definition or "", lang or "en", ed, date, f"glossary:{term}", lang == "en")
-            for g in _glossary_refs(definition or "", lang or "en"):
-                report.checked += 1
-                if _glossary_has(ed.terms, g.term):
-                    report.resolved += 1
-                else:
-                    found.setdefault((f"glossary:{term}", g.term, "missing", definition),
-                                     Dangling(date, f"glossary:{term}", g.term,
-                                              f"See {'also ' if g.also else ''}{g.term}.", "glossary"))
-        for key, d in found.items():
+        ctx = _Context(date, lang or "en", [ed], lang == "en")
+        _check_edition(conn, report, ctx, rows, ed)
+        rows.flush()
+        for key, d in ctx.found.items():
             g = grouped.get(key)
             if g is None:
                 d.editions = [date]
@@ -203,42 +299,75 @@ def check_references(conn: sqlite3.Connection, editions: Optional[Iterable[str]]
                 g.editions.append(date)
     report.dangling.extend(grouped.values())
     if documents:
-        _check_documents(conn, report, eds, loaded)
+        _check_documents(conn, report, eds, loaded, rows)
     report.dangling.sort(key=lambda d: (d.document, d.rule, d.target))
+    if store:
+        rows.finish(report.dangling)
+    report.stored = rows.count
     return report
 
 
-def _check_documents(conn, report: ReferenceReport, eds: list, loaded: dict) -> None:
+def _check_edition(conn, report: ReferenceReport, ctx: _Context, rows: RefRows, ed: _Edition) -> None:
+    for number, text, examples, line in conn.execute(
+            "SELECT number, text, examples, line FROM rules WHERE source=? ORDER BY position", (ed.source,)):
+        _check_text(report, ctx, rows, text or "", Where(ed.source, "rule", number, line=line), number)
+        for i, t in enumerate(json.loads(examples or "[]")):
+            _check_text(report, ctx, rows, t, Where(ed.source, "example", number, i, line), number)
+    for term, definition, line in conn.execute(
+            "SELECT term, definition, line FROM glossary WHERE source=?", (ed.source,)):
+        where = Where(ed.source, "glossary", term, line=line)
+        _check_text(report, ctx, rows, definition or "", where, f"glossary:{term}")
+        _check_glossary(report, ctx, rows, ed, term, definition or "", where)
+
+
+def _document_chain(conn, doc_id: str, date: Optional[str], english: list, loaded: dict) -> list:
+    """The editions a French document's references resolve in: those its
+    alignment chose -- first the one nearest its date (``last_modified``:
+    the first in force from that date, else the last before it), then the
+    others, latest first --, else the one in force at its date, else the
+    latest."""
+    if not english:
+        return []
+    chosen = set(document_editions(conn, doc_id))
+    aligned = [e for e in english if e[0] in chosen][::-1]
+    if aligned and date:
+        after = [e for e in aligned if e[0] >= date]
+        first = after[-1] if after else aligned[0]
+        aligned = [first] + [e for e in aligned if e != first]
+    if not aligned:
+        before = [e for e in english if date and e[0] <= date]
+        aligned = [before[-1] if before else english[-1]]
+    return [loaded.get(s) or _Edition(conn, d, s) for d, s in aligned]
+
+
+def _check_documents(conn, report: ReferenceReport, eds: list, loaded: dict, rows: RefRows) -> None:
     english = [(d, s) for d, s, lang in eds if lang == "en"]
     for doc_id, lang, metadata in conn.execute("SELECT id, lang, metadata FROM documents ORDER BY id"):
-        rules = conn.execute("SELECT number, text, examples FROM rules WHERE source=? ORDER BY position",
+        rules = conn.execute("SELECT number, text, examples, line FROM rules WHERE source=? ORDER BY position",
                              (doc_id,)).fetchall()
-        own = {r[0] for r in rules}
         date = (json.loads(metadata or "{}") or {}).get("last_modified")
-        ref_ed = None
-        if english:
-            aligned = document_editions(conn, doc_id)
-            before = [e for e in english if date and e[0] <= date]
-            if aligned:
-                d, s = [e for e in english if e[0] == aligned[-1]][0]
-            else:
-                d, s = before[-1] if before else english[-1]
-            ref_ed = loaded.get(s) or _Edition(conn, d, s)
-        doc_ed = _DocumentNodes(own)
-        found: dict = {}
-        for number, text, examples in rules:
-            for t in (text or "", *json.loads(examples or "[]")):
-                _check_text(report, found, t, lang or "fr", doc_ed, doc_id, number, False, ref_ed)
-        for (text,) in conn.execute("SELECT text FROM notes WHERE source=?", (doc_id,)):
-            _check_text(report, found, text or "", lang or "fr", doc_ed, doc_id, "note", False, ref_ed)
-        report.dangling.extend(found.values())
+        chain = [_DocumentNodes({r[0] for r in rules}, doc_id),
+                 *_document_chain(conn, doc_id, date, english, loaded)]
+        ctx = _Context(doc_id, lang or "fr", chain, True, french=(lang or "fr") == "fr")
+        for number, text, examples, line in rules:
+            _check_text(report, ctx, rows, text or "", Where(doc_id, "rule", number, line=line), number)
+            for i, t in enumerate(json.loads(examples or "[]")):
+                _check_text(report, ctx, rows, t, Where(doc_id, "example", number, i, line), number)
+        for text, line in conn.execute("SELECT text, line FROM notes WHERE source=?", (doc_id,)):
+            _check_text(report, ctx, rows, text or "", Where(doc_id, "note", None, line=line), "note")
+        _check_document_texts(conn, report, ctx, rows, doc_id)
+        rows.flush()
+        if english:  # without any English edition, the rules cited elsewhere cannot be looked up
+            report.dangling.extend(ctx.found.values())
 
 
-class _DocumentNodes(_Edition):
-    """The rules quoted in one French document."""
-
-    def __init__(self, numbers: set[str]):  # noqa: D107 -- no database read
-        self.titles = {n: None for n in numbers}
-        self.sections = set()
-        self.terms = set()
-        self.date = None
+def _check_document_texts(conn, report: ReferenceReport, ctx: _Context, rows: RefRows, doc_id: str) -> None:
+    """Section titles and texts, card records: linked on the site, not counted."""
+    quiet = ReferenceReport()
+    saved, ctx.found = ctx.found, {}
+    for title, text, line in conn.execute("SELECT title, text, line FROM sections WHERE source=?", (doc_id,)):
+        _check_text(quiet, ctx, rows, title or "", Where(doc_id, "section_title", None, line=line), "section")
+        _check_text(quiet, ctx, rows, text or "", Where(doc_id, "section", None, line=line), "section")
+    for text, line in conn.execute("SELECT text, line FROM card_records WHERE source=?", (doc_id,)):
+        _check_text(quiet, ctx, rows, text or "", Where(doc_id, "card_record", None, line=line), "card")
+    ctx.found = saved

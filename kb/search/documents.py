@@ -83,6 +83,20 @@ def index_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
     yield from glossary_docs(conn)
     yield from document_docs(conn)
     yield from card_docs(conn)
+    yield from ruling_docs(conn)
+
+
+def ruling_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
+    """One English document per ruling of the card data (``kind:ruling``),
+    linked to its card (``card``, ``about``: its French name)."""
+    french = {c: n for c, n, _d in conn.execute(
+        "SELECT card, name, max(release_date) FROM mtg_french WHERE side = 'a' GROUP BY card")}
+    rows = conn.execute("SELECT card, date, text FROM mtg_rulings ORDER BY card, date, rowid")
+    for i, (card, date, text) in enumerate(rows):
+        if text:
+            yield IndexDoc(key=f"ruling:{i}", kind="ruling", ident=card, lang="en", source="mtgjson",
+                           edition=date or None, title=card, body=text,
+                           extra={"card": card, "about": french.get(card) or card, "date": date})
 
 
 def _edition_info(conn: sqlite3.Connection) -> tuple[dict, dict]:

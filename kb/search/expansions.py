@@ -179,7 +179,8 @@ def expand(node, table: dict, analyze: Analyze, used: Optional[list] = None):
     if isinstance(node, Phrase):
         if node.lang:
             return node
-        langs = _match_langs(table, analyze, [node.text])
+        langs = {lang: i for lang, i in _match_langs(table, analyze, [node.text]).items()
+                 if _whole_phrase(node.text, lang, analyze)}
         if not langs:
             return node
         idxs = set().union(*langs.values())
@@ -203,6 +204,13 @@ def expand(node, table: dict, analyze: Analyze, used: Optional[list] = None):
     if run:
         out.extend(_flatten(_expand_run(table, analyze, run, used)))
     return out[0] if len(out) == 1 else All(tuple(out))
+
+
+def _whole_phrase(text: str, lang: str, analyze: Analyze) -> bool:
+    """False when a stop word opens or closes the phrase (``"exiled with"``
+    is not the term Exile, only its first word is)."""
+    words = text.split()
+    return bool(words) and bool(analyze(words[0], lang)) and bool(analyze(words[-1], lang))
 
 
 def _flatten(node) -> list:

@@ -3,34 +3,21 @@
 This is the only module that imports ``whoosh``: swapping the engine means
 rewriting this file alone.  It holds:
 
-* the text analysis: :func:`french_analyzer`, :func:`english_analyzer`,
-  :func:`analyze`;
-* the schema and :func:`build_index`, which writes an index from
-  :class:`kb.search.documents.IndexDoc` records;
-* :class:`Index`: an opened index that translates :mod:`kb.search.query`
-  trees and :class:`kb.search.scope.Scope` into Whoosh queries
-  (:meth:`Index.run`), looks rules up by number (:meth:`Index.by_number`)
-  and cards by name (:meth:`Index.by_card`), and tells indexed words
-  (:meth:`Index.known`).  Every answer is a :class:`kb.search.results.Result`.
+* the text analysis (:func:`analyze`), the schema and :func:`build_index`;
+* :class:`Index`: translates :mod:`kb.search.query` trees and
+  :class:`kb.search.scope.Scope` into Whoosh queries (:meth:`Index.run`),
+  looks up rules by number and cards by name, tells indexed words.
 
-French analysis, applied identically when indexing and querying:
-tokenize (:data:`kb.search.words.TOKEN_PATTERN`: game notation such as
-``{2/B}``, ``-1/-1``, ``+1/+1`` and rule numbers ``702.19c`` kept whole) ->
-lowercase -> elision (l', d', qu', j', jusqu', n', s', c', m', t', with ' or
-’) -> ligatures (æ -> ae, œ -> oe) and accents folded -> French stop words
--> Snowball French stemming.  English: the same tokenizer, lowercase,
-folding, English stop words, Snowball English stemming.  Both run as one
-cached filter (:class:`TermFilter`).
+Analysis, the same when indexing and querying: tokenize
+(:data:`kb.search.words.TOKEN_PATTERN`: ``{2/B}``, ``-1/-1``, ``702.19c``
+kept whole) -> lowercase -> French elision -> ligatures and accents folded
+-> stop words -> Snowball stemming, in one cached :class:`TermFilter`.
 
-Fields: each document's title and body are indexed in one field of its
-language -- ``text_fr`` / ``text_en`` when it is in the default search scope
-(latest English edition, French documents, current card wordings),
-``old_fr`` / ``old_en`` otherwise -- so the default scope costs no filter at
-query time.  A query is compiled once per language against that language's
-fields with that language's analysis, and the two readings are OR-ed, so a
-French stop word (« la ») does not sink the English side and vice versa.
-Scores are Whoosh's BM25F with a document boost per kind
-(:data:`KIND_BOOST`: a rule outranks a card text saying the same words).
+Fields: title and body in one field of their language, ``text_fr`` /
+``text_en`` in the default scope (latest English edition, French documents,
+current card wordings), ``old_*`` otherwise; current card names in
+``name_*`` (:data:`NAME_FIELDS`).  A query is compiled per language and the
+two readings OR-ed.  Scores: BM25F with a boost per kind (:data:`KIND_BOOST`).
 
 The index directory also holds the analysed expansion table
 (:mod:`kb.search.expansions`) and the spelling vocabulary
@@ -53,6 +40,7 @@ from whoosh.lang import stemmer_for_language, stopwords_for_language
 from kb.model import rule_sort_key
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
+from kb.search.phrases import phrase_check
 from kb.search.query import All, Any, Not, Phrase, Word
 from kb.search.results import SNIPPET_LENGTH, Result
 from kb.search.scope import Scope
@@ -66,9 +54,16 @@ from parser.textkeys import fold
 CURRENT_FIELDS = {lang: f"text_{lang}" for lang in LANGS}
 OLD_FIELDS = {lang: f"old_{lang}" for lang in LANGS}
 
+#: Card names (title of a current card document), apart from its text and
+#: weighing less: a card that has a keyword outranks a card whose name
+#: merely shares its stem (« persist »: not Brumes persistantes first).
+NAME_FIELDS = {lang: f"name_{lang}" for lang in LANGS}
+NAME_BOOST = 0.1
+_NAMES = frozenset(NAME_FIELDS.values())
+
 #: Document boosts by kind: a rule or glossary entry that says the same as a
 #: card text should rank above it.
-KIND_BOOST = {"rule": 1.5, "glossary": 1.3, "section": 1.3, "note": 1.1, "card": 1.0}
+KIND_BOOST = {"rule": 1.5, "glossary": 1.3, "section": 1.3, "note": 1.1, "card": 1.0, "ruling": 0.9}
 
 #: Stop words missing from Whoosh's (NLTK's) French list.
 EXTRA_STOPWORDS = {"fr": {"les"}, "en": set()}
@@ -157,6 +152,11 @@ def analyze(text: str, lang: str, stem: bool = True) -> list[str]:
     return [t.text for t in analyzer_for(lang, stem)(text)]
 
 
+def tokens_with_stops(text: str, lang: str) -> list[tuple[str, bool]]:
+    """Every word of ``text`` as ``(term, stopped)``: stop words kept, folded."""
+    return [(t.text, t.stopped) for t in analyzer_for(lang)(text, removestops=False)]
+
+
 # ------------------------------------------------------------------ writing
 
 def make_schema() -> Schema:
@@ -176,6 +176,7 @@ def make_schema() -> Schema:
         body=STORED,
         text_fr=TEXT(analyzer=fr), text_en=TEXT(analyzer=en),
         old_fr=TEXT(analyzer=fr), old_en=TEXT(analyzer=en),
+        name_fr=TEXT(analyzer=fr), name_en=TEXT(analyzer=en),   # weighed NAME_BOOST at query time
         extra=STORED,
     )
 
@@ -187,13 +188,15 @@ def _index_fields(d: IndexDoc) -> dict:
                   title=d.title, body=d.body, _boost=KIND_BOOST.get(d.kind, 1.0))
     if d.number:
         fields["number"] = d.number
-    if d.kind == "card" and d.extra.get("card"):
+    if d.kind in ("card", "ruling") and d.extra.get("card"):
         fields["card"] = d.extra["card"]
     editions = d.editions or ([d.edition] if d.edition else [])
     if editions:
         fields["editions"] = " ".join(editions)
     lang = "fr" if d.lang == "fr" else "en"
     text = d.body if not d.title or d.title == d.body else f"{d.title}\n{d.body}"
+    if d.kind in ("card", "ruling") and d.scope == "current" and d.title:
+        fields[NAME_FIELDS[lang]], text = d.title, (d.body if d.body != d.title else "")
     fields[(CURRENT_FIELDS if d.scope == "current" else OLD_FIELDS)[lang]] = text
     return fields
 
@@ -237,10 +240,11 @@ def _compile_text(node, lang: str, fields: list):
     if not terms:
         return None
     boost = node.boost if isinstance(node, Phrase) else 1.0
+    weight = {f: boost * (NAME_BOOST if f in _NAMES else 1.0) for f in fields}
     if len(terms) == 1:
-        parts = [wq.Term(f, terms[0], boost=boost) for f in fields]
+        parts = [wq.Term(f, terms[0], boost=weight[f]) for f in fields]
     else:
-        parts = [wq.Phrase(f, terms, slop=1, boost=boost) for f in fields]
+        parts = [wq.Phrase(f, terms, slop=1, boost=weight[f]) for f in fields]
     return parts[0] if len(parts) == 1 else wq.Or(parts)
 
 
@@ -314,7 +318,8 @@ def text_fields(scope: Scope, lang: str) -> list[str]:
     """The indexed text fields to search in ``lang`` ([] if excluded)."""
     if scope.langs and lang not in scope.langs:
         return []
-    return [CURRENT_FIELDS[lang], OLD_FIELDS[lang]] if scope.wide else [CURRENT_FIELDS[lang]]
+    current = [CURRENT_FIELDS[lang]] + ([NAME_FIELDS[lang]] if scope.includes_kind("card") else [])
+    return current + [OLD_FIELDS[lang]] if scope.wide else current
 
 
 def _one_or_all(parts: list):
@@ -326,7 +331,7 @@ def _one_or_all(parts: list):
 def scope_filter(scope: Scope):
     """Whoosh query for kinds and editions (languages and the default scope
     are handled by the choice of fields), or None."""
-    parts = []
+    parts = [] if scope.rulings or scope.kinds else [wq.Not(wq.Term("kind", "ruling"))]
     if scope.kinds:
         parts.append(wq.Or([wq.Term("kind", k) for k in scope.kinds]) if len(scope.kinds) > 1
                      else wq.Term("kind", scope.kinds[0]))
@@ -415,7 +420,6 @@ class Index:
 
     def close(self) -> None:
         self.searcher.close()
-
     def doc_count(self) -> int:
         return self.searcher.doc_count()
 
@@ -429,7 +433,7 @@ class Index:
                 return True  # a stop word in this language
             any_term = True
             for t in terms:
-                for fname in (CURRENT_FIELDS[lang], OLD_FIELDS[lang]):
+                for fname in (CURRENT_FIELDS[lang], OLD_FIELDS[lang], NAME_FIELDS[lang]):
                     if self.reader.doc_frequency(fname, t):
                         return True
         return not any_term
@@ -442,17 +446,22 @@ class Index:
         if q is None:
             return [], 0
         excluded = set(exclude_keys)
-        results = self.searcher.search(q, limit=limit + len(excluded))
+        check = phrase_check(node, tokens_with_stops)  # phrases with stop words: word for word
+        # at least 50: the engine's pruning cuts ties by the limit, pages must agree
+        results = self.searcher.search(q, limit=None if check else max(limit + len(excluded), 50))
         results.fragmenter = ContextFragmenter(maxchars=SNIPPET_LENGTH, surround=70)
         results.formatter = _BoldFormatter()
-        hits = []
+        hits, seen, dropped = [], 0, 0
         for r in results:
-            if r["key"] in excluded:
+            seen += 1
+            if r["key"] in excluded or (check and not check(r["lang"], r["title"], r["body"])):
+                dropped += 1
                 continue
             hits.append(_highlighted(r))
             if len(hits) >= limit:
                 break
-        total = max(results.estimated_length() - len(excluded & {r["key"] for r in results}), len(hits))
+        kept = (seen - dropped) / seen if check and seen else 1.0
+        total = max(int(results.estimated_length() * kept) - (0 if check else len(excluded & {r["key"] for r in results})), len(hits))
         return hits, total
 
     def filter_only(self, scope: Scope, limit: int = 10) -> tuple[list[Result], int]:

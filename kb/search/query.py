@@ -28,6 +28,7 @@ KIND_ALIASES = {
     "glossary": "glossary", "glossaire": "glossary",
     "note": "note", "notes": "note", "faq": "note",
     "section": "section", "sections": "section",
+    "ruling": "ruling", "rulings": "ruling", "decision": "ruling", "decisions": "ruling",
 }
 FILTER_ALIASES = {"lang": "lang", "langue": "lang", "kind": "kind", "type": "kind",
                   "edition": "edition", "édition": "edition", "ed": "edition"}
@@ -160,7 +161,7 @@ def _add_filter(filters: dict, name: str, token) -> None:
         if key == "lang" and v not in LANGS:
             raise QuerySyntaxError(f"lang:{v}: expected fr or en")
         if key == "kind" and v not in KIND_ALIASES:
-            raise QuerySyntaxError(f"kind:{v}: expected card, rule, glossary, note or section")
+            raise QuerySyntaxError(f"kind:{v}: expected card, rule, glossary, note, section or ruling")
         if key == "edition" and not (_EDITION.match(v) or v in ("all", "latest")):
             raise QuerySyntaxError(f"edition:{v}: expected a date such as 2008-05-01 (or all, latest)")
     if key == "kind":

@@ -24,6 +24,8 @@ class Scope:
     langs: Optional[list] = None
     editions: Optional[list] = None
     all_editions: bool = False
+    #: Rulings (``kind:ruling``) among any kind: False leaves them to their own pass.
+    rulings: bool = True
 
     @property
     def wide(self) -> bool:

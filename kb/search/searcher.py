@@ -48,11 +48,15 @@ from kb.search.words import LANGS
 from kb.store import db as store
 from parser.textkeys import fold_name
 
-KINDS = ("rule", "card", "note", "section", "glossary")
+KINDS = ("rule", "card", "note", "section", "glossary", "ruling")
 
 #: Where the cards named like a game term (« Persistance », « Lifelink »)
 #: go among the results: after this many full-text results.
 DEFERRED_AT = 3
+
+#: Rulings join a search without ``kind:`` from this many words on, at most this many.
+RULING_WORDS = 4
+RULINGS_SHOWN = 3
 
 #: A whole query that may be a rule reference (parsed by parser.references).
 _NUMBERISH = re.compile(r"^\s*(?:(?:rules?|r[èe]gles?)\s+)?\d{3}(?:\.\d+[a-z]?)?"
@@ -183,7 +187,9 @@ class Searcher:
         tree = expand(tree, self.table, analyze, used)
         a.response.expansions = [list(p) for p in dict.fromkeys(used)]
         seen = {r.key for r in a.exact + a.deferred}
-        hits, total = self.index.run(tree, a.scope, limit=a.want, exclude_keys=seen)
+        main_scope = a.scope if a.scope.kinds else replace(a.scope, rulings=False)
+        hits, total = self.index.run(tree, main_scope, limit=a.want, exclude_keys=seen)
+        rulings, ruling_total = self._ruling_pass(a, tree)
         a.results.extend(hits)
         seen.update(h.key for h in hits)
         full_total = total
@@ -191,9 +197,20 @@ class Searcher:
             more, more_total = self.index.run(tree, a.scope, limit=a.want, exclude_keys=seen, loose=True)
             a.results.extend(more[: a.want - len(a.results)])
             full_total = max(total + len(more), more_total)
-        a.response.total = len(a.exact) + len(a.deferred) + full_total
+        if rulings:
+            at = len(a.exact) + DEFERRED_AT
+            a.results[at:at] = rulings
+        a.response.total = len(a.exact) + len(a.deferred) + full_total + ruling_total
         if corrections:
             a.notes.append("searched " + ", ".join(f"« {b} » for « {w} »" for w, b in corrections.items()))
+
+    def _ruling_pass(self, a: Answer, tree) -> tuple[list[Result], int]:
+        """Without a kind asked for, rulings come in their own pass, for
+        sentence-like queries only (a judge quoting a ruling), placed after
+        :data:`DEFERRED_AT` results: a few words find rules first."""
+        if a.scope.kinds or a.numbers or len(words_of(a.parsed.tree)) < RULING_WORDS:
+            return [], 0
+        return self.index.run(tree, replace(a.scope, kinds=["ruling"]), limit=RULINGS_SHOWN)
 
     # ------------------------------------------------------------------ rule numbers
 

@@ -21,6 +21,7 @@ from kb.model import Rule
 from kb.rules import diff as edition_diff
 from kb.rules import lineage as rule_lineage
 from kb.rules.alignment import side_by_side
+from kb.rules.references import reference_warnings
 from kb.site import urls
 from kb.site.links import DocumentPage, LinkRegistry
 from kb.store import db as store
@@ -37,6 +38,10 @@ class Page:
     title: str
     lang: str
     data: dict = field(default_factory=dict)
+
+
+#: The page of the reference warnings.
+WARNINGS_PATH = "warnings.html"
 
 
 def fold_title(title: str) -> str:
@@ -120,7 +125,8 @@ class PageContexts:
         chapter_pages = set(self.links.chapters(latest["source"])) if latest is not None else set()
         return Page("index.html", "index.html", "Règles de Magic — base de connaissances", "fr", dict(
             docs=self.links.documents, editions=store.editions(self.conn), latest=latest,
-            chapter_pages=chapter_pages, chapters=chapters))
+            chapter_pages=chapter_pages, chapters=chapters,
+            has_warnings=self.conn.execute("SELECT 1 FROM reference_warnings LIMIT 1").fetchone() is not None))
 
     def document(self, doc: DocumentPage) -> Page:
         d = doc.row
@@ -229,6 +235,28 @@ class PageContexts:
             if page is not None:
                 yield page
 
+    # -- reference warnings ------------------------------------------------
+    def warnings(self) -> Optional[Page]:
+        """The page of the references the build could not resolve, or
+        resolved with a doubt, each linked to the citing rule's page."""
+        found = reference_warnings(self.conn)
+        if not found:
+            return None
+        rows = [(w, self._warning_target(w)) for w in found]
+        return Page(WARNINGS_PATH, "warnings.html", "Références douteuses", "fr", dict(warnings=rows))
+
+    def _warning_target(self, w: dict) -> Optional[str]:
+        """Site path of the citing rule (or glossary entry) of a warning."""
+        source, rule = w["source"], w["rule"]
+        if rule.startswith("glossary:"):
+            planned = any(e["source"] == source for e in self.links.editions)
+            return f"{urls.glossary_path(w['document'])}#{slugify(rule[9:])}" if planned else None
+        path = self.links.targets.get((source, rule))
+        if path or not w["document"][:1].isdigit() or not self.links.has_history:
+            return path
+        self.links.history_pages.add((w["document"], rule))
+        return urls.history_path(w["document"], rule)
+
     # -- rule history ------------------------------------------------------
     def lineage(self, edition: str, number: str) -> Optional[Page]:
         """The history page of rule ``number`` of ``edition``, if it has one."""
@@ -255,7 +283,7 @@ class PageContexts:
         for d in self.links.documents:       # make sure every French rule was looked at
             for r in d.rules:
                 self.beside(d.row["id"], r.number)
-        for edition, number in sorted(self.beside.lineages):
+        for edition, number in sorted(self.beside.lineages | self.links.history_pages):
             page = self.lineage(edition, number)
             if page:
                 yield page

@@ -9,9 +9,12 @@ on them, planned once from the knowledge base before any page is rendered.
   texts, or every card with ``all_cards``;
 * « cited by » backlinks between rules.
 
-:meth:`LinkRegistry.resolve_reference` is the one place where a rule
-number cited in a text becomes a site path: the same document first, then
-any French document, then the latest English edition.
+:meth:`LinkRegistry.reference_target` is the one place where a stored
+reference (resolved at build time by :mod:`kb.rules.resolver`, in the edition
+its document belongs to) becomes a site path: the page of that rule in that
+source when the site has it, else (an older edition of the static site) the
+rule's history page, which is then rendered too.  Nothing here parses or
+resolves a reference.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from kb.cards import names as names_of_cards
 from kb.cards.families import Family, Member, family_of, members_by_family
 from kb.model import Rule
 from kb.rules import versions
+from kb.rules.references import StoredReference, references_by_text, text_key
 from kb.site import urls
 from kb.store import db as store
 from parser.textkeys import slugify
@@ -63,7 +67,9 @@ class LinkRegistry:
         self.targets: dict[tuple[str, str], str] = {}   # (source, number) -> path#anchor
         self.fr_targets: dict[str, str] = {}            # number -> first French document's path#anchor
         self.en_targets: dict[str, str] = {}            # number -> latest edition's path#anchor
-        self.cited: dict[str, list[tuple[str, str]]] = {}
+        self.cited: dict[tuple[str, str], list[tuple[str, str]]] = {}   # (source, number) -> citing rules
+        self.history_pages: set[tuple[str, str]] = set()  # (edition, number) a reference links to
+        self._refs: dict[str, dict[tuple, list[StoredReference]]] = {}
         self.card_paths: dict[str, str] = {}            # English card name -> card/slug.html
         self.record_cards: dict[tuple[str, str], str] = {}  # (source, FAQ record name) -> English name
         self.families: dict[tuple[str, str], tuple[Family, list[Member]]] = {}
@@ -86,6 +92,7 @@ class LinkRegistry:
         rule_sets = links._plan_documents()
         rule_sets += [links._plan_edition(ed) for ed in links.editions]
         links._plan_backlinks(rule_sets)
+        links._plan_reference_pages()
         if links.has_cards:
             links._plan_cards(rule_sets, all_cards)
         return links
@@ -138,13 +145,34 @@ class LinkRegistry:
             self.editions.append(ed)
 
     def _plan_backlinks(self, rule_sets: Iterable[RuleSet]) -> None:
-        """« Cited by »: for every planned rule, the rules whose text cites it."""
+        """« Cited by »: for every planned rule, the planned rules whose text
+        (or examples) reach it, as the resolver stored them."""
         for rule_set in rule_sets:
+            by_text = self._references_of(rule_set.source)
             for r in rule_set.rules:
-                for number in r.references:
-                    target = self.resolve_reference(number, rule_set.source)
-                    if target:
-                        self.cited.setdefault(target, []).append((r.number, rule_set.path_of(r)))
+                refs = by_text.get(text_key(rule_set.source, "rule", r.number), [])
+                refs = refs + [ref for i in range(len(r.examples))
+                               for ref in by_text.get(text_key(rule_set.source, "example", r.number, example=i), [])]
+                reached = {(ref.target_source, ref.target) for ref in refs
+                           if ref.target and ref.target_kind == "rule" and ref.target != r.number}
+                for key in sorted(reached, key=lambda k: (k[0] or "", k[1])):
+                    self.cited.setdefault(key, []).append((self._citing_label(rule_set.source, key[0], r.number),
+                                                           rule_set.path_of(r)))
+
+    def _plan_reference_pages(self) -> None:
+        """The history pages the documents' references link to (rendered with
+        the other history pages, after the documents)."""
+        for doc in self.documents:
+            for refs in self._references_of(doc.row["id"]).values():
+                for ref in refs:
+                    self.reference_target(ref)
+
+    def _citing_label(self, source: str, target_source: Optional[str], number: str) -> str:
+        """The citing rule's number, with its document or edition when it is another source's."""
+        if source == target_source:
+            return number
+        doc = self._by_source.get(source)
+        return f"{number} ({doc.row['title'] if doc else source})"
 
     def _plan_cards(self, rule_sets: list[RuleSet], all_cards: bool) -> None:
         """A page for every card the site shows (see the module docstring)."""
@@ -194,13 +222,32 @@ class LinkRegistry:
             self.card_paths[name] = urls.card_page_path(slug)
         return self.card_paths[name]
 
-    # -- reference resolution ------------------------------------------------
-    def resolve_reference(self, number: str, source: str) -> Optional[str]:
-        """Site path (with anchor) of rule ``number`` cited in a text of
-        ``source``: that source's own rule, else any French document's, else
-        the latest English edition's; None when the site has no such rule."""
-        return (self.targets.get((source, number)) or self.fr_targets.get(number)
-                or self.en_targets.get(number))
+    # -- references (resolved at build time) ------------------------------
+    def _references_of(self, source: str) -> dict[tuple, list[StoredReference]]:
+        if source not in self._refs:
+            self._refs[source] = references_by_text(self.conn, source)
+        return self._refs[source]
+
+    def references(self, source: str, kind: str, number: Optional[str] = None, line: Optional[int] = None,
+                   example: Optional[int] = None) -> list[StoredReference]:
+        """The stored references of one text of ``source`` (keyed like card mentions)."""
+        return self._references_of(source).get(text_key(source, kind, number, line, example), [])
+
+    def reference_target(self, ref: StoredReference) -> Optional[str]:
+        """Site path (with anchor) of what ``ref`` reaches: that rule's page
+        in its source when planned (or served), else the rule's history page
+        for a rule of an older edition; None when unresolved."""
+        if not ref.target or ref.target_kind == "glossary":
+            return None
+        path = self.targets.get((ref.target_source, ref.target))
+        if path or not ref.target_edition:
+            return path
+        if self.live:
+            return urls.rule_path(ref.target_edition, ref.target)
+        if ref.target_kind == "rule" and self.has_history:
+            self.history_pages.add((ref.target_edition, ref.target))
+            return urls.history_path(ref.target_edition, ref.target)
+        return None
 
     # -- lookups -------------------------------------------------------------
     def document(self, source: str) -> Optional[DocumentPage]:
@@ -218,9 +265,10 @@ class LinkRegistry:
         return None
 
     def cited_by(self, source: str, number: str) -> list[tuple[str, str]]:
-        """(rule number, site path#anchor) of the rules citing ``number`` of ``source``."""
-        target = self.targets.get((source, number))
-        return self.cited.get(target, []) if target else []
+        """(citing rule, site path#anchor) of the planned rules whose text
+        reaches rule ``number`` of ``source`` (the rule number, followed by
+        its document or edition when that is another source)."""
+        return self.cited.get((source, number), [])
 
     def family(self, source: str, number: str) -> Optional[tuple[Family, list[Member]]]:
         """(Family, members) for a rule heading a family of cards, or None."""

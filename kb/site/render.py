@@ -78,7 +78,8 @@ def _environment(ui: str, live: bool, links: LinkRegistry, contexts: PageContext
     env.globals.update(rel=rel, ui=ui, live=live,
                        cited_by=links.cited_by, family=links.family, card_path=links.card_path,
                        record_card=links.record_card, en_target=links.en_targets.get, rule_link=links.rule_link,
-                       english_beside=contexts.beside, mentions=contexts.mentions)
+                       english_beside=contexts.beside, mentions=contexts.mentions,
+                       references=links.references)
     return env
 
 
@@ -89,6 +90,9 @@ def _pages(site: Site) -> Iterator[Page]:
     yield contexts.index()
     for doc in site.links.documents:
         yield contexts.document(doc)
+    warnings = contexts.warnings()
+    if warnings is not None:
+        yield warnings
     yield from contexts.history()
     terms = contexts.terms()
     if terms is not None:

@@ -1,4 +1,5 @@
-"""``kb serve``: the HTML site and live search over HTTP (Flask).
+"""``kb serve``: the HTML site, live search and claim checks over HTTP (a
+Flask application, run by :mod:`kb.site.wsgi` on gunicorn).
 
 Routes (``?ui=en`` switches the interface language of any page):
 
@@ -11,15 +12,19 @@ Routes (``?ui=en`` switches the interface language of any page):
 * ``/api/search?q=…`` -- the same results as JSON
   (``{"query", "notice", "results": [{kind, id, lang, edition, source,
   score, snippet, url, …}]}``);
+* ``/api/check?claim=…&edition=…`` -- the verdict of ``kb check --json``;
 * ``/style.css``.
 
-Pages are rendered once per interface language at start-up and kept in
-memory (:class:`PageCache`); older editions, rule histories and card pages
-are rendered when first asked for.  Search opens the knowledge base once
-(:class:`kb.search.searcher.Searcher`).
+Every answer under ``/api/`` is JSON, errors included (:mod:`kb.site.apierrors`).
+Pages are rendered when first asked for and cached per page, searches run
+in parallel with one searcher per thread and a time budget
+(:mod:`kb.site.readers`); search and check answers are cached per build
+(:class:`Answers`); queries and claims longer than
+:data:`MAX_QUERY_CHARS` are refused with 400.
 """
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,91 +32,23 @@ from typing import Optional
 from urllib.parse import urlencode
 
 from flask import Flask, Response, abort, jsonify, request, send_file
+from werkzeug.exceptions import ServiceUnavailable
 
-from kb.cards.names import card_slugs
-from kb.search.searcher import KINDS, Searcher, SearchResponse
+from kb.search.searcher import KINDS, SearchResponse
 from kb.site import urls
+from kb.site.apierrors import BadRequest, add_error_handlers
 from kb.site.context import Page
-from kb.site.render import TEMPLATES, Site, render_pages
+from kb.site.readers import OVER_BUDGET, Readers
+from kb.site.render import TEMPLATES, Site
 from kb.site.urls import pretty
 from kb.store import db as store
 from parser.textkeys import slugify
 
-
-class PageCache:
-    """Rendered pages per interface language, built on first use, and the
-    searcher; both are dropped when ``kb build`` publishes a new knowledge
-    base (the ``current`` link changes), so the server never serves a
-    replaced build."""
-
-    def __init__(self, data_dir: Path):
-        self.data_dir = data_dir
-        self.lock = threading.RLock()
-        self.cache: dict[str, tuple[Site, dict[str, str]]] = {}
-        self.searcher: Optional[Searcher] = None
-        self.build = store.current_dir(data_dir)
-        self.slugs: Optional[dict[str, str]] = None     # card page slug -> English card name
-
-    def _check_current(self) -> None:
-        build = store.current_dir(self.data_dir)
-        if build != self.build:
-            self.build, self.cache, self.slugs = build, {}, None
-            if self.searcher is not None:
-                self.searcher.close()
-            self.searcher = None
-
-    def get(self, ui: str) -> tuple[Site, dict[str, str]]:
-        """The site and its rendered pages for interface language ``ui``."""
-        with self.lock:
-            self._check_current()
-            if ui not in self.cache:
-                conn = store.connect(self.data_dir)
-                site = Site(conn, ui=ui, live=True)
-                self.cache[ui] = (site, render_pages(site))
-            return self.cache[ui]
-
-    def search(self, *args, **kwargs) -> SearchResponse:
-        with self.lock:
-            self._check_current()
-            if self.searcher is None:
-                self.searcher = Searcher(self.data_dir)
-            return self.searcher.search(*args, **kwargs)
-
-    def on_demand(self, ui: str, key: str) -> Optional[str]:
-        """Render a page that is not pre-rendered: a chapter, contents or
-        glossary page of an older edition, a rule history, the differences
-        between two editions, or any card's page."""
-        site, rendered = self.get(ui)
-        with self.lock:
-            parts = key.split("/")
-            pages: list[Page] = []
-            if parts[0] == "cr" and len(parts) == 3:
-                pages = self._edition_pages(site, parts[1])
-            elif parts[0] == "history" and len(parts) == 3 and site.links.has_history:
-                pages = [site.contexts.lineage(parts[1], parts[2].removesuffix(".html"))]
-            elif parts[0] == "diff" and len(parts) == 2 and site.links.has_history and "_" in parts[1]:
-                a, _, b = parts[1].removesuffix(".html").partition("_")
-                pages = [site.contexts.diff(a, b)]
-            elif parts[0] == "card" and len(parts) == 2 and site.links.has_cards:
-                name = self._card_name(site, parts[1].removesuffix(".html"))
-                pages = [site.contexts.card(name) if name else None]
-            rendered.update(site.render(page) for page in pages if page is not None)
-            return rendered.get(key)
-
-    @staticmethod
-    def _edition_pages(site: Site, date: str) -> list[Page]:
-        """Plan edition ``date`` and return its pages (none if unknown)."""
-        ed = next((e for e in store.editions(site.conn) if e["date"] == date), None)
-        if ed is None:
-            return []
-        site.links.add_edition(ed)
-        return list(site.contexts.edition(ed))
-
-    def _card_name(self, site: Site, slug: str) -> Optional[str]:
-        """The English name of the card whose page slug is ``slug``."""
-        if self.slugs is None:
-            self.slugs = card_slugs(site.conn)
-        return self.slugs.get(slug)
+MAX_QUERY_CHARS = 1000      # longest query or claim answered (characters)
+MAX_BODY_BYTES = 64 * 1024  # longest request body accepted (413 beyond)
+ANSWER_CACHE_SIZE = 4096    # search and check answers kept per process
+LONG_QUERY_CHARS = 200      # a longer query waits for the other long ones of its process
+LONG_QUERY_WAIT = 5.0       # seconds it waits at most (then 503)
 
 
 def result_url(site: Site, r) -> Optional[str]:
@@ -130,7 +67,7 @@ def result_url(site: Site, r) -> Optional[str]:
         return pretty(f"{urls.glossary_path(r.edition)}#{slugify(r.id)}")
     doc = links.document(r.source)
     if doc is None:
-        if r.kind == "card":
+        if r.kind in ("card", "ruling"):      # a ruling is shown on its card's page
             english = r.id if r.lang == "en" else (r.about or r.id)
             return "/" + (links.card_path(english) or f"card/{slugify(english)}").removesuffix(".html")
         return None
@@ -144,11 +81,7 @@ def result_url(site: Site, r) -> Optional[str]:
     return base
 
 
-class BadRequest(ValueError):
-    """A request argument out of range: answered with status 400."""
-
-
-@dataclass
+@dataclass(frozen=True)
 class SearchArgs:
     """The arguments of ``/search`` and ``/api/search``."""
 
@@ -170,9 +103,19 @@ class SearchArgs:
         if lang not in (None, "fr", "en"):
             raise BadRequest("lang must be fr or en")
         limit = _whole_number(args.get("limit", 20), 1, 200, "limit must be a whole number from 1 to 200")
-        page = _whole_number(args.get("page", 1), 1, None, "page must be a whole number from 1")
-        return cls(args.get("q", ""), kind, lang, limit, page,
+        page = _whole_number(args.get("page", 1), 1, 10_000, "page must be a whole number from 1 to 10000")
+        return cls(capped_text("q"), kind, lang, limit, page,
                    args.get("all_editions", "") in ("1", "true", "yes", "on"))
+
+
+def capped_text(name: str, required: bool = False) -> str:
+    """Request argument ``name``, at most :data:`MAX_QUERY_CHARS` long (BadRequest)."""
+    text = request.args.get(name, "")
+    if len(text) > MAX_QUERY_CHARS:
+        raise BadRequest(f"{name} is too long ({len(text)} characters; at most {MAX_QUERY_CHARS}): shorten it")
+    if required and not text.strip():
+        raise BadRequest(f"{name} is missing: give ?{name}=…")
+    return text
 
 
 def _whole_number(value, low: int, high: Optional[int], message: str) -> int:
@@ -190,43 +133,98 @@ def ui() -> str:
     return "en" if request.args.get("ui") == "en" else "fr"
 
 
-def _run_search(pages: PageCache) -> tuple[SearchArgs, SearchResponse, list[dict]]:
-    """Search for the current request: its arguments, the response, and the
-    results as dicts with their ``url`` and ``source_title``."""
-    args = SearchArgs.from_request()
-    response = pages.search(args.q, limit=args.limit, kind=args.kind, lang=args.lang,
-                            offset=(args.page - 1) * args.limit, all_editions=args.all_editions)
-    site, _ = pages.get(ui())
-    titles = {d.row["id"]: d.row["title"] for d in site.links.documents}
-    rows = []
-    for r in response.results:
-        d = r.to_dict()
-        d["url"] = result_url(site, r)
-        d["source_title"] = titles.get(r.source, r.source)
-        rows.append(d)
-    return args, response, rows
+class Answers:
+    """Search and check answers of the published build, kept in bounded LRU
+    caches (:func:`functools.lru_cache`: thread-safe, and the computation
+    runs outside its lock); a search cut by its time budget is not kept."""
+
+    def __init__(self, readers: Readers):
+        self.readers = readers
+        self._search = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._search_now)
+        self._check = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._check_now)
+        self._long = threading.BoundedSemaphore(1)
+
+    def search(self, args: SearchArgs, ui: str) -> tuple[SearchResponse, list[dict]]:
+        """The response and its results as dicts with ``url`` and
+        ``source_title``.  Long queries run one at a time per process, so
+        that they leave the other threads (short queries, pages) their share
+        of the processor; one waiting longer than :data:`LONG_QUERY_WAIT`
+        is answered 503."""
+        if len(args.q) <= LONG_QUERY_CHARS:
+            return self._cached_search(args, ui)
+        if not self._long.acquire(timeout=LONG_QUERY_WAIT):
+            raise ServiceUnavailable("too many long queries at once: retry in a moment, or shorten the query")
+        try:
+            return self._cached_search(args, ui)
+        finally:
+            self._long.release()
+
+    def _cached_search(self, args: SearchArgs, ui: str) -> tuple[SearchResponse, list[dict]]:
+        try:
+            return self._search(self.readers.state().build, ui, args)
+        except _Incomplete as cut:
+            return cut.answer
+
+    def check(self, claim: str, edition: Optional[str]) -> dict:
+        """The verdict of ``claim``, as ``kb check --json`` prints it."""
+        return self._check(self.readers.state().build, claim, edition)
+
+    def _search_now(self, build: Path, ui: str, args: SearchArgs) -> tuple[SearchResponse, list[dict]]:
+        response = self.readers.searcher().search(args.q, limit=args.limit, kind=args.kind, lang=args.lang,
+                                                  offset=(args.page - 1) * args.limit,
+                                                  all_editions=args.all_editions)
+        site = self.readers.pages(ui).site
+        titles = {d.row["id"]: d.row["title"] for d in site.links.documents}
+        rows = []
+        for r in response.results:
+            d = r.to_dict()
+            d["url"] = result_url(site, r)
+            d["source_title"] = titles.get(r.source, r.source)
+            rows.append(d)
+        if OVER_BUDGET in (response.notice or ""):
+            raise _Incomplete((response, rows))
+        return response, rows
+
+    def _check_now(self, build: Path, claim: str, edition: Optional[str]) -> dict:
+        from kb.checker.claims import check_claim
+
+        return check_claim(claim, edition=edition, cards=self.readers.connection()).to_dict()
 
 
-def _add_error_handlers(app: Flask) -> None:
-    @app.errorhandler(BadRequest)
-    def bad_request(err):
-        if request.path.startswith("/api/"):
-            return jsonify({"error": str(err)}), 400
-        return Response(f"Bad request: {err}", status=400, mimetype="text/plain")
+class _Incomplete(Exception):
+    """Carries an answer that must not be cached."""
+
+    def __init__(self, answer):
+        super().__init__("incomplete answer")
+        self.answer = answer
 
 
-def _add_search_routes(app: Flask, pages: PageCache) -> None:
+def _add_api_routes(app: Flask, answers: Answers) -> None:
     @app.get("/api/search")
     def api_search():
-        args, response, rows = _run_search(pages)
+        args = SearchArgs.from_request()
+        response, rows = answers.search(args, ui())
         return jsonify({"query": args.q, "notice": response.notice, "results": rows,
                         "total": response.total, "has_more": response.has_more,
                         "page": args.page, "limit": args.limit})
 
+    @app.get("/api/check")
+    def api_check():
+        claim = capped_text("claim", required=True)
+        return jsonify(answers.check(claim, capped_text("edition") or None))
+
+    @app.route("/api/", defaults={"rest": ""})
+    @app.route("/api/<path:rest>")
+    def api_unknown(rest: str):
+        abort(404, description=f"no API at /api/{rest} (try /api/search?q=… or /api/check?claim=…)")
+
+
+def _add_search_routes(app: Flask, readers: Readers, answers: Answers) -> None:
     @app.get("/search")
     def html_search():
-        args, response, rows = _run_search(pages)
-        site, _ = pages.get(ui())
+        args = SearchArgs.from_request()
+        response, rows = answers.search(args, ui())
+        site = readers.pages(ui()).site
         following = request.args.to_dict()
         following["page"] = str(args.page + 1)
         next_url = f"/search?{urlencode(following)}" if response.has_more else None
@@ -235,7 +233,7 @@ def _add_search_routes(app: Flask, pages: PageCache) -> None:
         return Response(html, mimetype="text/html")
 
 
-def _add_page_routes(app: Flask, pages: PageCache) -> None:
+def _add_page_routes(app: Flask, readers: Readers) -> None:
     @app.get("/style.css")
     def style():
         return send_file(TEMPLATES / "style.css", mimetype="text/css")
@@ -243,28 +241,42 @@ def _add_page_routes(app: Flask, pages: PageCache) -> None:
     @app.get("/")
     @app.get("/<path:path>")
     def page(path: str = "index.html"):
-        _, rendered = pages.get(ui())
+        pages = readers.pages(ui())
         key = path if path.endswith(".html") else f"{path.rstrip('/')}.html"
-        index = f"{path.strip('/')}/index.html"
-        html = rendered.get(key) or pages.on_demand(ui(), key) or rendered.get(index) \
-            or pages.on_demand(ui(), index)
+        html = pages.page(key) or pages.page(f"{path.strip('/')}/index.html")
         if html is None:
-            abort(404)
+            abort(404, description=f"no page at /{path}")
         return Response(html, mimetype="text/html")
 
 
-def create_app(data_dir: Path) -> Flask:
+def create_app(data_dir: Path, warm: bool = True) -> Flask:
     """The Flask application serving ``data_dir``'s knowledge base.
     Raises store.KBNotFound when nothing is built there."""
     store.current_dir(data_dir)  # fail early with a clear message
+    return make_app(data_dir, warm=warm)
+
+
+def make_app(data_dir: Path, warm: bool = True) -> Flask:
+    """The Flask application serving ``data_dir``, which may hold no
+    knowledge base yet (answered 503 until one is published).  ``warm``:
+    open the knowledge base and render the home page now, not on the first
+    request."""
     app = Flask(__name__, static_folder=None)
-    pages = PageCache(Path(data_dir))
-    _add_error_handlers(app)
-    _add_search_routes(app, pages)
-    _add_page_routes(app, pages)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    readers = Readers(Path(data_dir))
+    if warm:
+        readers.warm()
+    answers = Answers(readers)
+    app.extensions["kb"] = {"readers": readers, "answers": answers}
+    add_error_handlers(app)
+    _add_api_routes(app, answers)
+    _add_search_routes(app, readers, answers)
+    _add_page_routes(app, readers)
     return app
 
 
-def serve(data_dir: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the server until interrupted (Flask's threaded server)."""
-    create_app(data_dir).run(host=host, port=port, threaded=True, use_reloader=False)
+def serve(data_dir: Path, host: str = "127.0.0.1", port: int = 8000, **options) -> None:
+    """Run the production server until interrupted (:func:`kb.site.wsgi.run`)."""
+    from kb.site.wsgi import run
+
+    run(data_dir, host=host, port=port, **options)

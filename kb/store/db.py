@@ -19,6 +19,7 @@ database) may add their own tables to the same file.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -53,10 +54,77 @@ def current_dir(data_dir: Path) -> Path:
 
 
 def new_build_dir(data_dir: Path) -> Path:
-    """A fresh, empty ``data_dir/builds/<timestamp>-<id>`` directory."""
-    path = Path(data_dir) / "builds" / f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:6]}"
+    """A fresh, empty ``data_dir/builds/<timestamp>-<id>`` directory.
+
+    Raises NotADirectoryError naming ``builds`` when a file is in its place."""
+    builds = Path(data_dir) / "builds"
+    if builds.exists() and not builds.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(builds))
+    path = builds / f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:6]}"
     path.mkdir(parents=True)
     return path
+
+
+def ensure_data_dir(data_dir: Path) -> None:
+    """Create ``data_dir`` if needed; NotADirectoryError when a file is there."""
+    data_dir = Path(data_dir)
+    if data_dir.exists() and not data_dir.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(data_dir))
+    data_dir.mkdir(parents=True, exist_ok=True)
+
+
+#: SQLite result codes of a write that failed for want of room or rights (not damage).
+_SQLITE_WRITE_FAULTS = {"SQLITE_FULL": errno.ENOSPC, "SQLITE_READONLY": errno.EROFS,
+                        "SQLITE_CANTOPEN": errno.EACCES, "SQLITE_PERM": errno.EACCES}
+
+
+def describe_write_error(err: sqlite3.Error, data_dir: Path) -> str:
+    """One line for an SQLite error met while writing a new build in
+    ``data_dir``: a full disk or missing rights said as such (a build writes
+    a new file, so it is never a damaged knowledge base)."""
+    code, cause = None, err
+    while code is None and cause is not None:  # a failed rollback hides the error that caused it
+        name = (getattr(cause, "sqlite_errorname", "") or "").split("_")[:2]
+        code = _SQLITE_WRITE_FAULTS.get("_".join(name)) or (errno.ENOSPC if "disk is full" in str(cause) else None)
+        cause = cause.__context__
+    if code is not None:
+        return describe_os_error(OSError(code, os.strerror(code), str(Path(data_dir) / "builds")), data_dir)
+    return f"cannot write the new knowledge base in {data_dir} (SQLite: {err}); run `kb build` again"
+
+
+def describe_os_error(err: OSError, data_dir: Optional[Path] = None, option: str = "--data-dir",
+                      writing: Optional[bool] = None) -> str:
+    """One line for a file-system error: what failed, on which path, and the
+    fix (``option`` names the command-line option choosing the directory).
+    With ``data_dir`` (a build), a path outside it is an input file, read."""
+    path = str(err.filename or data_dir or "")
+    shown = path if len(path) <= 120 else f"{path[:100]}…({len(path)} characters)"
+    if writing is None and data_dir is not None:
+        writing = not path or _is_within(Path(path), Path(data_dir))
+    verb = {True: "write", False: "read", None: "access"}[writing]
+    code = err.errno
+    if code == errno.ENOSPC or code == errno.EDQUOT:
+        return f"no space left on the device while writing {shown}: free some disk space and run the command again"
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        fix = {True: f"make it writable or choose another {option}", False: "make it readable",
+               None: f"check its permissions or choose another {option}"}[writing]
+        return f"cannot {verb} {shown}: permission denied; {fix}"
+    if code == errno.ENOTDIR:
+        return f"{shown}: a file is in the way where a directory is needed; move it away or choose another {option}"
+    if code == errno.ENAMETOOLONG:
+        return (f"cannot {verb} {shown}: file name too long (named after a very long card or document name); "
+                "remove that name from the input data, or leave out the page (kb render without --all-cards)")
+    if code == errno.EADDRINUSE:
+        return f"{err.strerror}: another program listens there; choose another --port"
+    return f"cannot {verb} {shown}: {err.strerror or err}" if shown else f"{err.strerror or err}"
+
+
+def _is_within(path: Path, directory: Path) -> bool:
+    try:
+        path.absolute().relative_to(directory.absolute())
+    except ValueError:
+        return False
+    return True
 
 
 class BuildLocked(RuntimeError):
@@ -98,9 +166,44 @@ def discard(build_dir: Path) -> None:
 
 # ---------------------------------------------------------------- connection
 
+class _BuildConnection(sqlite3.Connection):
+    """The connection of a build: SQLite's « database or disk is full » is
+    raised as OSError(ENOSPC) naming the file, a fault of the disk that no
+    handler of a bad document may take for one (see :func:`describe_os_error`)."""
+
+    path = ""
+
+    def _if_full(self, err: sqlite3.Error) -> None:
+        if (getattr(err, "sqlite_errorname", "") or "").startswith("SQLITE_FULL") or "disk is full" in str(err):
+            raise OSError(errno.ENOSPC, "No space left on device (SQLite: database or disk is full)",
+                          self.path) from err
+
+    def execute(self, *args):
+        try:
+            return super().execute(*args)
+        except sqlite3.Error as err:
+            self._if_full(err)
+            raise
+
+    def executemany(self, *args):
+        try:
+            return super().executemany(*args)
+        except sqlite3.Error as err:
+            self._if_full(err)
+            raise
+
+    def commit(self):
+        try:
+            return super().commit()
+        except sqlite3.Error as err:
+            self._if_full(err)
+            raise
+
+
 def create(path: Path) -> sqlite3.Connection:
     """Create an empty knowledge base file at ``path`` and return a connection."""
-    conn = sqlite3.connect(path)
+    conn = sqlite3.connect(path, factory=_BuildConnection)
+    conn.path = str(path)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode=OFF")
     conn.execute("PRAGMA synchronous=OFF")
@@ -142,8 +245,8 @@ def save_rules(conn: sqlite3.Connection, rules: Iterable[Rule]) -> None:
 
 
 def save_warnings(conn: sqlite3.Connection, source: str, warnings: Iterable[ParseWarning]) -> None:
-    conn.executemany("INSERT INTO warnings VALUES (?,?,?,?,?,?)",
-                     [(source, w.file, w.line, w.column, w.text, w.message) for w in warnings])
+    conn.executemany("INSERT INTO warnings VALUES (?,?,?,?,?,?,?)",
+                     [(source, w.file, w.line, w.column, w.text, w.message, w.type) for w in warnings])
 
 
 def save_document(conn: sqlite3.Connection, doc: Document) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 
 #: Bumped whenever a table, column, index or view changes.
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 #: Parsed documents: French FAQ / rules excerpts (``documents``, ``sections``,
 #: ``rules``, ``card_records``, ``notes``) and Comprehensive Rules editions
@@ -39,7 +39,7 @@ CREATE TABLE IF NOT EXISTS notes (
     nid INTEGER PRIMARY KEY, source TEXT, card_record INTEGER, card TEXT, section TEXT,
     text TEXT, subitems TEXT, line INTEGER, position INTEGER);
 CREATE TABLE IF NOT EXISTS warnings (
-    source TEXT, file TEXT, line INTEGER, col INTEGER, text TEXT, message TEXT);
+    source TEXT, file TEXT, line INTEGER, col INTEGER, text TEXT, message TEXT, type TEXT);
 CREATE TABLE IF NOT EXISTS editions (
     source TEXT PRIMARY KEY, date TEXT, path TEXT, lang TEXT, encoding TEXT,
     rule_count INTEGER, glossary_count INTEGER, lost_quotes INTEGER, warning_count INTEGER,
@@ -77,7 +77,7 @@ CREATE INDEX IF NOT EXISTS mtg_printings_card ON mtg_printings(card);
 CREATE TABLE IF NOT EXISTS mtg_french (
     card TEXT NOT NULL, side TEXT NOT NULL, set_code TEXT NOT NULL, number TEXT,
     release_date TEXT, name TEXT, face_name TEXT, type_line TEXT, text TEXT,
-    multiverse_id TEXT
+    multiverse_id TEXT, doubtful TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS mtg_french_card ON mtg_french(card);
 CREATE TABLE IF NOT EXISTS mtg_rulings (
@@ -86,9 +86,10 @@ CREATE TABLE IF NOT EXISTS mtg_rulings (
 CREATE INDEX IF NOT EXISTS mtg_rulings_card ON mtg_rulings(card);
 CREATE TABLE IF NOT EXISTS mtg_names (
     fold TEXT NOT NULL, name TEXT NOT NULL, lang TEXT NOT NULL,
-    surface TEXT NOT NULL, kind TEXT NOT NULL,
+    surface TEXT NOT NULL, kind TEXT NOT NULL, loose TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (fold, name, lang, surface)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS mtg_names_loose ON mtg_names(loose);
 CREATE TABLE IF NOT EXISTS mtg_words (
     lang TEXT NOT NULL, word TEXT NOT NULL, count INTEGER,
     PRIMARY KEY (lang, word)
@@ -139,8 +140,29 @@ CREATE TABLE IF NOT EXISTS french_discrepancies (
     PRIMARY KEY (source, number));
 """
 
+#: Every reference span of every text, resolved once at build time in the
+#: edition its document belongs to (:mod:`kb.rules.resolver`, read by
+#: :mod:`kb.rules.references`): one row per cited number or glossary term.
+#: ``kind``/``number``/``example``/``line`` locate the text as in
+#: ``card_mentions``; ``start``/``end`` the span in it; ``target_kind`` is
+#: ``rule``, ``section`` or ``glossary``; ``status`` ``resolved``,
+#: ``title_mismatch``, ``ambiguous``, ``range`` or ``missing``; ``current``:
+#: JSON list of today's numbers of an older edition's target.  The typed,
+#: located warnings (``ref.missing`` …) are in ``reference_warnings``.
+REFERENCES = """
+CREATE TABLE IF NOT EXISTS "references" (
+    source TEXT NOT NULL, kind TEXT NOT NULL, number TEXT, example INTEGER, line INTEGER,
+    start INTEGER, "end" INTEGER, phrase TEXT, title TEXT, cited TEXT, target TEXT, target_kind TEXT,
+    target_source TEXT, target_edition TEXT, status TEXT NOT NULL, current TEXT);
+CREATE INDEX IF NOT EXISTS references_source ON "references" (source, kind, number, line);
+CREATE INDEX IF NOT EXISTS references_target ON "references" (target_source, target);
+CREATE TABLE IF NOT EXISTS reference_warnings (
+    type TEXT NOT NULL, source TEXT, document TEXT, file TEXT, line INTEGER, col INTEGER, rule TEXT,
+    cited TEXT, target TEXT, phrase TEXT, expected TEXT, editions TEXT, message TEXT);
+"""
+
 TABLES_BY_STAGE = {"documents": DOCUMENTS, "cards": CARDS, "card_mentions": CARD_MENTIONS,
-                   "history": HISTORY, "alignment": ALIGNMENT}
+                   "history": HISTORY, "alignment": ALIGNMENT, "references": REFERENCES}
 
 
 def create_all(conn: sqlite3.Connection) -> None:

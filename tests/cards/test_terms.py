@@ -95,3 +95,10 @@ def test_rule_families_are_named_by_the_glossary():
     assert by_key["linked"].label_fr == "Capacités liées"
     assert family_of("Flétrissure").key == family_of("Wither").key == "wither"
     assert family_of("Regroupement avec d'autres").key == "bands-with-other"
+
+
+def test_term_found_through_the_search_pairs():
+    from kb.cards.terms import lookup_term
+
+    assert any(p.en == "state-based action" for p in lookup_term("state-based action"))
+    assert any(p.fr == "effet basé sur un état" for p in lookup_term("effet basé sur un état"))

@@ -353,7 +353,9 @@ def test_type_lines():
 def test_verdict_shape(seed_conn):
     v = check_claim("Implorer la reine a un coût converti de mana de 6", cards=seed_conn)
     d = v.to_dict()
-    assert set(d) == {"claim", "answer", "explanation", "rules", "reason", "edition"}
+    assert set(d) == {"claim", "answer", "explanation", "rules", "reason", "edition",
+                      "not_understood", "evidence", "numbering"}
+    assert d["not_understood"] == [] and d["evidence"] == []
     assert d["answer"] == "true" and d["edition"] == "latest" and d["reason"] is None
     assert d["rules"] == ["202.3", "202.3f"]
     assert "{2/B}=2" in d["explanation"][1]

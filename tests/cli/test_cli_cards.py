@@ -77,3 +77,19 @@ def test_term_command(card_kb):
     assert any(p["en"] == "Persist" and p["fr"] == "Persistance" for p in t["pairs"])
     assert "Murderous Redcap" in {c["name"] for c in t["cards"]}
     assert {"502.79", "502.79a"} <= {r["number"] for r in t["rules"]}
+
+
+def test_links_lists_record_headers(card_kb):
+    result = json.loads(run("links", "sombrelande", "--json", data_dir=card_kb).output)
+    records = [l for l in result["links"] if l["where"] == "record"]
+    assert records and all(l["surface"] == l["card"] and l["start"] == 0 for l in records)
+    assert ("Bonnet-rouge meurtrier", "Murderous Redcap") in {(l["surface"], l["name"]) for l in records}
+
+
+def test_term_count_list_and_json_agree(card_kb):
+    t = json.loads(run("term", "contact mortel", "--json", data_dir=card_kb).output)
+    assert t["card_total"] >= len(t["cards"]) and t["cards"]
+    line = next(l for l in run("term", "contact mortel", data_dir=card_kb).output.splitlines() if l.startswith("cards ("))
+    shown = line.split("): ", 1)[1].count(" (") or len(line.split("): ", 1)[1].split(", "))
+    assert line.startswith(f"cards ({t['card_total']}")
+    assert shown <= t["card_total"]

@@ -32,7 +32,8 @@ def test_build_summary(tmp_path):
     assert "rules         52" in out
     assert "card records  58" in out
     assert "notes         165" in out
-    assert "warnings      0" in out
+    assert "warnings      1" in out          # the stray « 2e » before 607.2h of seed 002
+    assert "002_f6a566c3e70ee678.txt:49:1: stray « 2e » before the text of rule 607.2h" in out
     assert (tmp_path / "current").is_symlink()
 
 

@@ -41,11 +41,12 @@ def test_build_report(tmp_path):
                "errors", "warnings", "lost_quotes", "indexed", "seconds")
     has_fields(report["counts"], "documents", "rules", "card_records", "notes", "sections", "warnings")
     assert (report["counts"]["documents"], report["counts"]["rules"], report["counts"]["card_records"],
-            report["counts"]["notes"], report["counts"]["warnings"]) == (4, 52, 58, 165, 0)
+            report["counts"]["notes"], report["counts"]["warnings"]) == (4, 52, 58, 165, 1)
     doc = next(d for d in report["documents"] if d["id"] == SOMBRELANDE)
     has_fields(doc, "id", "title", "rules", "card_records", "notes", "warnings")
     assert doc["card_records"] == 58
-    assert report["errors"] == [] and report["warnings"] == [] and report["indexed"] > 0
+    assert report["errors"] == [] and report["indexed"] > 0
+    assert len(report["warnings"]) == 1 and "2e" in report["warnings"][0]     # seed 002, before 607.2h
     assert report["seconds"]["total"] > 0
 
 

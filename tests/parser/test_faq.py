@@ -148,11 +148,13 @@ def test_linked_abilities(seed_docs):
     assert doc.rule("607.3").examples[0].startswith("Le Panache de Paradis a les trois capacités suivantes")
     assert doc.rule("607.4").examples[0].startswith("Le Frappeur à l'arc a la capacité")
     assert sum(len(r.examples) for r in doc.rules) == 2
-    # the stray « 2e » is text of 607.2h, not a rule
-    assert doc.rule("607.2h").text.startswith("2e Si un objet a une capacité imprimée sur lui qui demande")
+    # the stray « 2e » before 607.2h's text is cleaned from the rule text and reported
+    assert doc.rule("607.2h").text.startswith("Si un objet a une capacité imprimée sur lui qui demande")
     assert doc.rule("607.2g").references == ["702.30"]
     assert doc.rule("607.2b").references == ["614"]
-    assert doc.warnings == []
+    [w] = doc.warnings
+    assert (w.type, w.line, w.column) == ("stray_token", 49, 1) and w.text.startswith("2e Si un objet")
+    assert "607.2h" in w.message
 
 
 # ----------------------------------------------------------------- banding

@@ -86,3 +86,19 @@ def test_paging_and_scope(client):
     assert any(r["edition"] == "2008-05-01" for r in wide["results"])
     html = client.get("/search", query_string={"q": "persist", "limit": 5}).get_data(as_text=True)
     assert 'rel="next" href="/search?q=persist&amp;limit=5&amp;page=2"' in html
+
+
+@pytest.mark.corpus
+def test_missing_pages_of_real_editions_are_404_without_rendering(client):
+    import time
+
+    assert client.get("/diff/2008-05-01_zzz").status_code == 404
+    assert client.get("/diff/zzz_2026-01-16").status_code == 404
+    assert client.get("/diff/2008-05-01_2026-01-16").status_code == 200
+    assert client.get("/history/1999-01-01/702.79a").status_code == 404
+    for _ in range(3):
+        t0 = time.perf_counter()
+        resp = client.get("/cr/2008-05-01/9999")
+        assert resp.status_code == 404 and time.perf_counter() - t0 < 0.2
+    resp = client.get("/api/cr/2008-05-01/9999")
+    assert resp.status_code == 404 and "error" in resp.get_json()

@@ -1,0 +1,129 @@
+"""The production server behind ``kb serve``: gunicorn, run in the
+foreground (Ctrl-C or SIGTERM stops it).
+
+gunicorn's master process binds the address and keeps ``workers``
+processes alive (one restarted if it dies or hangs longer than
+:data:`WORKER_TIMEOUT`); each worker is a stateless reader of the published
+knowledge base (:class:`kb.site.readers.Readers`) answering with ``threads``
+threads (the ``gthread`` worker).  Processes give the searches both cores
+(one process would share one interpreter lock); threads keep a worker
+answering while one of its requests waits.  A connection that sends
+nothing for ``idle_timeout`` seconds, kept alive or half-open, is closed
+(a new one after ``FIRST_BYTE_WAIT + idle_timeout``).
+
+Errors gunicorn answers itself, before the application sees the request
+(a request line over 8190 bytes: 414, a malformed request: 400), are JSON
+``{"error": …, "status": …}`` like every ``/api/`` error.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Optional
+
+from gunicorn import util as gunicorn_util
+from gunicorn.app.base import BaseApplication
+from gunicorn.workers import gthread
+
+from kb.store import db as store
+
+WORKER_TIMEOUT = 60      # seconds a worker may stay silent before the master restarts it
+GRACEFUL_TIMEOUT = 5     # seconds the workers get to finish their requests on stop
+REQUEST_LINE_MAX = 8190  # bytes (gunicorn's maximum); longer: 414
+SWITCH_INTERVAL = 0.001  # seconds a busy thread keeps the interpreter lock (Python: 0.005)
+FIRST_BYTE_WAIT = 1.0    # seconds a thread waits for a new connection's first byte (gunicorn: 5)
+
+
+def default_workers() -> int:
+    """One worker per core."""
+    return os.cpu_count() or 1
+
+
+def write_json_error(sock, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's answer to a request it could not read, as JSON."""
+    body = json.dumps({"error": f"{reason}: {mesg}" if mesg else reason, "status": status_int}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    gunicorn_util.write_nonblock(sock, head + body)
+
+
+_closer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kb-close")
+
+
+def _close_elsewhere(close):
+    """gunicorn's ``TConn.close`` with its graceful close (which lingers up
+    to 2 s draining what a client still sends, e.g. after a 414) run on a
+    closing thread instead of the worker's main loop, which it would stall
+    for every connection of the worker."""
+    @functools.wraps(close)
+    def wrapper(conn, graceful: bool = False):
+        if graceful:
+            _closer.submit(close, conn, True)
+        else:
+            close(conn)
+    return wrapper
+
+
+def _post_fork(server, worker) -> None:
+    """In each worker (gunicorn 27's gthread worker): a short switch
+    interval, so that a long search delays a short request's many lock
+    hand-overs (socket reads and writes) by 1 ms each, not 5; errors as JSON, a
+    silent new connection handed back to the poller (which closes it after
+    the idle timeout) after :data:`FIRST_BYTE_WAIT` instead of holding a
+    thread for 5 s, and graceful closes off the main loop."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    gunicorn_util.write_error = write_json_error
+    if hasattr(gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):     # gunicorn internals: skipped if they move
+        gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTE_WAIT
+    if hasattr(gthread, "TConn"):
+        gthread.TConn.close = _close_elsewhere(gthread.TConn.close)
+
+
+class KbServer(BaseApplication):
+    """gunicorn running :func:`kb.site.serve.create_app` on ``data_dir``."""
+
+    def __init__(self, data_dir: Path, options: dict):
+        self.data_dir = Path(data_dir)
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self):
+        from kb.site.serve import make_app
+
+        try:
+            return make_app(self.data_dir, warm=True)
+        except store.KBNotFound:     # answered 503 until a knowledge base is published
+            return make_app(self.data_dir, warm=False)
+
+
+def options(host: str, port: int, workers: Optional[int], threads: int, idle_timeout: int) -> dict:
+    """gunicorn's settings for ``kb serve``."""
+    return {
+        "bind": [f"{host}:{port}"],
+        "workers": workers or default_workers(),
+        "threads": threads,
+        "worker_class": "gthread",
+        "keepalive": idle_timeout,
+        "timeout": WORKER_TIMEOUT,
+        "graceful_timeout": GRACEFUL_TIMEOUT,
+        "limit_request_line": REQUEST_LINE_MAX,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "post_fork": _post_fork,
+        "proc_name": "kb-serve",
+    }
+
+
+def run(data_dir: Path, host: str = "127.0.0.1", port: int = 8000, workers: Optional[int] = None,
+        threads: int = 8, idle_timeout: int = 5) -> None:
+    """Serve ``data_dir`` until interrupted."""
+    KbServer(data_dir, options(host, port, workers, threads, idle_timeout)).run()

@@ -1,0 +1,106 @@
+"""Card facts from the card database and rule numbers from the rule history,
+on a knowledge base built from a few MTGJSON sets and CR editions of the
+shared corpus: colour indicators (Dryad Arbor, Ancestral Vision),
+characteristic-defining abilities (Ghostfire, Transguild Courier), P/T of a
+card outside the seed FAQ (Kitchen Finks), mana values of split, flip,
+adventure and double-faced cards, and citations per edition (607.5 since
+2013-07-13 for what was 607.4; mana burn 300.4 in 2003-03-15)."""
+import pytest
+
+from kb.checker import check_claim
+from kb.checker.numbering import HAND, HISTORY
+from kb.search.searcher import Searcher
+from kb.store.db import connect
+from tests.conftest import build_with_card_subset, require_shared
+
+pytestmark = pytest.mark.corpus
+
+#: Future Sight, Time Spiral, Planar Chaos, Dissension, Shadowmoor, Apocalypse,
+#: Champions of Kamigawa, Throne of Eldraine, Innistrad.
+SETS = ["FUT", "TSP", "PLC", "DIS", "SHM", "APC", "CHK", "ELD", "ISD"]
+EDITIONS = ["2003-03-15", "2008-05-01", "2009-07-11", "2010-07-16", "2012-05-01", "2013-04-29",
+            "2013-07-11", "2021-04-19", "2026-01-16"]
+
+
+@pytest.fixture(scope="module")
+def kb_dir(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("cardfacts")
+    cr = tmp / "cr"
+    cr.mkdir()
+    for date in EDITIONS:
+        (cr / f"{date}.txt").symlink_to(require_shared("cr", "en", f"{date}.txt"))
+    return build_with_card_subset(tmp, SETS, cr=[cr])
+
+
+@pytest.fixture(scope="module")
+def conn(kb_dir):
+    c = connect(kb_dir)
+    yield c
+    c.close()
+
+
+@pytest.mark.parametrize("claim,answer,why", [
+    ("Dryad Arbor is green", "true", "color indicator"),
+    ("Ancestral Vision is blue", "true", "color indicator"),
+    ("Ancestral Vision is colorless", "false", "color indicator"),
+    ("Ghostfire is colorless", "true", "characteristic-defining ability « Ghostfire is colorless. »"),
+    ("Ghostfire is red", "false", "characteristic-defining ability"),
+    ("Transguild Courier is all colors", "true", "characteristic-defining ability"),
+    ("Kitchen Finks is green and white", "true", "the card database agrees: colors WG"),
+    ("Fire // Ice is blue and red", "true", "a split card has the colors of both halves"),
+])
+def test_colours_from_the_card_database(conn, claim, answer, why):
+    v = check_claim(claim, cards=conn)
+    assert v.answer == answer, v
+    assert any(why in step for step in v.explanation), v.explanation
+
+
+def test_kitchen_finks_persist_uses_its_printed_pt(conn):
+    v = check_claim("Kitchen Finks dies: it returns to the battlefield with a -1/-1 counter", cards=conn)
+    assert v.answer == "true", v
+    assert "Kitchen Finks: 3/2, no counters, keywords: persist" in v.explanation
+
+
+@pytest.mark.parametrize("claim,edition,answer", [
+    ("Fire // Ice has mana value 4", None, "true"),
+    ("Fire // Ice has mana value 2", None, "false"),
+    ("Fire // Ice has mana value 4", "2010", "unknown"),     # two mana values before Amonkhet
+    ("Akki Lavarunner has mana value 4", None, "true"),     # flip card: its top half
+    ("Bonecrusher Giant has mana value 3", None, "true"),   # adventurer card: the creature
+    ("Delver of Secrets has mana value 1", None, "true"),   # transforming card: its front face
+])
+def test_mana_value_of_multi_part_cards(conn, claim, edition, answer):
+    v = check_claim(claim, edition=edition, cards=conn)
+    assert v.answer == answer, v
+
+
+def test_citations_follow_the_rule_history(conn):
+    burn = check_claim("unused mana causes mana burn", edition="2003-03-15", cards=conn)
+    assert burn.answer == "true" and burn.rules == ["300.4"] and burn.numbering == HISTORY
+    assert check_claim("unused mana causes mana burn", edition="2008-05-01", cards=conn).rules == ["300.3"]
+    linked = ("Sur Quicksilver Elemental, une carte exilée par la capacité de Sisters of Stone Death "
+              "peut être renvoyée par la capacité de Sisters of Stone Death")
+    today = check_claim(linked, cards=conn)
+    assert "607.5" in today.rules and "607.4" not in today.rules, today
+    assert "607.4" in check_claim(linked, edition="2012-06-01", cards=conn).rules
+
+
+def test_without_history_the_hand_table_says_so(seed_kb):
+    c = connect(seed_kb)
+    try:
+        v = check_claim("unused mana causes mana burn", edition="2003-03-15", cards=c)
+        assert v.rules == ["300.3"] and v.numbering == HAND
+    finally:
+        c.close()
+
+
+def test_evidence_from_the_search_index(kb_dir, conn):
+    searcher = Searcher(kb_dir)
+    try:
+        v = check_claim("Kitchen Finks dies: it returns to the battlefield with a -1/-1 counter",
+                        cards=conn, evidence=searcher)
+    finally:
+        searcher.close()
+    kinds = {e["kind"] for e in v.evidence}
+    assert kinds == {"note", "rule"} and all(set(e) == {"kind", "id", "url", "snippet"} for e in v.evidence)
+    assert any(e["id"] == "702.79a" and e["url"].endswith("#702.79a") for e in v.evidence), v.evidence

@@ -1,0 +1,63 @@
+"""Hypothesis: French rules texts mixing every layout with junk lines.
+
+Every numbered rule line of the input is found exactly once, and nothing
+else becomes a rule (issue 12)."""
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings, strategies as st
+
+from kb.model import SUBRULE_LETTERS
+from parser.faq import parse_text
+
+TEXTS = ["Le regroupement est une capacité statique.", "Il y a différentes sortes de capacités liées.",
+         "Une créature peut uniquement être associée à une autre créature",
+         "Si un objet a une capacité imprimée sur lui qui demande à un joueur d'exiler une carte, "
+         "et une capacité qui se réfère aux « cartes exilées », ces capacités sont liées."]
+JUNK = ["Copied!", "Partager sur Facebook", "Sommaire 0. Introduction 1. Concepts du jeu 2. Parties d'une carte",
+        "Accueil | Règles | Forum", "{2/B", "Carte fantôme", "-- un sous-point perdu", "NOTES GÉNÉRALES",
+        "* Une note.", "Exemple : un joueur attaque.", "« Précédent | Suivant »", "2e Si un objet", "1G",
+        "Créature : élémental", "3/2", "***Section***", "-----", "La règle 702.19b dit : 702.19c n'est pas une ligne",
+        "\x01", "Version 2.0. Mise à jour"]
+
+
+def _block(number: str, subs: list[str], layout: int, text: str) -> str:
+    if layout == 0:
+        return f"{number}.\n\n{text}\n\n" + "".join(f"{n}\n\n{text}\n\n" for n in subs)
+    if layout == 1:
+        return f"{number}. Titre\n\n" + "".join(f"{n}. {text}\n" for n in subs) + "\n"
+    if layout == 2:
+        return f"{number}. Titre - " + " - ".join(f"{n} {text}" for n in subs) + "\n\n"
+    if layout == 3:
+        return f"[ {number} ] Titre\n\n" + "".join(f"{i}. {text}\n\n" for i, _ in enumerate(subs, 1))
+    wrapped = text.replace(" ", "\n", 1)
+    return "".join(f"{n} {wrapped}\n\n" for n in [number] + subs)
+
+
+@st.composite
+def documents(draw):
+    blocks, numbers = [], []
+    for i in range(draw(st.integers(1, 8))):
+        number = f"{draw(st.integers(100, 999))}.{i + 1}"
+        subs = [number + SUBRULE_LETTERS[j] for j in range(draw(st.integers(0, 4)))]
+        blocks.append(_block(number, subs, draw(st.integers(0, 4)), draw(st.sampled_from(TEXTS))))
+        numbers += [number] + subs
+        for _ in range(draw(st.integers(0, 2))):
+            junk = draw(st.sampled_from(JUNK) | st.text(alphabet="abcdéèà XYZ,.!'-", min_size=1, max_size=30))
+            if re.match(r"\d{1,2}[.)] |\d{3}\.", junk):   # a numbered item or a chapter line
+                junk = "Note de la rédaction " + junk
+            blocks.append(junk + draw(st.sampled_from(["\n", "\n\n"])))
+    return "".join(blocks), numbers
+
+
+@settings(max_examples=150, deadline=None)
+@given(documents())
+def test_every_rule_line_found_once_nothing_else(case):
+    text, numbers = case
+    doc = parse_text(text, "mixed", path="mixed.txt")
+    found = [r.number for r in doc.rules]
+    assert sorted(found) == sorted(numbers)
+    lines = text.split("\n")
+    for w in doc.warnings:
+        assert w.type and w.file == "mixed.txt" and w.text == lines[w.line - 1]

@@ -1,0 +1,181 @@
+"""`kb serve` under bad input and faults, with Flask's test client on the
+seeds: every /api/ answer is JSON (errors included), HTML elsewhere, never
+a traceback; the time budget of a search; one searcher per thread."""
+from __future__ import annotations
+
+import shutil
+import threading
+
+import pytest
+
+from kb.build import build
+from kb.site import readers
+from kb.site.readers import OVER_BUDGET, BudgetSearcher, Readers
+from kb.site.serve import MAX_QUERY_CHARS, create_app, make_app
+
+
+@pytest.fixture()
+def kb_copy(seed_kb, tmp_path):
+    """A copy of the seeds knowledge base the test may damage or delete."""
+    target = tmp_path / "kb"
+    shutil.copytree(seed_kb, target, symlinks=True)
+    return target
+
+
+@pytest.fixture(scope="module")
+def client(seed_kb):
+    return create_app(seed_kb).test_client()
+
+
+def json_error(resp, status: int) -> str:
+    assert resp.status_code == status, resp.get_data(as_text=True)[:300]
+    assert resp.mimetype == "application/json"
+    body = resp.get_json()
+    assert set(body) >= {"error"} and body["error"]
+    assert "Traceback" not in resp.get_data(as_text=True)
+    return body["error"]
+
+
+def html_error(resp, status: int) -> None:
+    assert resp.status_code == status
+    assert resp.mimetype == "text/html"
+    assert "Traceback" not in resp.get_data(as_text=True)
+
+
+def test_bad_arguments_are_400_json(client):
+    for url, qs in [("/api/search", {"q": "x", "limit": "abc"}), ("/api/search", {"q": "x", "page": "0"}),
+                    ("/api/search", {"q": "x", "lang": "de"}), ("/api/check", {}),
+                    ("/api/check", {"claim": "   "})]:
+        json_error(client.get(url, query_string=qs), 400)
+    html_error(client.get("/search", query_string={"q": "x", "limit": "abc"}), 400)
+
+
+def test_query_and_claim_length_capped(client):
+    long = "persistance " * (MAX_QUERY_CHARS // 10)
+    assert "too long" in json_error(client.get("/api/search", query_string={"q": long}), 400)
+    assert "too long" in json_error(client.get("/api/check", query_string={"claim": long}), 400)
+    assert "too long" in json_error(client.get("/api/search", query_string={"q": "a" * 100_000}), 400)
+    ok = client.get("/api/search", query_string={"q": long[:MAX_QUERY_CHARS]})
+    assert ok.status_code == 200
+
+
+def test_unknown_api_and_pages_are_404(client):
+    assert "/api/nonexistent" in json_error(client.get("/api/nonexistent"), 404)
+    json_error(client.get("/api/"), 404)
+    html_error(client.get("/no/such/page"), 404)
+    html_error(client.get("/diff/2008-05-01_zzz"), 404)
+    html_error(client.get("/cr/1999-01-01/502"), 404)
+
+
+def test_wrong_method_is_405_json(client):
+    for url in ("/api/search", "/api/check", "/api/nonexistent"):
+        resp = client.post(url, data={"q": "x"})
+        json_error(resp, 405)
+        assert "GET" in resp.headers["Allow"]
+    html_error(client.post("/"), 405)
+
+
+def test_internal_error_is_500_json_without_traceback(client, monkeypatch):
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(BudgetSearcher, "search", broken)
+    query = {"q": "persist never searched before"}       # not in the answer cache
+    assert "RuntimeError" in json_error(client.get("/api/search", query_string=query), 500)
+    html_error(client.get("/search", query_string=query), 500)
+
+
+def test_api_check_answers_like_kb_check_json(client):
+    from kb.checker.claims import check_claim
+
+    claim = "Implorer la reine a un coût converti de mana de 6"
+    resp = client.get("/api/check", query_string={"claim": claim})
+    assert resp.status_code == 200 and resp.mimetype == "application/json"
+    body = resp.get_json()
+    assert set(body) >= {"claim", "answer", "explanation", "rules", "reason", "edition"}
+    assert body["claim"] == claim and body["answer"] == "true"
+    assert set(body) == set(check_claim(claim).to_dict())
+    dated = client.get("/api/check", query_string={"claim": claim, "edition": "2008-05-01"}).get_json()
+    assert dated["edition"] == "2008-05-01"
+
+
+def test_damaged_knowledge_base_is_500_json(kb_copy):
+    client = create_app(kb_copy).test_client()
+    (kb_copy / "current" / "kb.sqlite").write_bytes(b"this is not a database" * 1000)
+    error = json_error(client.get("/api/check", query_string={"claim": "Implorer la reine est noire"}), 500)
+    assert "damaged" in error and "kb build" in error
+
+
+def test_deleted_data_dir_is_503(kb_copy):
+    client = create_app(kb_copy).test_client()
+    assert client.get("/api/search", query_string={"q": "persist"}).status_code == 200
+    shutil.rmtree(kb_copy)
+    assert "kb build" in json_error(client.get("/api/search", query_string={"q": "persist"}), 503)
+    json_error(client.get("/api/check", query_string={"claim": "x"}), 503)
+    html_error(client.get("/"), 503)
+
+
+def test_503_until_a_knowledge_base_is_published(tmp_path):
+    client = make_app(tmp_path / "kb", warm=False).test_client()
+    json_error(client.get("/api/search", query_string={"q": "persist"}), 503)
+    html_error(client.get("/fr/rules/607"), 503)
+    build(tmp_path / "kb")
+    assert client.get("/fr/rules/607").status_code == 200
+    assert client.get("/api/search", query_string={"q": "persist"}).get_json()["results"]
+
+
+def test_search_over_budget_returns_what_it_has(seed_kb, client, monkeypatch):
+    searcher = BudgetSearcher(seed_kb)
+    try:
+        full = searcher.search("persistance")
+        late = searcher.search("persistance", budget=-1)
+    finally:
+        searcher.close()
+    assert full.results and OVER_BUDGET not in (full.notice or "")
+    assert OVER_BUDGET in late.notice and len(late.results) <= len(full.results)
+    monkeypatch.setattr(readers, "SEARCH_BUDGET", -1)
+    query = {"q": "persistance over budget"}
+    for _ in range(2):      # an answer cut by the budget is not cached
+        assert OVER_BUDGET in client.get("/api/search", query_string=query).get_json()["notice"]
+    monkeypatch.setattr(readers, "SEARCH_BUDGET", 5)
+    assert OVER_BUDGET not in (client.get("/api/search", query_string=query).get_json()["notice"] or "")
+
+
+def test_one_searcher_and_connection_per_thread(seed_kb):
+    shared = Readers(seed_kb)
+    seen: list = []
+
+    def work():
+        seen.append((shared.searcher(), shared.connection(), shared.searcher()))
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(a is b for a, _, b in seen)
+    assert len({id(a) for a, _, _ in seen}) == 3 and len({id(c) for _, c, _ in seen}) == 3
+
+
+def test_missing_page_is_remembered_not_rendered_again(seed_kb):
+    pages = Readers(seed_kb).pages("fr")
+    assert pages.page("fr/rules/9999.html") is None
+    assert pages.page("fr/rules/9999.html") is None
+    info = pages.page.cache_info()
+    assert info.hits == 1 and info.misses == 1
+
+
+def test_long_queries_wait_for_each_other_then_503(seed_kb, monkeypatch):
+    from kb.site import serve
+
+    app = create_app(seed_kb)
+    client, answers = app.test_client(), app.extensions["kb"]["answers"]
+    monkeypatch.setattr(serve, "LONG_QUERY_WAIT", 0.05)
+    long = ("persistance marqueur " * 20)[:serve.LONG_QUERY_CHARS + 10]
+    answers._long.acquire()             # another long query is running
+    try:
+        assert "long queries" in json_error(client.get("/api/search", query_string={"q": long}), 503)
+        assert client.get("/api/search", query_string={"q": "persistance"}).status_code == 200
+    finally:
+        answers._long.release()
+    assert client.get("/api/search", query_string={"q": long}).status_code == 200
