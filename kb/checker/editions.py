@@ -12,16 +12,18 @@ shared corpus (``cr/en``: 2009-05-01 still has mana burn and the old layer 6;
 2009-07-11 has neither).
 
 An edition is an ISO date (``2008-05-01``), a year or a year-month (read
-as the last day of that period: ``2008`` -> 2008-12-31) or ``latest``/None.  :func:`resolve_edition` returns an
+as the last day of that period, ``2008`` -> 2008-12-31, by
+:func:`kb.rules.versions.date_meant` as every command reads it) or
+``latest``/None.  :func:`resolve_edition` returns an
 :class:`EditionInfo`; :func:`rule` maps a concept to the rule number cited in
 that era.
 """
 from __future__ import annotations
 
-import calendar
-import re
 from dataclasses import dataclass
 from typing import Optional
+
+from kb.rules.versions import EditionDateError, date_meant
 
 #: Effective date of the Magic 2010 rules update (first CR edition without mana burn).
 M10_UPDATE = "2009-07-11"
@@ -151,30 +153,22 @@ class EditionInfo:
 
 LATEST = EditionInfo(None, "latest")
 
-_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
-
-
 def resolve_edition(edition: Optional[str]) -> EditionInfo:
-    """``None``/``"latest"`` -> LATEST; ``"2008"`` -> 2008-12-31; ``"2008-05"`` ->
-    2008-05-31 (the last day of the month); ``"2008-05-01"`` as is.
+    """``None``/``"latest"`` -> LATEST; otherwise the day the date, month or
+    year stands for, read by :func:`kb.rules.versions.date_meant` (the one
+    reading every command shares): ``"2008"`` -> 2008-12-31, ``"2008-05"``
+    -> 2008-05-31, ``"2008-05-01"`` as is.
 
     Raises EditionError for anything else.
     """
     if edition is None or str(edition).strip().lower() in ("", "latest", "current", "today", "actuelle"):
         return LATEST
     text = str(edition).strip()
-    m = _DATE.match(text)
-    if not m:
-        raise EditionError(f"not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}")
-    year, month, day = m.group(1), m.group(2), m.group(3)
-    if month and not 1 <= int(month) <= 12:
-        raise EditionError(f"bad month in edition {edition!r}")
-    if day:
-        date = f"{year}-{month}-{day}"
-    elif month:
-        date = f"{year}-{month}-{calendar.monthrange(int(year), int(month))[1]:02d}"
-    else:
-        date = f"{year}-12-31"
+    try:
+        date = date_meant(text)
+    except EditionDateError as exc:
+        raise EditionError(f"not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}"
+                           + ("" if "expected" in str(exc) else f"; {exc}")) from exc
     return EditionInfo(date, text)
 
 

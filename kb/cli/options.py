@@ -26,9 +26,16 @@ def json_option(f):
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(f)
 
 
-def edition_option(help: str):
-    """``--edition`` with the meaning ``help`` gives it for one command."""
-    return click.option("--edition", help=help)
+#: How every ``--edition`` reads a date (kb.rules.versions.date_meant, edition_in_force).
+EDITION_DATES_HELP = ("A date YYYY-MM-DD, a month YYYY-MM or a year YYYY means the edition in force on that day "
+                      "(a month: its last day; a year: its 31 December).")
+
+
+def edition_option(help: str, dates: bool = False):
+    """``--edition`` with the meaning ``help`` gives it for one command;
+    with ``dates`` (the edition in force on a date), followed by
+    :data:`EDITION_DATES_HELP`."""
+    return click.option("--edition", help=f"{help} {EDITION_DATES_HELP}" if dates else help)
 
 
 def lang_option(help: str):

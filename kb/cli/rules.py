@@ -2,8 +2,6 @@
 rules, their lineage across editions and the glossary, as text or JSON."""
 from __future__ import annotations
 
-import re
-
 import click
 
 from kb.cli.common import KBError, emit_json, open_conn
@@ -12,7 +10,7 @@ from kb.cli.options import data_dir_option, edition_option, json_option, lang_op
 
 @click.command(short_help="Print a rule: its text, examples, subrules and references.")
 @click.argument("number")
-@edition_option("Edition (effective date, YYYY-MM-DD) or document id.")
+@edition_option("Edition (effective date, YYYY-MM-DD) or document id.", dates=True)
 @lang_option("Language of the text.")
 @click.option("--source", help="Document id or edition source to read from.")
 @click.option("--now", is_flag=True, help="Also show the current equivalent of the rule (from the rule history).")
@@ -22,7 +20,8 @@ def rule(number, edition, lang, source, now, data_dir, as_json):
     """Print rule NUMBER (e.g. 702.92a, or 607 for a whole rule with its subrules).
 
     Without --edition, the latest edition holding that number is shown
-    (documents without a known date come last)."""
+    (documents without a known date come last).  --edition 2007 reads the
+    edition in force on 2007-12-31 (a month: on its last day) and names it."""
     from kb.rules.lookup import NotARuleNumber, RuleNotFound, find_rule, parse_rule_number
 
     try:
@@ -45,6 +44,7 @@ def print_rule_answer(answer) -> None:
     the rule and its subrules, its relations, the English text beside a
     French rule, today's number, the other editions holding it."""
     main_rule = answer.rule
+    _print_edition_note(answer.edition_asked, answer.edition_used)
     if answer.found_as:
         f = answer.found_as
         when = "today" if f["via"] == "today" else f"in {f['edition']}"
@@ -78,6 +78,15 @@ def print_rule_answer(answer) -> None:
     _print_spans(answer)
     if answer.other_versions:
         _print_other_versions(main_rule.number, answer.other_versions)
+
+
+def _print_edition_note(asked, used) -> None:
+    """« edition in force on 2007-12-31 (asked: 2007): 2007-10-01 », when a date was asked for."""
+    from kb.rules.lookup import edition_note
+
+    note = edition_note(asked, used)
+    if note:
+        click.echo(click.style(note, fg="yellow"))
 
 
 def _references(answer) -> str:
@@ -158,7 +167,7 @@ def _history_error(err: Exception) -> KBError:
 
 @click.command()
 @click.argument("number")
-@edition_option("Edition the number belongs to (default: the latest holding it).")
+@edition_option("Edition the number belongs to (default: the latest holding it).", dates=True)
 @click.option("--diff", "word_diff", is_flag=True, help="Show a word diff for each change of text.")
 @data_dir_option
 @json_option
@@ -173,13 +182,10 @@ def history(number, edition, word_diff, data_dir, as_json):
     except (KeyError, ValueError) as err:
         raise _history_error(err) from err
     if as_json:
-        emit_json(lin.to_dict())
+        emit_json({**lin.to_dict(), "edition_asked": edition, "edition_used": lin.edition})
     else:
+        _print_edition_note(edition, lin.edition)
         click.echo(rule_lineage.format_lineage(lin, diffs=word_diff))
-
-
-#: What ``kb diff`` takes for an edition: a date (YYYY, YYYY-MM or YYYY-MM-DD).
-_EDITION_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?$")
 
 
 @click.command()
@@ -188,20 +194,29 @@ _EDITION_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?$")
 @data_dir_option
 @json_option
 def diff(date_a, date_b, data_dir, as_json):
-    """Rules added, removed, renumbered and reworded between two editions."""
+    """Rules added, removed, renumbered and reworded between two editions.
+
+    DATE_A and DATE_B are dates, months or years, each meaning the edition
+    in force then (a month: on its last day; a year: on its 31 December)."""
     from kb.rules import diff as edition_diff
+    from kb.rules.versions import EditionDateError, date_meant
 
     for date in (date_a, date_b):
-        if not _EDITION_DATE.match(date):
-            raise KBError(f"unknown edition {date!r}: give an effective date YYYY-MM-DD (kb editions lists them)")
+        try:
+            date_meant(date)
+        except EditionDateError as err:
+            raise KBError(f"unknown edition {date!r}: give an effective date YYYY-MM-DD "
+                          "(kb editions lists them)") from err
     conn = _open_history(data_dir)
     try:
         d = edition_diff.diff_editions(conn, date_a, date_b)
     except (KeyError, ValueError) as err:
         raise _history_error(err) from err
     if as_json:
-        emit_json(d.to_dict())
+        emit_json({**d.to_dict(), "editions_asked": [date_a, date_b], "editions_used": [d.a, d.b]})
     else:
+        _print_edition_note(date_a, d.a)
+        _print_edition_note(date_b, d.b)
         click.echo(edition_diff.format_diff(d))
 
 
@@ -229,24 +244,31 @@ def editions(data_dir, as_json):
 
 @click.command()
 @click.argument("term")
-@edition_option("Edition (YYYY-MM-DD); default: the latest holding the term.")
+@edition_option("Edition (default: the latest holding the term).", dates=True)
 @click.option("--all", "all_editions", is_flag=True, help="Show the entry of every edition that has it.")
 @data_dir_option
 @json_option
 def glossary(term, edition, all_editions, data_dir, as_json):
     """Print the glossary entry for TERM (case-insensitive; a prefix works
-    when it is unambiguous)."""
-    from kb.rules.lookup import AmbiguousTerm, GlossaryNotFound, find_glossary, glossary_json
+    when it is unambiguous; a French term is read through its French↔English
+    pair, « piétinement » as Trample).  A term the latest edition keeps as
+    « Mana Burn (Obsolete) » shows that latest entry."""
+    from kb.rules.lookup import AmbiguousTerm, GlossaryNotFound, glossary_answer, glossary_json
 
     conn = open_conn(data_dir)
     try:
-        entries = find_glossary(conn, term, edition)
+        answer = glossary_answer(conn, term, edition)
     except (GlossaryNotFound, AmbiguousTerm) as err:
         raise KBError(str(err)) from err
-    out = [glossary_json(e) for e in (entries if all_editions else entries[:1])]
+    entries = answer.entries
+    out = [glossary_json(e, answer) for e in (entries if all_editions else entries[:1])]
     if as_json:
         emit_json(out if all_editions else out[0])
         return
+    _print_edition_note(edition, answer.edition_used)
+    if answer.term_pair:
+        p = answer.term_pair
+        click.echo(click.style(f"{p['fr']} = {p['en']} (French↔English term pair, {p['kind']})", dim=True))
     for o in out:
         click.echo(click.style(o["term"], bold=True) + click.style(f"  ({o['edition']})", dim=True))
         click.echo(o["definition"])

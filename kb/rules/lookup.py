@@ -4,19 +4,23 @@
 document asked for (the latest holding that number by default), its
 subrules, the other editions holding the same number, and, when the
 knowledge base has a rule history, today's equivalent and (for a French
-rule) the English text of the matching edition.  :func:`find_glossary`
-answers ``kb glossary TERM``; :func:`edition_summaries` answers
+rule) the English text of the matching edition.  :func:`glossary_answer`
+answers ``kb glossary TERM`` (a French term through its French↔English
+pair); a date, a month or a year asked for means the edition in force then
+(:func:`edition_for_date`); :func:`edition_summaries` answers
 ``kb editions``.  Each answer's ``to_dict`` is the ``--json`` output, whose
 field names are a public contract.
 """
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from dataclasses import asdict, dataclass, field
 from typing import Optional
 
 from kb.cards.lookup import rule_with_links
+from kb.cards.terms import lookup_term
 from kb.model import RULE_NUMBER_RE, GlossaryEntry, Rule
 from kb.rules import lineage as rule_lineage
 from kb.rules import versions
@@ -39,6 +43,39 @@ class GlossaryNotFound(LookupError):
 
 class AmbiguousTerm(LookupError):
     """The term is a prefix of several glossary terms."""
+
+
+class EditionNotFound(LookupError):
+    """The date asked for is not a date, or no edition was in force then
+    (the message, one line, names the earliest edition)."""
+
+
+def edition_for_date(conn: sqlite3.Connection, date: str) -> str:
+    """The English edition in force on ``date`` (a date, a month: its last
+    day, a year: its 31 December), by :func:`kb.rules.versions.edition_on`;
+    raises :class:`EditionNotFound` with a one-line message."""
+    try:
+        return versions.edition_on(conn, date)
+    except (KeyError, ValueError) as err:
+        raise EditionNotFound(str(err.args[0] if err.args else err)) from err
+
+
+def edition_note(asked: Optional[str], used: Optional[str]) -> Optional[str]:
+    """« edition in force on 2007-12-31 (asked: 2007): 2007-10-01 » when the
+    edition asked for is a date that is not itself the edition used."""
+    if not asked or not used or asked == used or not versions.is_date(asked):
+        return None
+    day = versions.date_meant(asked)
+    return f"edition in force on {day}" + (f" (asked: {asked})" if day != asked else "") + f": {used}"
+
+
+def in_edition(asked: Optional[str], used: Optional[str], word: str = "in") -> str:
+    """« in edition 2007-10-01 (in force on 2007-12-31) », for messages; ""
+    when no edition was asked for."""
+    if not used:
+        return ""
+    note = edition_note(asked, used)
+    return f" {word} edition {used}" + (f" (in force on {versions.date_meant(asked)})" if note else "")
 
 
 def parse_rule_number(text: str) -> str:
@@ -93,6 +130,12 @@ class RuleAnswer:
     same_text_editions: list[str] = field(default_factory=list)
     lineage_editions: list[str] = field(default_factory=list)
     resolved_references: list[dict] = field(default_factory=list)
+    edition_asked: Optional[str] = None
+
+    @property
+    def edition_used(self) -> Optional[str]:
+        """The edition the rule was read from (None for an undated document)."""
+        return self.rule.edition
 
     @property
     def where(self) -> str:
@@ -133,6 +176,8 @@ class RuleAnswer:
         d["same_text_editions"] = self.same_text_editions
         d["lineage_editions"] = self.lineage_editions
         d["resolved_references"] = self.resolved_references
+        d["edition_used"] = self.edition_used
+        d["edition_asked"] = self.edition_asked
         return d
 
 
@@ -144,10 +189,28 @@ class RuleQuery:
     edition: Optional[str] = None
     lang: Optional[str] = None
     source: Optional[str] = None
+    asked: Optional[str] = None
 
     def describe_missing(self) -> str:
-        return (f"rule {self.number} is not in the knowledge base"
-                + (f" for edition {self.edition}" if self.edition else "") + (f" in {self.lang}" if self.lang else ""))
+        return (f"rule {self.number} is not in the knowledge base" + in_edition(self.asked, self.edition, "for")
+                + (f" in {self.lang}" if self.lang else ""))
+
+
+def _found_rules(conn: sqlite3.Connection, query: RuleQuery) -> list[Rule]:
+    """The rules of ``query``: of the edition or document named, else (a date,
+    a month or a year) of the edition in force then, which ``query.edition``
+    becomes.  Raises :class:`RuleNotFound` when no edition was in force then."""
+    found = store.find_rules(conn, query.number, edition=query.edition, lang=query.lang, source=query.source)
+    if not found and query.edition:  # --edition may name a document id
+        found = store.find_rules(conn, query.number, lang=query.lang, source=query.edition)
+    if not found and query.edition and versions.is_date(query.edition):
+        try:
+            query.edition = edition_for_date(conn, query.edition)
+        except EditionNotFound as err:
+            raise RuleNotFound(f"rule {query.number} is not in the knowledge base for edition {query.asked}: "
+                               f"{err}") from err
+        found = store.find_rules(conn, query.number, edition=query.edition, lang=query.lang, source=query.source)
+    return found
 
 
 def find_rule(conn: sqlite3.Connection, number: str, edition: Optional[str] = None, lang: Optional[str] = None,
@@ -155,19 +218,19 @@ def find_rule(conn: sqlite3.Connection, number: str, edition: Optional[str] = No
     """Rule ``number`` (« 702.92a », or « 607 » for a whole rule with its
     subrules) as ``kb rule`` shows it.
 
-    ``edition`` is an effective date or a document id; ``lang`` ``en`` or
+    ``edition`` is an effective date or a document id, or a date, a month
+    or a year meaning the edition in force then; ``lang`` ``en`` or
     ``fr``; ``source`` a document id or edition source.  Without them, the
     latest edition holding the number is read (documents without a known
     date come last).  ``now`` asks for today's equivalent (always given for
     a French rule when the knowledge base has a rule history).  Raises
-    :class:`NotARuleNumber` or :class:`RuleNotFound`."""
-    query = RuleQuery(parse_rule_number(number), edition, lang, source)
-    found = store.find_rules(conn, query.number, edition=edition, lang=lang, source=source)
-    if not found and edition:  # --edition may name a document id
-        found = store.find_rules(conn, query.number, lang=lang, source=edition)
+    :class:`NotARuleNumber` or :class:`RuleNotFound` (also for a date before
+    the first edition, naming it)."""
+    query = RuleQuery(parse_rule_number(number), edition, lang, source, asked=edition)
+    found = _found_rules(conn, query)
     found_as = None
     if not found and lang == "fr":  # the French document may number it otherwise
-        found_as = french_by_alignment(conn, query.number, source or edition)
+        found_as = french_by_alignment(conn, query.number, source or query.edition)
         if found_as:
             found = store.find_rules(conn, found_as["number"], lang="fr", source=found_as["source"])
             query.number = found_as["number"]
@@ -181,7 +244,7 @@ def find_rule(conn: sqlite3.Connection, number: str, edition: Optional[str] = No
                                         for r in found[1:]])
     doc = store.document(conn, rule.source)
     answer.document_title = doc["title"] if doc else None
-    answer.found_as = found_as
+    answer.found_as, answer.edition_asked = found_as, edition
     answer.resolved_references = [
         {k: v for k, v in r.to_dict().items() if k not in ("source", "number", "line")}
         for r in references_of(conn, rule.source, rule.number)]
@@ -297,31 +360,112 @@ def has_edition_maps(conn: sqlite3.Connection) -> bool:
 # ---------------------------------------------------------------- glossary
 
 
-def find_glossary(conn: sqlite3.Connection, term: str, edition: Optional[str] = None) -> list[GlossaryEntry]:
-    """The glossary entries of ``term`` (case, accents folded; an
-    unambiguous prefix works), latest edition first, or only that of
-    ``edition``.  Raises :class:`GlossaryNotFound` or :class:`AmbiguousTerm`."""
+@dataclass
+class GlossaryAnswer:
+    """What ``kb glossary`` shows: the ``entries`` of one term, latest
+    edition first; ``edition_asked`` (``--edition`` as given) and
+    ``edition_used`` (the edition in force on that date, or the latest
+    entry's edition); ``term_pair``: the French↔English pair (``kind``,
+    ``fr``, ``en``) a French term was read through, else None."""
+
+    entries: list[GlossaryEntry]
+    edition_asked: Optional[str] = None
+    edition_used: Optional[str] = None
+    term_pair: Optional[dict] = None
+
+
+def _base_term(folded: str) -> str:
+    """A folded glossary term without its final qualifier: « mana burn
+    (obsolete) » -> « mana burn »; « summoning sickness (informal) » ->
+    « summoning sickness »."""
+    return re.sub(r"\s*\([^()]*\)$", "", folded)
+
+
+def _same_term(keyed: list[tuple[str, sqlite3.Row]], wanted: str) -> list[sqlite3.Row]:
+    """The rows whose term is ``wanted`` itself or ``wanted`` with a
+    qualifier (« Mana Burn (Obsolete) » for « mana burn »)."""
+    return [r for k, r in keyed if k == wanted or _base_term(k) == wanted]
+
+
+def _through_pairs(keyed: list, term: str, exact: bool) -> tuple[list, Optional[dict]]:
+    """The rows of the English terms paired with ``term``
+    (:func:`kb.cards.terms.lookup_term`), only its exact pairs or only the
+    others; with the first pair that has an entry."""
+    q = fold(term.strip())
+    rows: list = []
+    used = None
+    for p in lookup_term(term):
+        if (fold(p.fr) == q or fold(p.en) == q) != exact:
+            continue
+        found = [r for r in _same_term(keyed, fold(p.en)) if r not in rows]
+        if found and used is None:
+            used = {"kind": p.kind, "fr": p.fr, "en": p.en}
+        rows += found
+    return rows, used
+
+
+def _glossary_rows(conn: sqlite3.Connection, edition: Optional[str]) -> tuple[list, Optional[str]]:
+    """The glossary rows (folded term, row) latest edition first, only those
+    of ``edition`` when given (an edition, a source, or a date, a month or a
+    year: the edition in force then); with the edition used."""
     rows = conn.execute("SELECT * FROM glossary ORDER BY edition DESC").fetchall()
-    wanted = fold(term.strip())
-    matches = [r for r in rows if fold(r["term"]) == wanted] or \
-              [r for r in rows if fold(r["term"]).startswith(wanted)]
+    used = None
     if edition:
-        matches = [r for r in matches if r["edition"] == edition]
+        named = [r for r in rows if edition in (r["edition"], r["source"])]
+        if not named and versions.is_date(edition):
+            try:
+                used = edition_for_date(conn, edition)
+            except EditionNotFound as err:
+                raise GlossaryNotFound(f"no glossary entry in edition {edition}: {err}") from err
+            named = [r for r in rows if r["edition"] == used]
+        rows, used = named, used or edition
+    return [(fold(r["term"]), r) for r in rows], used
+
+
+def glossary_answer(conn: sqlite3.Connection, term: str, edition: Optional[str] = None) -> GlossaryAnswer:
+    """The glossary entries of ``term`` (case, accents folded), latest
+    edition first, or only that of ``edition`` (see :func:`_glossary_rows`).
+    Tried in turn: the term itself or with a qualifier (« Mana Burn
+    (Obsolete) », which as the latest entry comes first); the English term
+    of its French↔English pair (« piétinement » -> Trample); an unambiguous
+    prefix; a pair starting with it.  Raises :class:`GlossaryNotFound`
+    or :class:`AmbiguousTerm`."""
+    keyed, used = _glossary_rows(conn, edition)
+    wanted = fold(term.strip())
+    matches, pair = _same_term(keyed, wanted), None
     if not matches:
-        raise GlossaryNotFound(f"no glossary entry for {term!r}" + (f" in edition {edition}" if edition else ""))
-    terms = sorted({r["term"] for r in matches})
-    if len(terms) > 1:
+        matches, pair = _through_pairs(keyed, term, exact=True)
+    if not matches:
+        matches = [r for k, r in keyed if k.startswith(wanted)]
+    if not matches:
+        matches, pair = _through_pairs(keyed, term, exact=False)
+    if not matches:
+        raise GlossaryNotFound(f"no glossary entry for {term!r}" + in_edition(edition, used))
+    terms = sorted({r["term"] for r in matches}, key=fold)
+    if len({_base_term(fold(t)) for t in terms}) > 1:
         raise AmbiguousTerm(f"{term!r} is ambiguous: " + "; ".join(terms[:20]))
-    return [GlossaryEntry(term=r["term"], definition=r["definition"], edition=r["edition"], lang=r["lang"],
-                          source=r["source"], references=json.loads(r["refs"] or "[]"), line=r["line"] or 0)
-            for r in matches]
+    matches.sort(key=lambda r: r["edition"] or "", reverse=True)
+    entries = [GlossaryEntry(term=r["term"], definition=r["definition"], edition=r["edition"], lang=r["lang"],
+                             source=r["source"], references=json.loads(r["refs"] or "[]"), line=r["line"] or 0)
+               for r in matches]
+    return GlossaryAnswer(entries, edition, used or entries[0].edition, pair)
 
 
-def glossary_json(entry: GlossaryEntry) -> dict:
+def find_glossary(conn: sqlite3.Connection, term: str, edition: Optional[str] = None) -> list[GlossaryEntry]:
+    """The entries of :func:`glossary_answer`."""
+    return glossary_answer(conn, term, edition).entries
+
+
+def glossary_json(entry: GlossaryEntry, answer: Optional[GlossaryAnswer] = None) -> dict:
     """The ``kb glossary --json`` object of one entry: term, definition,
-    edition, lang, source, references."""
-    return {"term": entry.term, "definition": entry.definition, "edition": entry.edition, "lang": entry.lang,
-            "source": entry.source, "references": entry.references}
+    edition, lang, source, references; with ``answer``, also
+    ``edition_asked``, ``edition_used`` and ``term_pair``."""
+    d = {"term": entry.term, "definition": entry.definition, "edition": entry.edition, "lang": entry.lang,
+         "source": entry.source, "references": entry.references}
+    if answer is not None:
+        used = answer.edition_used if answer.edition_asked else entry.edition   # --all: each its own
+        d.update(edition_asked=answer.edition_asked, edition_used=used or entry.edition, term_pair=answer.term_pair)
+    return d
 
 
 # ---------------------------------------------------------------- editions

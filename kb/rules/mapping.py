@@ -11,7 +11,8 @@ map rows).  Each pass pairs only rules that are still unmatched:
    ``fuzz.ratio`` and weighted word overlap, :mod:`kb.rules.similarity`), in
    rounds of decreasing confidence, with bonuses for the same number, the same
    title and a parent that maps to the candidate's parent; then the same
-   subrule letter under the rule its parent became;
+   subrule slot under the rule its parent became, and a text now inside a
+   rule under it;
 4. :func:`match_between_matched_neighbours`: a rule left over between two
    matched neighbours goes to the rule between their successors;
 5. :func:`match_headings`: a chapter or title-only rule goes where most of
@@ -43,6 +44,8 @@ FUZZY_ROUNDS = ((95, 85), (85, 70), (72, 58), (66, 50))
 SPLIT_MIN = 80
 #: Minimum score of the same subrule letter under the rule its parent became.
 STRUCTURAL_MIN = 30
+#: Minimum :func:`contained` score of a rule now inside a rule under its parent's successor.
+INSIDE_MIN = 75
 #: Minimum similarity of a rule placed between two matched neighbours.
 SANDWICH_MIN = 36
 #: Texts shorter than this (fuzzy key characters) are never split or merged.
@@ -239,11 +242,21 @@ def fuzzy_round(m: Matching, pool: FuzzyPool, min_adj: float, min_raw: float) ->
             m.pair(x, y, float(s))
 
 
+def same_slot(m: Matching, x: Node, new_parent: str) -> Optional[str]:
+    """The number ``x`` would hold under ``new_parent``: the same letter under
+    a rule; under a chapter (a rule that became a chapter in 2009, 418.5 ->
+    612), the first rule for the first subrule (418.5a -> 612.1)."""
+    if "." in new_parent:
+        return new_parent + x.letter
+    return f"{new_parent}.1" if m.kids_a[x.parent][0] == x.number else None
+
+
 def match_same_letter_under_new_parent(m: Matching, pool: FuzzyPool) -> None:
-    """The same subrule letter under the rule its parent became (« 502.68a
+    """The same subrule slot under the rule its parent became (« 502.68a
     Lifelink is a triggered ability » -> « 702.13a Lifelink is a static
-    ability »): the definition stays the first subrule; other letters only
-    when the rule kept its number of subrules."""
+    ability », « 418.5a The values of an object's characteristics » -> 612.1):
+    the definition stays the first subrule; other letters only when the rule
+    kept its number of subrules."""
     by_number_b = {y.number: y for y in pool.left_b}
     for x in pool.left_a:
         if x.number in m.fwd or not x.letter or x.parent not in m.fwd:
@@ -251,12 +264,50 @@ def match_same_letter_under_new_parent(m: Matching, pool: FuzzyPool) -> None:
         new_parent = m.fwd[x.parent]
         if x.letter != "a" and len(m.kids_a.get(x.parent, ())) != len(m.kids_b.get(new_parent, ())):
             continue
-        y = by_number_b.get(new_parent + x.letter)
+        y = by_number_b.get(same_slot(m, x, new_parent) or "")
         if y is not None and y.number not in m.back:
             short, long_ = (x, y) if len(x.fuzzy) <= len(y.fuzzy) else (y, x)
             s = max(similarity(x, y, m.weights), contained(short, long_, m.weights))
             if s >= STRUCTURAL_MIN:
                 m.pair(x, y, float(s))
+
+
+def _pieces_inside(m: Matching, x: Node) -> list[tuple[float, Node]]:
+    """The rules left over under (or one level below) the rule ``x``'s parent
+    became whose text and ``x``'s overlap by :data:`INSIDE_MIN` or more, in
+    document order."""
+    under = m.kids_b.get(m.fwd[x.parent], [])
+    out = []
+    for yn in (*under, *(k for u in under for k in m.kids_b.get(u, ()))):
+        y = m.b_by[yn]
+        if yn in m.back or len(y.fuzzy) < SPLIT_MIN_LENGTH:
+            continue
+        short, long_ = (x, y) if len(x.fuzzy) <= len(y.fuzzy) else (y, x)
+        s = contained(short, long_, m.weights)
+        if s >= INSIDE_MIN:
+            out.append((s, y))
+    return sorted(out, key=lambda c: rule_sort_key(c[1].number))
+
+
+def match_inside_new_parent(m: Matching) -> None:
+    """A rule left over whose text now lies (mostly) inside rules left over
+    under the rule its parent became goes to the first of them (« 418.5i Some
+    effects switch a creature's power and toughness » -> « 612.3e Layer 7e »,
+    « 418.5e An object's timestamp … with three exceptions » -> 612.6c, the
+    M10 rewrite), the rules whose best piece overlaps most first; splits find
+    the other pieces."""
+    cands = []
+    for x in m.a:
+        if x.number not in m.fwd and x.parent in m.fwd and len(x.fuzzy) >= SPLIT_MIN_LENGTH:
+            pieces = _pieces_inside(m, x)
+            if pieces:
+                cands.append((-max(s for s, _ in pieces), rule_sort_key(x.number), x, pieces))
+    cands.sort(key=lambda c: c[:2])
+    for _, _, x, pieces in cands:
+        for s, y in pieces:
+            if m.free(x, y):
+                m.pair(x, y, float(s))
+                break
 
 
 def match_fuzzy(m: Matching) -> None:
@@ -438,8 +489,8 @@ def mark_added_and_removed(m: Matching) -> None:
 
 #: The passes of :func:`map_editions`, in order.
 MATCHING_PASSES = (match_same_number_and_text, match_moved_same_text, match_fuzzy,
-                   match_between_matched_neighbours, match_headings, link_main_successors,
-                   find_splits, find_merges, mark_added_and_removed)
+                   match_between_matched_neighbours, match_inside_new_parent, match_headings,
+                   link_main_successors, find_splits, find_merges, mark_added_and_removed)
 
 
 def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:

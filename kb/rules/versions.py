@@ -11,8 +11,9 @@ Tables (created by :mod:`kb.store.schema`)::
 Writing: :func:`english_editions`, :func:`edition_rows`, :class:`VersionWriter`,
 :func:`write_history_editions`, :func:`refresh_version_spans`.  Reading:
 :func:`history_editions`, :func:`has_history`, :func:`rule_version`,
-:func:`rules_of_edition`, :func:`editions_holding`, :func:`resolve_edition`,
-:func:`edition_in_force`.
+:func:`rules_of_edition`, :func:`editions_holding`, :func:`resolve_edition`;
+the edition in force on a date: :func:`date_meant`, :func:`edition_in_force`,
+:func:`edition_on`.
 """
 from __future__ import annotations
 
@@ -172,9 +173,11 @@ def editions_holding(conn: sqlite3.Connection, number: str) -> list[str]:
 
 
 def resolve_edition(conn: sqlite3.Connection, number: str, edition: Optional[str]) -> str:
-    """The edition meant by ``edition``: itself, the edition in force on that
-    date, or (None) the latest edition holding rule ``number``.  Raises
-    ValueError without history, KeyError when there is no such edition."""
+    """The edition meant by ``edition``: the edition in force on that date
+    (:func:`edition_in_force`), or (None) the latest edition holding rule
+    ``number``.  Raises ValueError without history or for a string that is
+    not a date (:class:`EditionDateError`), KeyError when there is no such
+    edition."""
     eds = history_editions(conn)
     if not eds:
         raise ValueError("no rule history in this knowledge base (build it with --cr editions)")
@@ -186,10 +189,63 @@ def resolve_edition(conn: sqlite3.Connection, number: str, edition: Optional[str
     return edition_in_force(eds, edition)
 
 
+class EditionDateError(ValueError):
+    """A string that is not a date YYYY-MM-DD, a month YYYY-MM nor a year YYYY."""
+
+
+_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+
+
+def is_date(text: Optional[str]) -> bool:
+    """True if ``text`` is written as a date, a month or a year (valid or not:
+    « 2007-13 » is, « 2008-05-01_fr » is not)."""
+    return text is not None and _DATE.fullmatch(str(text).strip()) is not None
+
+
+def date_meant(text: str) -> str:
+    """The day a date, month or year stands for when asking for an edition:
+    ``2008-05-01`` itself, ``2009-02`` its last day (2009-02-28), ``2007``
+    its 31 December.  Raises :class:`EditionDateError` for anything else
+    (« 2007-13 », « 2009-02-30 », « last tuesday »)."""
+    import calendar
+
+    m = _DATE.fullmatch(str(text).strip())
+    if not m:
+        raise EditionDateError(f"not a date: {text!r} (expected YYYY-MM-DD, a month YYYY-MM or a year YYYY)")
+    year, month, day = int(m.group(1)), m.group(2), m.group(3)
+    if month and not 1 <= int(month) <= 12:
+        raise EditionDateError(f"not a date: {text!r} (no month {month})")
+    if month is None:
+        return f"{year:04d}-12-31"
+    last = calendar.monthrange(year, int(month))[1]
+    if day is None:
+        return f"{year:04d}-{month}-{last:02d}"
+    if not 1 <= int(day) <= last:
+        raise EditionDateError(f"not a date: {text!r} (no day {day} in {year:04d}-{month})")
+    return f"{year:04d}-{month}-{day}"
+
+
 def edition_in_force(eds: list[str], date: str) -> str:
-    """The latest of the editions ``eds`` (dates, oldest first) on or before
-    ``date``.  Raises KeyError for a date before the first edition."""
-    earlier = [e for e in eds if e <= date]
+    """The edition in force on ``date`` (see :func:`date_meant`: a month
+    means its last day, a year its 31 December): the latest of the editions
+    ``eds`` (effective dates, oldest first) on or before that day.  The one
+    place that decides it.  Raises :class:`EditionDateError` for a string
+    that is not a date, KeyError (one line, naming the earliest edition)
+    for a day before the first edition."""
+    day = date_meant(date)
+    earlier = [e for e in eds if e <= day]
     if not earlier:
-        raise KeyError(f"no edition on or before {date} (first: {eds[0]})")
+        first = f"the earliest is {eds[0]}; " if eds else ""
+        raise KeyError(f"no edition in force on {day} ({first}kb editions lists them)")
     return earlier[-1]
+
+
+def edition_on(conn: sqlite3.Connection, date: str) -> str:
+    """The English Comprehensive Rules edition of the knowledge base in force
+    on ``date`` (:func:`edition_in_force` over the rule history, or over the
+    stored editions when no history was built).  KeyError without any."""
+    eds = history_editions(conn) or [d for d, _ in english_editions(conn)]
+    if not eds:
+        date_meant(date)
+        raise KeyError("no Comprehensive Rules edition in the knowledge base (kb build --cr PATH...)")
+    return edition_in_force(eds, date)

@@ -9,7 +9,9 @@
 * one page per chapter of the latest English edition, when one was ingested
   (``cr/2026-01-16/702.html``), its contents and glossary;
 * the terms page, the card pages, rule histories and edition differences;
-* ``style.css``.
+* ``style.css``;
+* the full-text search bundles (``pagefind-fr/``, ``pagefind-en/``,
+  :mod:`kb.site.staticsearch`), written over the finished pages.
 
 This module holds the Jinja2 environment (:class:`Site`), the order of the
 pages (:func:`iter_pages`) and the atomic write of the output directory.
@@ -34,6 +36,7 @@ from kb.site.context import Page, PageContexts
 from kb.site.i18n import translations
 from kb.site.links import LinkRegistry
 from kb.site.richtext import RichText
+from kb.site.staticsearch import bundle_dir, index_site, other_language
 from kb.site.urls import rel
 
 TEMPLATES = templates_dir()
@@ -49,9 +52,11 @@ class Site:
     contexts (:attr:`contexts`) and Jinja2 environment (:attr:`env`)."""
 
     def __init__(self, conn: sqlite3.Connection, ui: str = "fr", live: bool = False,
-                 all_editions: bool = False, all_cards: bool = False):
+                 all_editions: bool = False, all_cards: bool = False, search: bool = False):
         """``ui``: interface language (``fr`` or ``en``); ``live``: pages are
         served by ``kb serve`` (search box and language switch shown);
+        ``search``: static pages get the search box of the static search
+        bundles (:mod:`kb.site.staticsearch`);
         ``all_editions``: a page per chapter of every edition, not only the
         latest; ``all_cards``: a page per card of the card database, not only
         the cards the documents and rule families bring in."""
@@ -60,6 +65,8 @@ class Site:
         self.links = LinkRegistry.plan(conn, live=live, all_editions=all_editions, all_cards=all_cards)
         self.contexts = PageContexts(conn, self.links)
         self.env = _environment(ui, live, self.links, self.contexts)
+        self.env.globals.update(static_search=search and not live, search_bundle=bundle_dir,
+                                other_language=other_language)
 
     def render(self, page: Page) -> tuple[str, str]:
         """(site path, html) of ``page``."""
@@ -108,6 +115,13 @@ def iter_pages(site: Site) -> Iterator[tuple[str, str]]:
         yield site.render(page)
 
 
+def iter_pages_lang(site: Site) -> Iterator[tuple[str, str, str]]:
+    """Every page of the site as (site path, html, language), lazily."""
+    for page in _pages(site):
+        path, html = site.render(page)
+        yield path, html, page.lang
+
+
 def page_count(site: Site) -> int:
     """How many pages :func:`iter_pages` will yield (for progress bars), roughly."""
     links = site.links
@@ -121,18 +135,22 @@ def render_pages(site: Site) -> dict[str, str]:
 
 
 def render_site(conn: sqlite3.Connection, out: Path, ui: str = "fr", all_editions: bool = False,
-                all_cards: bool = False, progress: Progress = no_progress) -> list[str]:
+                all_cards: bool = False, progress: Progress = no_progress, search: bool = True) -> list[str]:
     """Write the site into ``out`` (replaced atomically); returns the page paths.
 
-    ``progress``: a :data:`kb.progress.Progress` (one step per page)."""
+    ``progress``: a :data:`kb.progress.Progress` (one step per page);
+    ``search``: index the pages for full-text search (Pagefind,
+    :mod:`kb.site.staticsearch`) before the site is put in place."""
     out = Path(out).resolve()
     _check_out_dir(out)
-    site = Site(conn, ui=ui, all_editions=all_editions, all_cards=all_cards)
+    site = Site(conn, ui=ui, all_editions=all_editions, all_cards=all_cards, search=search)
     step = progress("Rendering pages", page_count(site))
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
     try:
         pages = _write_pages(site, tmp, step)
+        if search:
+            index_site(tmp, pages)
         _replace_dir(out, tmp)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -147,14 +165,15 @@ def _check_out_dir(out: Path) -> None:
                            f"choose an empty or new directory (nothing was changed)")
 
 
-def _write_pages(site: Site, tmp: Path, step: Step) -> list[str]:
-    """Write every page, the style sheet and the site marker under ``tmp``."""
-    pages = []
-    for path, html in iter_pages(site):
+def _write_pages(site: Site, tmp: Path, step: Step) -> dict[str, str]:
+    """Write every page, the style sheet and the site marker under ``tmp``;
+    returns ``{site path: page language}``."""
+    pages = {}
+    for path, html, lang in iter_pages_lang(site):
         target = tmp / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
-        pages.append(path)
+        pages[path] = lang
         step(1)
     shutil.copy(TEMPLATES / "style.css", tmp / "style.css")
     (tmp / SITE_MARKER).write_text("written by kb render; the directory is replaced on the next render\n")
