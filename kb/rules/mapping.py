@@ -11,17 +11,18 @@ map rows).  Each pass pairs only rules that are still unmatched:
    ``fuzz.ratio`` and weighted word overlap, :mod:`kb.rules.similarity`), in
    rounds of decreasing confidence, with bonuses for the same number, the same
    title and a parent that maps to the candidate's parent; then the same
-   subrule slot under the rule its parent became, and a text now inside a
-   rule under it;
+   subrule slot under the rule its parent became;
 4. :func:`match_between_matched_neighbours`: a rule left over between two
    matched neighbours goes to the rule between their successors;
-5. :func:`match_headings`: a chapter or title-only rule goes where most of
+5. :func:`match_inside_new_parent`: a rule left over whose text lies inside
+   rules left over under the rule its parent became goes to the first of them;
+6. :func:`match_headings`: a chapter or title-only rule goes where most of
    its subrules went;
-6. :func:`link_main_successors`: the ``same`` / ``reworded`` / ``moved`` rows;
-7. :func:`find_splits` / :func:`find_merges`: a new rule holding part of an
+7. :func:`link_main_successors`: the ``same`` / ``reworded`` / ``moved`` rows;
+8. :func:`find_splits` / :func:`find_merges`: a new rule holding part of an
    old rule's text next to its main successor (rapidfuzz ``partial_ratio``),
    an old rule's text now inside a rule next to where its neighbour went;
-8. :func:`mark_added_and_removed`.
+9. :func:`mark_added_and_removed`.
 
 Pure functions: no database access.  The relations are described in
 :mod:`kb.rules.history`.
@@ -36,15 +37,18 @@ from rapidfuzz import fuzz, process
 
 from kb.model import rule_parent, rule_sort_key
 from kb.rules.changes import change_kind
-from kb.rules.similarity import Node, TokenWeights, contained, similarity
+from kb.rules.similarity import Node, TokenWeights, contained, overlap, similarity
 
 #: Fuzzy assignment rounds: (minimum adjusted score, minimum raw similarity).
 FUZZY_ROUNDS = ((95, 85), (85, 70), (72, 58), (66, 50))
+#: The last round, with a minimum :func:`overlap`: one text, nearly word for word, under a
+#: parent that went elsewhere (« 502.26e » of morph -> « 707.2a » of face-down permanents).
+MOVED_ROUND = (55, 70, 95)
 #: Minimum :func:`contained` score of a split or merge.
 SPLIT_MIN = 80
 #: Minimum score of the same subrule letter under the rule its parent became.
 STRUCTURAL_MIN = 30
-#: Minimum :func:`contained` score of a rule now inside a rule under its parent's successor.
+#: Minimum :func:`overlap` of a rule and a rule under its parent's successor.
 INSIDE_MIN = 75
 #: Minimum similarity of a rule placed between two matched neighbours.
 SANDWICH_MIN = 36
@@ -221,9 +225,9 @@ def adjusted_score(x: Node, y: Node, s: float, target_parent: Optional[str]) -> 
     return adj
 
 
-def fuzzy_round(m: Matching, pool: FuzzyPool, min_adj: float, min_raw: float) -> None:
-    """Pair, best first, the candidates whose similarity reaches ``min_raw``
-    and adjusted score ``min_adj``."""
+def fuzzy_round(m: Matching, pool: FuzzyPool, min_adj: float, min_raw: float, min_overlap: float = 0) -> None:
+    """Pair, best first, the candidates whose similarity reaches ``min_raw``,
+    adjusted score ``min_adj`` and :func:`overlap` ``min_overlap``."""
     cands = []
     for x in pool.left_a:
         if x.number in m.fwd:
@@ -234,7 +238,7 @@ def fuzzy_round(m: Matching, pool: FuzzyPool, min_adj: float, min_raw: float) ->
             if y.number in m.back or s < min_raw:
                 continue
             adj = adjusted_score(x, y, s, target_parent)
-            if adj >= min_adj:
+            if adj >= min_adj and (not min_overlap or overlap(x, y, m.weights) >= min_overlap):
                 cands.append((adj, s, x, y))
     cands.sort(key=lambda c: (-c[0], -c[1], rule_sort_key(c[2].number)))
     for _, s, x, y in cands:
@@ -244,19 +248,18 @@ def fuzzy_round(m: Matching, pool: FuzzyPool, min_adj: float, min_raw: float) ->
 
 def same_slot(m: Matching, x: Node, new_parent: str) -> Optional[str]:
     """The number ``x`` would hold under ``new_parent``: the same letter under
-    a rule; under a chapter (a rule that became a chapter in 2009, 418.5 ->
-    612), the first rule for the first subrule (418.5a -> 612.1)."""
+    a rule; under a chapter (the 2009 418.5 -> 612), the first rule for the
+    first subrule (418.5a -> 612.1)."""
     if "." in new_parent:
         return new_parent + x.letter
     return f"{new_parent}.1" if m.kids_a[x.parent][0] == x.number else None
 
 
 def match_same_letter_under_new_parent(m: Matching, pool: FuzzyPool) -> None:
-    """The same subrule slot under the rule its parent became (« 502.68a
-    Lifelink is a triggered ability » -> « 702.13a Lifelink is a static
-    ability », « 418.5a The values of an object's characteristics » -> 612.1):
-    the definition stays the first subrule; other letters only when the rule
-    kept its number of subrules."""
+    """The same subrule slot (:func:`same_slot`) under the rule its parent
+    became (« 502.68a Lifelink is a triggered ability » -> « 702.13a Lifelink
+    is a static ability »): the definition stays the first subrule; other
+    letters only when the rule kept its number of subrules."""
     by_number_b = {y.number: y for y in pool.left_b}
     for x in pool.left_a:
         if x.number in m.fwd or not x.letter or x.parent not in m.fwd:
@@ -266,48 +269,9 @@ def match_same_letter_under_new_parent(m: Matching, pool: FuzzyPool) -> None:
             continue
         y = by_number_b.get(same_slot(m, x, new_parent) or "")
         if y is not None and y.number not in m.back:
-            short, long_ = (x, y) if len(x.fuzzy) <= len(y.fuzzy) else (y, x)
-            s = max(similarity(x, y, m.weights), contained(short, long_, m.weights))
+            s = max(similarity(x, y, m.weights), overlap(x, y, m.weights))
             if s >= STRUCTURAL_MIN:
                 m.pair(x, y, float(s))
-
-
-def _pieces_inside(m: Matching, x: Node) -> list[tuple[float, Node]]:
-    """The rules left over under (or one level below) the rule ``x``'s parent
-    became whose text and ``x``'s overlap by :data:`INSIDE_MIN` or more, in
-    document order."""
-    under = m.kids_b.get(m.fwd[x.parent], [])
-    out = []
-    for yn in (*under, *(k for u in under for k in m.kids_b.get(u, ()))):
-        y = m.b_by[yn]
-        if yn in m.back or len(y.fuzzy) < SPLIT_MIN_LENGTH:
-            continue
-        short, long_ = (x, y) if len(x.fuzzy) <= len(y.fuzzy) else (y, x)
-        s = contained(short, long_, m.weights)
-        if s >= INSIDE_MIN:
-            out.append((s, y))
-    return sorted(out, key=lambda c: rule_sort_key(c[1].number))
-
-
-def match_inside_new_parent(m: Matching) -> None:
-    """A rule left over whose text now lies (mostly) inside rules left over
-    under the rule its parent became goes to the first of them (« 418.5i Some
-    effects switch a creature's power and toughness » -> « 612.3e Layer 7e »,
-    « 418.5e An object's timestamp … with three exceptions » -> 612.6c, the
-    M10 rewrite), the rules whose best piece overlaps most first; splits find
-    the other pieces."""
-    cands = []
-    for x in m.a:
-        if x.number not in m.fwd and x.parent in m.fwd and len(x.fuzzy) >= SPLIT_MIN_LENGTH:
-            pieces = _pieces_inside(m, x)
-            if pieces:
-                cands.append((-max(s for s, _ in pieces), rule_sort_key(x.number), x, pieces))
-    cands.sort(key=lambda c: c[:2])
-    for _, _, x, pieces in cands:
-        for s, y in pieces:
-            if m.free(x, y):
-                m.pair(x, y, float(s))
-                break
 
 
 def match_fuzzy(m: Matching) -> None:
@@ -316,8 +280,8 @@ def match_fuzzy(m: Matching) -> None:
     pool = fuzzy_pool(m)
     if pool is None:
         return
-    for min_adj, min_raw in (*FUZZY_ROUNDS, *FUZZY_ROUNDS[1:]):
-        fuzzy_round(m, pool, min_adj, min_raw)
+    for fuzzy_round_limits in (*FUZZY_ROUNDS, *FUZZY_ROUNDS[1:], MOVED_ROUND):
+        fuzzy_round(m, pool, *fuzzy_round_limits)
     match_same_letter_under_new_parent(m, pool)
 
 
@@ -363,6 +327,34 @@ def match_between_matched_neighbours(m: Matching) -> None:
             s = similarity(x, y, m.weights)
             if s >= SANDWICH_MIN:
                 m.pair(x, y, float(s))
+
+
+def _pieces_inside(m: Matching, x: Node) -> list[tuple[float, Node]]:
+    """The rules left over under (or one level below) the rule ``x``'s parent
+    became that :func:`overlap` ``x`` by :data:`INSIDE_MIN`, in document order."""
+    under = m.kids_b.get(m.fwd[x.parent], [])
+    found = [(overlap(x, m.b_by[yn], m.weights), m.b_by[yn])
+             for yn in (*under, *(k for u in under for k in m.kids_b.get(u, ())))
+             if yn not in m.back and len(m.b_by[yn].fuzzy) >= SPLIT_MIN_LENGTH]
+    return sorted(((s, y) for s, y in found if s >= INSIDE_MIN), key=lambda c: rule_sort_key(c[1].number))
+
+
+def match_inside_new_parent(m: Matching) -> None:
+    """A rule left over whose text lies inside rules left over under the rule
+    its parent became goes to the first of them, best overlap first (the M10
+    rewrite: « 418.5e An object's timestamp … with three exceptions » ->
+    612.6c, « 418.5i … switch a creature's power and toughness » -> 612.3e);
+    :func:`find_splits` finds the other pieces."""
+    cands = []
+    for x in m.a:
+        if x.number not in m.fwd and x.parent in m.fwd and len(x.fuzzy) >= SPLIT_MIN_LENGTH:
+            pieces = _pieces_inside(m, x)
+            if pieces:
+                cands.append((-max(s for s, _ in pieces), rule_sort_key(x.number), x, pieces))
+    for _, _, x, pieces in sorted(cands, key=lambda c: c[:2]):
+        y_score = next(((s, y) for s, y in pieces if m.free(x, y)), None)
+        if y_score:
+            m.pair(x, y_score[1], float(y_score[0]))
 
 
 def _majority(votes: list, total: int) -> Optional[str]:

@@ -114,3 +114,9 @@ def contained(part: Node, whole: Node, w: dict[str, float]) -> float:
     total = sum(w[t] for t in part.tokens)
     share = sum(w[t] for t in part.tokens & whole.tokens) / total if total else 1.0
     return (fuzz.partial_ratio(part.fuzzy, whole.fuzzy) + 100 * share) / 2
+
+
+def overlap(x: Node, y: Node, w: dict[str, float]) -> float:
+    """:func:`contained` of the shorter rule (fuzzy key) in the longer."""
+    short, long_ = (x, y) if len(x.fuzzy) <= len(y.fuzzy) else (y, x)
+    return contained(short, long_, w)

@@ -23,6 +23,7 @@ from kb.rules import lineage as rule_lineage
 from kb.rules.alignment import side_by_side
 from kb.rules.references import reference_warnings
 from kb.site import urls
+from kb.site.diffpage import rule_diffs
 from kb.site.links import DocumentPage, LinkRegistry
 from kb.store import db as store
 from parser.textkeys import fold, slugify
@@ -273,7 +274,9 @@ class PageContexts:
             d = edition_diff.diff_editions(self.conn, a, b)
         except (KeyError, ValueError):
             return None
-        return Page(urls.diff_path(a, b), "diff.html", f"{a} → {b}", "en", dict(d=d.to_dict()))
+        data = d.to_dict()
+        return Page(urls.diff_path(a, b), "diff.html", f"{a} → {b}", "en",
+                    dict(d=data, word_diffs=rule_diffs(self.conn, data)))
 
     def history(self) -> Iterator[Page]:
         """History pages of the rules shown beside French rules, and the

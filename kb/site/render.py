@@ -35,6 +35,7 @@ from kb.progress import Progress, Step, no_progress
 from kb.site.context import Page, PageContexts
 from kb.site.i18n import translations
 from kb.site.links import LinkRegistry
+from kb.site.mana import mana_cost, symbols_in
 from kb.site.richtext import RichText
 from kb.site.staticsearch import bundle_dir, index_site, other_language
 from kb.site.urls import rel
@@ -82,7 +83,8 @@ def _environment(ui: str, live: bool, links: LinkRegistry, contexts: PageContext
                       trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     env.install_gettext_callables(*translations(ui), newstyle=True)
     env.filters["rich"] = RichText(links)
-    env.globals.update(rel=rel, ui=ui, live=live,
+    env.filters["symbols"] = symbols_in
+    env.globals.update(rel=rel, ui=ui, live=live, mana_cost=mana_cost,
                        cited_by=links.cited_by, family=links.family, card_path=links.card_path,
                        record_card=links.record_card, en_target=links.en_targets.get, rule_link=links.rule_link,
                        english_beside=contexts.beside, mentions=contexts.mentions,

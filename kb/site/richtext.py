@@ -1,6 +1,7 @@
 """Document and card text as HTML: escaped (text is data), rule references
 (« voir règle 212.3f », « règles 409.1b et 409.1f–h ») and card names
-linked to their pages, ``_Sombrelande_`` in italics.
+linked to their pages, ``_Sombrelande_`` in italics, mana symbols drawn
+(:mod:`kb.site.mana`).
 
 References are the ones the resolver stored at build time (table
 ``references``, read through :meth:`kb.site.links.LinkRegistry.references`);
@@ -19,6 +20,7 @@ from markupsafe import Markup, escape
 
 from kb.rules.references import StoredReference
 from kb.site.links import LinkRegistry
+from kb.site.mana import symbols_in
 from kb.site.urls import rel
 
 _ITALIC = re.compile(r"(?<![\w*])_([^_\n]+)_(?![\w])")
@@ -114,11 +116,12 @@ class RichText:
 
 
 def italics(text: str) -> Markup:
-    """Escape, then turn ``_Sombrelande_`` into <em>Sombrelande</em>."""
+    """Escape, then turn ``_Sombrelande_`` into <em>Sombrelande</em> and mana
+    symbols into symbols (:mod:`kb.site.mana`)."""
     out, pos = [], 0
     for m in _ITALIC.finditer(text):
-        out.append(escape(text[pos:m.start()]))
-        out.append(Markup("<em>{}</em>").format(m.group(1)))
+        out.append(symbols_in(text[pos:m.start()]))
+        out.append(Markup("<em>{}</em>").format(symbols_in(m.group(1))))
         pos = m.end()
-    out.append(escape(text[pos:]))
+    out.append(symbols_in(text[pos:]))
     return Markup("").join(out)

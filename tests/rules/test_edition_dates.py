@@ -74,16 +74,25 @@ def test_seed_kb_has_no_edition_to_be_in_force(seed_kb):
 
 # ----------------------------------------------------------------- on the full corpus
 
+@pytest.fixture(scope="module")
+def kb_conn(full_kb):
+    from kb.store import db as store
+
+    conn = store.connect(full_kb)          # rows read by name, as the commands read them
+    yield conn
+    conn.close()
+
+
 @pytest.mark.corpus
-def test_rule_in_a_year(full_kb_conn):
-    answer = find_rule(full_kb_conn, "502.9a", edition="2007")
+def test_rule_in_a_year(kb_conn):
+    answer = find_rule(kb_conn, "502.9a", edition="2007")
     assert (answer.rule.edition, answer.edition_used, answer.edition_asked) == ("2007-10-01", "2007-10-01", "2007")
     assert answer.rule.text.startswith("Trample is a static ability that modifies the rules for assigning")
-    assert find_rule(full_kb_conn, "502.9a", edition="2009-06").edition_used == "2009-05-01"
+    assert find_rule(kb_conn, "502.9a", edition="2009-06").edition_used == "2009-05-01"
     with pytest.raises(RuleNotFound, match="the earliest is 2003-03-15"):
-        find_rule(full_kb_conn, "502.9a", edition="1999")
+        find_rule(kb_conn, "502.9a", edition="1999")
     with pytest.raises(RuleNotFound, match=r"for edition 2026-01-16 \(in force on 2026-12-31\)"):
-        find_rule(full_kb_conn, "502.9a", edition="2026")      # trample is 702.19 today
+        find_rule(kb_conn, "502.9a", edition="2026")      # trample is 702.19 today
 
 
 @pytest.mark.corpus
