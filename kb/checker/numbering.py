@@ -24,6 +24,7 @@ from typing import Optional
 
 from kb.checker.editions import LATEST, RULES, EditionInfo, rule
 from kb.rules.lineage import lineage
+from kb.rules import versions
 from kb.rules.versions import has_history, history_editions, rule_version
 
 HISTORY = "rule history of the knowledge base"
@@ -56,8 +57,10 @@ class Numbering:
         """The history edition in force at ``date`` (None: the latest)."""
         if date is None:
             return self.editions[-1]
-        before = [e for e in self.editions if e <= date]
-        return before[-1] if before else None
+        try:
+            return versions.edition_in_force(self.editions, date)
+        except KeyError:
+            return None
 
     def _old_anchor(self, concept: str) -> Optional[tuple[str, str]]:
         old, _ = RULES[concept]

@@ -50,7 +50,7 @@ def kb_cards(data_dir: Path):
 @click.argument("claim", required=False)
 @click.option("--file", "claims_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="YAML batch: a list of {claim, expected, note}.")
-@edition_option("Rules edition the answer depends on (YYYY-MM-DD; default: the latest).")
+@edition_option("Rules edition the answer depends on (default: the latest).", dates=True)
 @data_dir_option
 @json_option
 def check(claim, claims_file, edition, data_dir, as_json):

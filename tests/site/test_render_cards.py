@@ -32,7 +32,7 @@ def test_card_page_side_by_side(card_site):
     assert "Cherchez dans votre bibliothèque une carte ayant un coût converti de mana" in html
     assert ('<span class="ms ms-monocolored-hybrid ms-b ms-split" role="img" title="{2/B}" aria-label="{2/B}">'
             '<span class="ms-part">2</span><span class="ms-part ms-b">B</span></span>') in html
-    assert "Mana value 6" in html
+    assert 'Valeur de mana</span> 6' in html
     # the FAQ notes about it, with a link back to the record
     assert "vous pouvez payer le coût d&#39;Implorer la reine en dépensant " \
            '<span class="ms ms-colored ms-b" role="img" title="{B}" aria-label="{B}">' in html
