@@ -105,10 +105,9 @@ def main() -> None:
         removed, counts = removed_by_pair(conn), rule_counts(conn)
         conn.close()
     if args.json:
-        print(json.dumps([{"from": a, "to": b, "rules": counts.get(a, 0),
-                           "removed": sum(len(v) for v in ch.values()),
-                           "chapters": {c: v for c, v in ranked(ch)}} for (a, b), ch in sorted(removed.items())],
-                         indent=2))
+        rows = [{"from": a, "to": b, "rules": counts.get(a, 0), "removed": sum(len(v) for v in ch.values()),
+                 "chapters": dict(ranked(ch))} for (a, b), ch in sorted(removed.items())]
+        print(json.dumps(rows, indent=2))
         return
     pairs = [tuple(p) for p in args.pair] if args.pair else \
         [max(removed, key=lambda k: sum(len(v) for v in removed[k].values()))] if removed else []

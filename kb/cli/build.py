@@ -32,11 +32,13 @@ def build(docs, cr, mtgjson, data_dir, as_json, quiet):
     from kb.build import BuildError, build as run_build
 
     t0 = time.perf_counter()
+    had_one = store.has_current(data_dir)
     try:
         with progress_bars(enabled=not (quiet or as_json)) as progress:
             report = run_build(data_dir, docs=list(docs) or None, cr=list(cr), mtgjson=mtgjson, progress=progress)
     except (BuildError, store.BuildLocked) as err:
-        raise KBError(f"build failed, previous knowledge base kept: {err}") from err
+        kept = "previous knowledge base kept" if had_one else "nothing was published"
+        raise KBError(f"build failed, {kept}: {err}") from err
     report.seconds["total"] = round(time.perf_counter() - t0, 3)
     if as_json:
         emit_json(report.to_dict())

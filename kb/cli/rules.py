@@ -255,6 +255,8 @@ def glossary(term, edition, all_editions, data_dir, as_json):
     « Mana Burn (Obsolete) » shows that latest entry."""
     from kb.rules.lookup import AmbiguousTerm, GlossaryNotFound, glossary_answer, glossary_json
 
+    if not term.strip():
+        raise KBError(f"empty term {term!r}: give a glossary term, e.g. kb glossary trample")
     conn = open_conn(data_dir)
     try:
         answer = glossary_answer(conn, term, edition)

@@ -19,13 +19,17 @@ from kb.store import db as store
 @click.option("--all-editions", is_flag=True, help="A page per chapter of every edition, not only the latest.")
 @click.option("--all-cards", is_flag=True, help="A page per card of the card database, not only the cards cited.")
 @click.option("--all", "everything", is_flag=True, help="Both --all-editions and --all-cards.")
+@click.option("--no-search", is_flag=True,
+              help="Leave out the site's own full-text search (Pagefind index and search box).")
 @data_dir_option
 @json_option
-def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
+def render(out, ui, all_editions, all_cards, everything, no_search, data_dir, as_json):
     """Write the static HTML site: index, one page per French document, per
     chapter of the latest English edition (or all with --all-editions), per
     card cited, glossary; anchors per rule and card; hyperlinked references.
-    The output directory is replaced atomically."""
+    The output directory is replaced atomically.  The site carries its own
+    search (French and English), which works when the folder is served over
+    HTTP (e.g. python -m http.server)."""
     from kb.site.render import SiteDirError, render_site
 
     conn = open_conn(data_dir)
@@ -33,14 +37,15 @@ def render(out, ui, all_editions, all_cards, everything, data_dir, as_json):
     try:
         with progress_bars(enabled=not as_json, min_total=50) as progress:
             pages = render_site(conn, out, ui=ui, all_editions=all_editions or everything,
-                                all_cards=all_cards or everything, progress=progress)
+                                all_cards=all_cards or everything, progress=progress,
+                                    search=not no_search)
     except SiteDirError as err:
         raise KBError(str(err)) from err
     if as_json:
         emit_json({"out": str(out), "pages": pages, "seconds": round(time.perf_counter() - t0, 3)})
         return
     click.echo(f"Wrote {len(pages)} pages to {out}/ in {time.perf_counter() - t0:.2f} s "
-               f"(open {out}/index.html)")
+               f"(open {out}/index.html; to search it, serve the folder: python -m http.server -d {out})")
 
 
 @click.command()

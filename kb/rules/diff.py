@@ -42,7 +42,8 @@ class EditionDiff:
         return asdict(self)
 
 
-def _rules_by_number(conn: sqlite3.Connection, edition: str) -> dict[str, tuple]:
+def rules_by_number(conn: sqlite3.Connection, edition: str) -> dict[str, tuple]:
+    """number -> (number, title, text, examples) of every English rule of ``edition``."""
     rows = conn.execute("SELECT v.number, v.title, v.text, v.examples FROM edition_rules v "
                         "WHERE v.edition=? AND v.lang='en'", (edition,)).fetchall()
     return {r[0]: r for r in rows}
@@ -63,7 +64,7 @@ def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
     a, b = edition_in_force(eds, a), edition_in_force(eds, b)
     if a >= b:
         raise ValueError(f"{a} is not before {b}")
-    rules_a, rules_b = _rules_by_number(conn, a), _rules_by_number(conn, b)
+    rules_a, rules_b = rules_by_number(conn, a), rules_by_number(conn, b)
     main = forward_closure(conn, a, rules_a, until=b, follow_splits=False)
     every = forward_closure(conn, a, rules_a, until=b, follow_splits=True)
     d = EditionDiff(a, b)

@@ -275,8 +275,8 @@ def match_same_letter_under_new_parent(m: Matching, pool: FuzzyPool) -> None:
 
 
 def match_fuzzy(m: Matching) -> None:
-    """The fuzzy rounds, then the rounds again but the first (new parents
-    help their subrules), then the same letter under the new parent."""
+    """The fuzzy rounds, the rounds again but the first (new parents help
+    their subrules) and :data:`MOVED_ROUND`, then the same slot under the new parent."""
     pool = fuzzy_pool(m)
     if pool is None:
         return

@@ -11,7 +11,7 @@ import sqlite3
 from typing import Optional
 
 from kb.rules.changes import rule_body
-from kb.rules.diff import _rules_by_number     # the one reading of an edition's rules by number
+from kb.rules.diff import rules_by_number
 from kb.rules.wordiff import word_diff
 
 #: Changes whose words differ (``typo`` and ``none`` have nothing to show).
@@ -36,7 +36,7 @@ def rule_diffs(conn: sqlite3.Connection, d: dict) -> dict[str, list[tuple[str, s
     changed += [(r["from"], r["to"]) for r in d["renumbered"] if r["change"] in SHOWN]
     if not changed:
         return {}
-    old, new = _rules_by_number(conn, d["a"]), _rules_by_number(conn, d["b"])
+    old, new = rules_by_number(conn, d["a"]), rules_by_number(conn, d["b"])
     return {b: trimmed(word_diff(_body(old.get(a)), _body(new.get(b)))) for a, b in changed}
 
 

@@ -79,6 +79,8 @@ ENGLISH = {
     "Le texte français la numérote %(fr)s ; l'édition anglaise de %(edition)s la numérote %(en)s.":
         "The French text numbers it %(fr)s; the English edition of %(edition)s has it as %(en)s.",
     "entrées de glossaire": "glossary entries",
+    "La recherche a besoin d’un serveur : lancez « python -m http.server » dans le dossier du site et ouvrez http://127.0.0.1:8000/.":
+        "Search needs a server: run “python -m http.server” in the site folder and open http://127.0.0.1:8000/.",
 }
 
 

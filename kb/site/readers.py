@@ -93,14 +93,15 @@ class UiPages:
 
     def _fixed_pages(self) -> dict[str, Callable[[], Optional[Page]]]:
         """The pages planned with the site that no address pattern below
-        finds: the home page, the French documents and the terms page."""
+        finds: the home page, the French documents, the terms page and the
+        page of doubtful references."""
         contexts = self.site.contexts
         fixed: dict[str, Callable[[], Optional[Page]]] = {"index.html": contexts.index}
         for doc in self.site.links.documents:
             fixed[doc.path] = functools.partial(contexts.document, doc)
-        terms = contexts.terms()
-        if terms is not None:
-            fixed[terms.path] = lambda: terms
+        for page in (contexts.terms(), contexts.warnings()):
+            if page is not None:
+                fixed[page.path] = functools.partial(lambda p: p, page)
         return fixed
 
     def _render(self, key: str) -> Optional[str]:

@@ -188,7 +188,8 @@ class Answers:
     def _check_now(self, build: Path, claim: str, edition: Optional[str]) -> dict:
         from kb.checker.claims import check_claim
 
-        return check_claim(claim, edition=edition, cards=self.readers.connection()).to_dict()
+        return check_claim(claim, edition=edition, cards=self.readers.connection(),
+                           evidence=self.readers.searcher()).to_dict()
 
 
 class _Incomplete(Exception):

@@ -17,8 +17,8 @@ the other: « association d'âmes » and "soulbond" are found from every page.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from collections import defaultdict
+from pathlib import Path
 
 #: Languages of the site, each with its own bundle.
 LANGUAGES = ("fr", "en")

@@ -42,6 +42,11 @@ class KBNotFound(RuntimeError):
 
 # ---------------------------------------------------------------- locations
 
+def has_current(data_dir: Path) -> bool:
+    """Whether a knowledge base is published in ``data_dir``."""
+    return (Path(data_dir) / "current" / DB_NAME).exists()
+
+
 def current_dir(data_dir: Path) -> Path:
     """The build directory ``data_dir/current`` points to.
 
@@ -371,6 +376,27 @@ def warnings(conn: sqlite3.Connection, source: Optional[str] = None) -> list[sql
     if source:
         return conn.execute("SELECT * FROM warnings WHERE source=?", (source,)).fetchall()
     return conn.execute("SELECT * FROM warnings ORDER BY source, line").fetchall()
+
+
+#: The type of a parse warning stored before warnings were typed.
+UNTYPED_WARNING = "parse.unplaceable_line"
+
+
+def parse_warnings(conn: sqlite3.Connection, type: Optional[str] = None,
+                   source: Optional[str] = None) -> list[dict]:
+    """The parse warnings of the build as typed, located records (the same
+    keys as the reference warnings of :mod:`kb.rules.references`, with the
+    offending ``text``): ``type`` is ``parse.<kind>`` (``parse.stray_token``…)."""
+    out = []
+    for row in warnings(conn, source):
+        kind = f"parse.{row['type']}" if row["type"] else UNTYPED_WARNING
+        if type and kind != type:
+            continue
+        out.append({"type": kind, "source": row["source"], "document": row["source"], "file": row["file"],
+                    "line": row["line"], "col": row["col"], "rule": None, "cited": None, "target": None,
+                    "phrase": None, "expected": None, "editions": [], "message": row["message"],
+                    "text": row["text"]})
+    return out
 
 
 def editions(conn: sqlite3.Connection) -> list[sqlite3.Row]:

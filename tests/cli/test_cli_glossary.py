@@ -74,3 +74,13 @@ def test_one_line_errors(full_kb):
     assert err == ["kb: no glossary entry in edition 2009-02-30: not a date: '2009-02-30' (no day 30 in 2009-02)"]
     err = run("zzzz", "--edition", "2008", data_dir=full_kb, code=1).stderr.splitlines()
     assert err == ["kb: no glossary entry for 'zzzz' in edition 2008-07-15 (in force on 2008-12-31)"]
+
+
+def test_empty_term_is_an_error(seed_kb):
+    from click.testing import CliRunner
+
+    from kb.cli.main import main
+
+    result = CliRunner().invoke(main, ["glossary", "  ", "--data-dir", str(seed_kb)])
+    assert result.exit_code == 1
+    assert result.output.strip() == "kb: empty term '  ': give a glossary term, e.g. kb glossary trample"

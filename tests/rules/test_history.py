@@ -142,6 +142,18 @@ def test_summoning_sickness_and_hybrid(full_kb_conn):
     assert "{+activated+}" in (span.versions[0].diff or "")
 
 
+def test_layer_system_across_the_2009_renumbering(full_kb_conn):
+    """418.5 « Interaction of Continuous Effects » became chapter 612 in Magic 2010
+    (613 from 2009-10-01), its lettered subrules numbered rules."""
+    assert rule_lineage.current_equivalent(full_kb_conn, "418.5a", "2008-05-01") == [
+        "613.1", "613.1a", "613.1b", "613.1c", "613.1d", "613.3"]     # the layers, « within layers 2-6 »
+    lin = rule_lineage.lineage(full_kb_conn, "613.1")
+    assert lin.numbers == ["418.5e", "418.5a", "612.1", "613.1"]      # the layers were 418.5e until 2003-07-01
+    assert [(s.number, s.first, s.entered) for s in lin.spans[1:3]] == [
+        ("418.5a", "2003-07-01", "moved"), ("612.1", "2009-07-11", "moved")]
+    assert rule_lineage.lineage(full_kb_conn, "418.5i", "2008-05-01").current == ["613.4d"]   # layer 7d
+
+
 def test_removed_rule(full_kb_conn):
     lin = rule_lineage.lineage(full_kb_conn, "502.49", "2009-05-01")   # Substance
     assert lin.removed_after == "2009-05-01"
@@ -242,6 +254,42 @@ def test_map_split_from_real_2016_naming_rule():
     rel = {(l.from_number, l.to_number): l.relation for l in map_editions(a, b)}
     assert rel[("201.3", "201.3")] == "reworded"
     assert rel[("201.3", "201.3a")] == "split"
+
+
+def test_map_subrules_of_a_rule_that_became_a_chapter():
+    """Real 2009 texts (shortened): 418.5 became chapter 612; its first subrule
+    goes to 612.1, a subrule now inside a rule one level down goes there and the
+    other pieces of its text are split from it."""
+    a = [_n("418.5", "Interaction of Continuous Effects", "Interaction of Continuous Effects"),
+         _n("418.5a", "The values of an object's characteristics are determined by starting with the actual "
+                      "object, then applying continuous effects in a series of layers in the following order: "
+                      "(1) copy effects (see rule 503, \"Copying Objects\"); (2) control-changing effects."),
+         _n("418.5e", "An object's timestamp is the time it entered the zone it's currently in, with two "
+                      "exceptions: (a) Whenever an Aura, Equipment, or Fortification becomes attached to an "
+                      "object or player, the Aura, Equipment, or Fortification receives a new timestamp. (b) If "
+                      "two or more objects would receive a timestamp simultaneously, such as by entering a zone "
+                      "simultaneously or becoming attached simultaneously, the active player determines their "
+                      "timestamp order at that time.")]
+    b = [_n("612", "Interaction of Continuous Effects", "Interaction of Continuous Effects"),
+         _n("612.1", "The values of an object's characteristics are determined by starting with the actual "
+                     "object. For a card, that means the values of the characteristics printed on that card. "
+                     "Then all applicable continuous effects are applied in a series of layers in the "
+                     "following order:"),
+         _n("612.6", "Within a layer or sublayer, determining which order effects are applied in is usually "
+                     "done using a timestamp system."),
+         _n("612.6c", "An object's timestamp is the time it entered the zone it's currently in, unless it's an "
+                      "Aura, Equipment, or Fortification that's attached to another object or player."),
+         _n("612.6d", "If an Aura, Equipment, or Fortification becomes attached to an object or player, the "
+                      "Aura, Equipment, or Fortification receives a new timestamp at that time."),
+         _n("612.6e", "If two or more objects would receive a timestamp simultaneously, such as by entering a "
+                      "zone simultaneously or becoming attached simultaneously, the active player determines "
+                      "their timestamp order at that time.")]
+    rel = {(l.from_number, l.to_number): l.relation for l in map_editions(a, b)}
+    assert rel[("418.5", "612")] == "moved"
+    assert rel[("418.5a", "612.1")] == "moved"
+    assert rel[("418.5e", "612.6c")] == "moved"
+    assert rel[("418.5e", "612.6d")] == rel[("418.5e", "612.6e")] == "split"
+    assert rel[(None, "612.6")] == "added"
 
 
 def test_typography_is_not_a_change():

@@ -95,6 +95,9 @@ def test_api_check_answers_like_kb_check_json(client):
     assert set(body) >= {"claim", "answer", "explanation", "rules", "reason", "edition"}
     assert body["claim"] == claim and body["answer"] == "true"
     assert set(body) == set(check_claim(claim).to_dict())
+    # the FAQ note on monocolored hybrid mana value (seed 001) is quoted as evidence, as by kb check
+    assert any(e["kind"] == "note" and e["id"].startswith("001_b5a1e1d9799bc96e#") and "coût converti" in e["snippet"]
+               for e in body["evidence"])
     dated = client.get("/api/check", query_string={"claim": claim, "edition": "2008-05-01"}).get_json()
     assert dated["edition"] == "2008-05-01"
 

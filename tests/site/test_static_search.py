@@ -14,7 +14,7 @@ import pytest
 from kb.site.render import render_site
 from kb.site.staticsearch import language_globs
 from kb.store import db as store
-from tests.conftest import build_with_card_subset, require_shared
+from tests.conftest import ARTIFACTS, build_with_card_subset, require_shared
 from tests.site.test_browser import browser  # noqa: F401  (the Chromium fixture)
 
 
@@ -102,6 +102,13 @@ def test_browser_finds_association_d_ames(seed_site, static_server, browser):  #
     assert href == f"{base}/site/fr/faq/association-d-ames.html"
     assert browser.find_element("css selector", ".pagefind-ui__search-input").get_attribute("placeholder") == \
         "Rechercher une règle, une carte, une note…"
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "static-search-association-d-ames.png"
+    assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 5000
+    browser.get((site / "index.html").as_uri())     # from disk the browser refuses to load the index: say so
+    from selenium.webdriver.support.ui import WebDriverWait
+    hint = WebDriverWait(browser, 10).until(lambda d: d.find_element("id", "site-search").text)
+    assert hint.startswith("La recherche a besoin d’un serveur : lancez « python -m http.server »")
 
 
 @pytest.fixture(scope="module")
