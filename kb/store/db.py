@@ -378,8 +378,9 @@ def warnings(conn: sqlite3.Connection, source: Optional[str] = None) -> list[sql
     return conn.execute("SELECT * FROM warnings ORDER BY source, line").fetchall()
 
 
-#: The type of a parse warning stored before warnings were typed.
-UNTYPED_WARNING = "parse.unplaceable_line"
+#: The type of a parse warning its parser gave no kind (the CR parser's
+#: layout and date warnings).
+UNTYPED_WARNING = "parse.warning"
 
 
 def parse_warnings(conn: sqlite3.Connection, type: Optional[str] = None,
