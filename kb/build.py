@@ -274,30 +274,42 @@ def _link_cards(conn, report: BuildReport, progress: Progress) -> None:
 
 def _build_history(conn, report: BuildReport, progress: Progress) -> None:
     """Versioned rule store, edition-to-edition maps and lineages
-    (kb.rules.history) and French rules aligned with English editions
-    (kb.rules.alignment); :func:`_resolve_references` runs after it."""
+    (kb.rules.history); the CR editions' references, resolved in themselves
+    and stored (kb.rules.resolver); then French rules aligned with English
+    editions (kb.rules.alignment, reading those stored references).
+    :func:`_resolve_references` resolves the documents' references after it,
+    in the editions the alignment chose."""
     from kb.rules import alignment
     from kb.rules import history
+    from kb.rules.resolver import store_edition_references
 
     t0 = time.perf_counter()
     report.history = history.build_history(conn, progress=progress).to_dict()
+    t1 = time.perf_counter()
+    _count_references(report, store_edition_references(conn), time.perf_counter() - t1)
+    t2 = time.perf_counter()
     alignment.align_french(conn)
-    report.seconds["history"] = round(time.perf_counter() - t0, 3)
+    report.seconds["history"] = round(t1 - t0 + time.perf_counter() - t2, 3)
 
 
 def _resolve_references(conn, report: BuildReport) -> None:
-    """Every reference resolved once, in the edition its document belongs to
-    (after every document and edition is parsed and aligned), stored with its
-    typed warnings (kb.rules.resolver)."""
-    from kb.rules.resolver import check_references
+    """The documents' references, resolved once in the editions their
+    alignment chose (after :func:`_build_history`), stored with their typed
+    warnings next to the editions' ones (kb.rules.resolver)."""
+    from kb.rules.resolver import store_document_references
 
     t0 = time.perf_counter()
-    refs = check_references(conn, store=True)
+    refs = store_document_references(conn)
+    _count_references(report, refs, time.perf_counter() - t0)
+
+
+def _count_references(report: BuildReport, refs, seconds: float) -> None:
+    """Add one resolver phase's counts and time to the report."""
     if report.history:
-        report.history["references_checked"] = refs.checked
-        report.history["references_stored"] = refs.stored
-        report.history["dangling_references"] = len(refs.dangling)
-    report.seconds["references"] = round(time.perf_counter() - t0, 3)
+        for key, n in (("references_checked", refs.checked), ("references_stored", refs.stored),
+                       ("dangling_references", len(refs.dangling))):
+            report.history[key] = report.history.get(key, 0) + n
+    report.seconds["references"] = round(report.seconds.get("references", 0.0) + seconds, 3)
 
 
 def _add_references(edition, cache: dict[str, list[str]]) -> None:

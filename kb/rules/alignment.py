@@ -34,6 +34,7 @@ from typing import Optional
 from kb.model import RULE_NUMBER_RE, rule_parent, rule_sort_key
 from kb.rules.evidence import MATCH, EditionView, FrenchRule, french_rule, score
 from kb.rules.lineage import current_equivalent
+from kb.rules.references import spans_by_text
 from kb.rules.versions import history_editions, rule_version
 
 @dataclass
@@ -102,13 +103,17 @@ def _french_rules(conn: sqlite3.Connection) -> dict[str, list[FrenchRule]]:
 def align_french(conn: sqlite3.Connection, store: bool = True) -> list[Alignment]:
     """Align every French rule of the stored documents with the English
     editions (see the module docstring).  Needs :func:`kb.rules.history.build_history`
-    to have run; returns [] when there are no English editions.  With
+    to have run and the English editions' references to be stored
+    (:func:`kb.rules.resolver.store_edition_references`: the build's first
+    phase; the French documents' references are resolved after this, in the
+    editions it chose); returns [] when there are no English editions.  With
     ``store``, (re)writes the ``french_alignments`` and
     ``french_discrepancies`` tables (the caller commits)."""
     eds = history_editions(conn)
     if not eds:
         return []
-    views = {e: EditionView(conn, e) for e in eds}
+    spans = spans_by_text(conn)
+    views = {e: EditionView(conn, e, spans) for e in eds}
     result: list[Alignment] = []
     for source, rules in _french_rules(conn).items():
         doc_alignments = [_align_rule(fr, views, eds) for fr in rules]

@@ -31,6 +31,7 @@ from typing import Optional
 from rapidfuzz import fuzz
 
 from kb.cards.terms import load_terms
+from kb.rules.references import spans_by_text
 from kb.rules.wordings import OLD_ENGLISH_WORDINGS
 from parser.references import find_reference_spans
 from parser.textkeys import fold
@@ -147,16 +148,39 @@ def french_rule(source: str, number: str, title: Optional[str], text: str, examp
 
 
 class EditionView:
-    """The rules of one English edition, read from the versioned store."""
+    """The rules of one English edition, read from the versioned store, with
+    their references as the resolver stored them (``spans``:
+    :func:`kb.rules.references.spans_by_text`, read once for every edition
+    when given; the English texts are not parsed again)."""
 
-    def __init__(self, conn: sqlite3.Connection, edition: str):
+    def __init__(self, conn: sqlite3.Connection, edition: str, spans: Optional[dict] = None):
         self.edition = edition
-        self.rules: dict[str, tuple[Optional[str], str]] = {}
+        #: number -> (title, text, examples as stored); :meth:`body` joins them
+        self.rules: dict[str, tuple[Optional[str], str, Optional[str]]] = {}
+        self._spans = spans_by_text(conn) if spans is None else spans
+        self._bodies: dict[str, tuple[str, str, set[str], set[str]]] = {}
         for number, title, text, examples in conn.execute(
                 "SELECT number, title, text, examples FROM edition_rules WHERE edition=? AND lang='en'",
                 (edition,)):
-            body = " ".join([text or "", *json.loads(examples or "[]")])
-            self.rules.setdefault(number, (title, body))
+            self.rules.setdefault(number, (title, text or "", examples))
+
+    def body(self, number: str) -> tuple[str, str, set[str], set[str]]:
+        """Rule ``number``'s whole text (examples included), folded too, the
+        numbers it cites, and its mana symbols and numbers outside its references."""
+        if number not in self._bodies:
+            _, text, examples = self.rules[number]
+            texts = [text, *json.loads(examples or "[]")]
+            cited: set[str] = set()
+            kept = []
+            for part in texts:
+                spans = self._spans.get(part, ())
+                cited.update(n for _, _, n in spans)
+                for start, end in sorted({(s, e) for s, e, _ in spans}, reverse=True):
+                    part = part[:start] + " " + part[end:]
+                kept.append(part)
+            body = " ".join(texts)
+            self._bodies[number] = (body, fold(body), cited, set(_SYMBOL_RE.findall(" ".join(kept))))
+        return self._bodies[number]
 
 
 def score(fr: FrenchRule, ed: EditionView, number: Optional[str] = None) -> Optional[float]:
@@ -166,7 +190,8 @@ def score(fr: FrenchRule, ed: EditionView, number: Optional[str] = None) -> Opti
     number = number or fr.number
     if number not in ed.rules:
         return None
-    title, text = ed.rules[number]
+    title = ed.rules[number][0]
+    text, folded, en_refs, en_symbols = ed.body(number)
     agree = total = 0.0
 
     def item(weight: float, ok: bool) -> None:
@@ -178,7 +203,6 @@ def score(fr: FrenchRule, ed: EditionView, number: Optional[str] = None) -> Opti
         ok = _title_agrees(fr.title, title)
         if ok is not None:
             item(3.0, ok)
-    en_refs = {n for span in find_reference_spans(text, "en") for n in span.numbers}
     for n, ref_title in fr.refs:
         item(0.5, n in en_refs)
         if ref_title:
@@ -191,10 +215,8 @@ def score(fr: FrenchRule, ed: EditionView, number: Optional[str] = None) -> Opti
     fr_numbers = {n for n, _ in fr.refs}
     for n in en_refs - fr_numbers:
         item(0.5, False)
-    folded = fold(text)
     for english in fr.terms:
         item(1.0, any(_has_word(folded, e) for e in english))
-    en_symbols = set(_SYMBOL_RE.findall(_strip_refs(text, "en")))
     if fr.symbols or en_symbols:
         union = fr.symbols | en_symbols
         share = len(fr.symbols & en_symbols) / len(union)
@@ -208,7 +230,7 @@ def score(fr: FrenchRule, ed: EditionView, number: Optional[str] = None) -> Opti
 
 
 def _strip_refs(text: str, lang: str) -> str:
-    """``text`` without its rule references (their numbers are not symbols)."""
+    """``text`` (a French rule's) without its rule references (their numbers are not symbols)."""
     for span in reversed(find_reference_spans(text, lang)):
         text = text[:span.start] + " " + text[span.end:]
     return text

@@ -1,7 +1,7 @@
 """The stored references: writing the ``references`` and
 ``reference_warnings`` tables for the resolver (:mod:`kb.rules.resolver`,
 the only place that finds and resolves references) and reading them back for
-the site, the CLI and the JSON.
+the site, the CLI, the JSON and the French alignment (:func:`spans_by_text`).
 
 A row locates its text the way ``card_mentions`` does: ``source`` (edition
 source or document id), ``kind`` (``rule``, ``example``, ``glossary``,
@@ -61,14 +61,15 @@ def english_title(title: str) -> Optional[str]:
 
 
 class RefRows:
-    """The rows the resolver makes, written per source when ``store``."""
+    """The rows the resolver makes, written per source when ``store`` (the
+    tables emptied first when ``replace``)."""
 
-    def __init__(self, conn: sqlite3.Connection, store: bool):
+    def __init__(self, conn: sqlite3.Connection, store: bool, replace: bool = True):
         self.conn = conn
         self.store = store
         self.rows: list[tuple] = []
         self.count = 0
-        if store:
+        if store and replace:
             conn.execute('DELETE FROM "references"')
             conn.execute("DELETE FROM reference_warnings")
 
@@ -219,4 +220,33 @@ def reference_warnings(conn: sqlite3.Connection, type: Optional[str] = None,
         if source and source not in (w["source"], w["document"]) and source not in w["editions"]:
             continue
         out.append(w)
+    return out
+
+
+def spans_by_text(conn: sqlite3.Connection, lang: str = "en") -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """The stored references of every rule and example text of the CR
+    editions in ``lang``, keyed by the text itself (texts repeat across
+    editions): (start, end, cited number) per cited number, in order; a
+    text citing nothing is absent.  What the French alignment compares
+    (:class:`kb.rules.evidence.EditionView`), read instead of parsing the
+    English texts again."""
+    cited: dict[tuple, list[tuple]] = defaultdict(list)
+    for source, kind, number, example, line, start, end, number_cited in conn.execute(
+            'SELECT r.source, r.kind, r.number, r.example, r.line, r.start, r."end", r.cited FROM "references" r '
+            "JOIN editions e ON e.source = r.source WHERE e.lang=? AND r.kind IN ('rule', 'example') "
+            "AND r.target_kind != 'glossary' ORDER BY r.rowid", (lang,)):
+        cited[(source, number, line)].append((kind, example, start, end, number_cited))
+    out: dict[str, tuple[tuple[int, int, str], ...]] = {}
+    for source, number, line, text, examples in conn.execute(
+            "SELECT r.source, r.number, r.line, r.text, r.examples FROM rules r JOIN editions e "
+            "ON e.source = r.source WHERE e.lang=?", (lang,)):
+        refs = cited.get((source, number, line))
+        if not refs:
+            continue
+        texts = [text or "", *json.loads(examples or "[]")]
+        found: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+        for kind, example, start, end, number_cited in refs:
+            found[texts[0] if kind == "rule" else texts[example + 1]].append((start, end, number_cited))
+        for key, spans in found.items():
+            out.setdefault(key, tuple(spans))
     return out

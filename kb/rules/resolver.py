@@ -1,6 +1,5 @@
 """The one reference resolver: every reference of the knowledge base is
-found once, resolved once (at build time, after every document and edition is
-parsed and the French documents are aligned) and stored in the
+found once, resolved once at build time and stored in the
 ``references`` table; the dangling ones are also reported (:class:`Dangling`)
 and stored as typed, located warnings (``reference_warnings``, written by
 :mod:`kb.rules.references`, which also reads both tables back).
@@ -24,6 +23,12 @@ titles are translated with the committed French↔English terms) and resolves
 the reference to the rule carrying that title (status ``title_mismatch``;
 ``ambiguous`` when several do).  A missing member of a range whose other
 members exist has status ``range``.
+
+The build resolves in two phases: the CR editions first
+(:func:`store_edition_references`: they resolve in themselves, and the
+French alignment reads their stored references), then, once the alignment
+has chosen their editions, the French documents
+(:func:`store_document_references`).
 
 Texts repeat across editions, so each distinct text is parsed once.
 """
@@ -270,15 +275,16 @@ def _check_glossary(report: ReferenceReport, ctx: _Context, rows: RefRows, ed: _
 
 
 def check_references(conn: sqlite3.Connection, editions: Optional[Iterable[str]] = None,
-                     documents: bool = True, store: bool = False) -> ReferenceReport:
+                     documents: bool = True, store: bool = False, replace: bool = True) -> ReferenceReport:
     """Resolve every reference of the stored CR editions (all, or those whose
     dates are in ``editions``) and, with ``documents``, of the French
     documents.  Returns a ReferenceReport; a missing reference repeated by
     the same text in consecutive editions is one Dangling entry listing
     those editions.  With ``store`` (the build), every reference goes to
-    the ``references`` table and every Dangling to ``reference_warnings``."""
+    the ``references`` table and every Dangling to ``reference_warnings``,
+    both emptied first unless ``replace`` is False."""
     report = ReferenceReport()
-    rows = RefRows(conn, store)
+    rows = RefRows(conn, store, replace)
     wanted = set(editions) if editions is not None else None
     eds = conn.execute("SELECT date, source, lang FROM editions WHERE date IS NOT NULL ORDER BY date").fetchall()
     loaded: dict[str, _Edition] = {}
@@ -305,6 +311,20 @@ def check_references(conn: sqlite3.Connection, editions: Optional[Iterable[str]]
         rows.finish(report.dangling)
     report.stored = rows.count
     return report
+
+
+def store_edition_references(conn: sqlite3.Connection) -> ReferenceReport:
+    """The build's first phase: every CR edition's references, resolved in
+    the edition itself and stored (the French alignment reads them,
+    :mod:`kb.rules.evidence`)."""
+    return check_references(conn, documents=False, store=True)
+
+
+def store_document_references(conn: sqlite3.Connection) -> ReferenceReport:
+    """The build's second phase, after the French alignment: every
+    document's references, resolved in the editions it chose, stored next
+    to the editions' ones."""
+    return check_references(conn, editions=(), store=True, replace=False)
 
 
 def _check_edition(conn, report: ReferenceReport, ctx: _Context, rows: RefRows, ed: _Edition) -> None:
