@@ -54,8 +54,9 @@ KINDS = ("rule", "card", "note", "section", "glossary", "ruling")
 #: go among the results: after this many full-text results.
 DEFERRED_AT = 3
 
-#: Rulings join a search without ``kind:`` from this many words on, at most this many.
-RULING_WORDS = 4
+#: Rulings join a search without ``kind:`` from this many words on (a sentence quoted from a
+#: ruling, not a few rules words: the extra pass costs as much as the main one), at most this many.
+RULING_WORDS = 6
 RULINGS_SHOWN = 3
 
 #: A whole query that may be a rule reference (parsed by parser.references).
