@@ -11,13 +11,13 @@ import sqlite3
 from typing import Optional
 
 from kb.cards import db as carddb
-from kb.cards.mentions import card_links, mentions_of, rule_with_links
+from kb.cards.mentions import card_links, mentions_of
 from kb.cards.names import (MAX_CANDIDATES, AmbiguousName, match_name, record_card, records_named,
                             resolve_name, suggest_names)
 from kb.store import db as store
 from parser.textkeys import fold_name
 
-__all__ = ["CardNotFound", "card_links", "lookup_card", "rule_with_links"]
+__all__ = ["CardNotFound", "lookup_card"]
 
 
 class CardNotFound(LookupError):

@@ -40,7 +40,7 @@ from parser.mana import ManaCostError
 
 Cards = Union[sqlite3.Connection, Lookup, None]
 
-__all__ = ["check_claim", "check_file", "normalize", "Cards", "MAX_CLAIM_CHARS", "MAX_CLAIM_WORDS"]
+__all__ = ["check_claim", "check_file", "Cards", "MAX_CLAIM_CHARS", "MAX_CLAIM_WORDS"]
 
 #: Longest claim read (characters; a cost of 1000 {2/B} symbols fits).
 MAX_CLAIM_CHARS = 8000

@@ -19,7 +19,7 @@ import sqlite3
 from dataclasses import asdict, dataclass, field
 from typing import Optional
 
-from kb.cards.lookup import rule_with_links
+from kb.cards.mentions import rule_with_links
 from kb.cards.terms import lookup_term
 from kb.model import RULE_NUMBER_RE, GlossaryEntry, Rule
 from kb.rules import lineage as rule_lineage

@@ -507,7 +507,7 @@ def test_fixture_claims_parse_without_ambiguity():
     swallow verbs, generic actors are never read as card names."""
 
     import yaml
-    from kb.checker.claims import normalize
+    from kb.checker.reading import normalize
     from parser import grammars
 
     parser = grammars.load("claims", parser="earley", lexer="dynamic", ambiguity="explicit")
@@ -518,6 +518,6 @@ def test_fixture_claims_parse_without_ambiguity():
 
 
 def test_normalize():
-    from kb.checker.claims import normalize
+    from kb.checker.reading import normalize
     assert normalize("« Les Sœurs de la mort de pierre » reçoivent {2/b}.") == "les soeurs de la mort de pierre recoivent {2/B}"
     assert normalize("L’Élémental\u00a0: X") == "l'elemental : x"
