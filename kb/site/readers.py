@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from kb.cards.names import card_slugs
-from kb.search.searcher import Answer, Searcher, SearchResponse
+from kb.search.searcher import Searcher, SearchResponse
 from kb.site.context import Page
 from kb.site.render import Site
 from kb.store import db as store
@@ -37,9 +37,10 @@ OVER_BUDGET = "search stopped at its time budget: results may be incomplete (nar
 
 
 class BudgetSearcher(Searcher):
-    """A :class:`Searcher` with a time budget per search: once it is spent,
-    the remaining steps (card names, full text, the loose second pass of the
-    full text) are skipped and the response says so in its notice.  One
+    """A :class:`Searcher` with a time budget per search: rule numbers, card
+    names and the full-text pass always run (a search never answers nothing
+    because it was slow); once the budget is spent, the loose second pass of
+    the full text is skipped and the response says so in its notice.  One
     instance per thread."""
 
     def search(self, *args, budget: Optional[float] = None, **kwargs) -> SearchResponse:
@@ -67,16 +68,6 @@ class BudgetSearcher(Searcher):
             self._over = True
         return self._over
 
-    def _card_step(self, a: Answer) -> None:
-        if not self._late():
-            super()._card_step(a)
-
-    def _text_step(self, a: Answer) -> None:
-        if not self._late():
-            super()._text_step(a)
-            return
-        a.results = list(a.exact)
-        a.response.total = len(a.exact) + len(a.deferred)
 
 
 class UiPages:

@@ -83,16 +83,19 @@ def browser():
 @pytest.mark.browser
 def test_search_and_follow_first_result(server, browser):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     browser.get(server + "/")
     assert "Règles de Magic" in browser.title or "Magic" in browser.title
     box = browser.find_element(By.NAME, "q")
     box.send_keys("association d'âmes")
     box.submit()
-    first = browser.find_elements(By.CSS_SELECTOR, "ol.results a.result-link")[0]
+    first = WebDriverWait(browser, 15).until(
+        lambda b: (b.find_elements(By.CSS_SELECTOR, "ol.results a.result-link") or [None])[0])
     assert "702.92" in first.text
     first.click()
-    assert "/fr/faq/association-d-ames" in browser.current_url and "#702.92" in browser.current_url
+    WebDriverWait(browser, 15).until(lambda b: "/fr/faq/association-d-ames" in b.current_url)
+    assert "#702.92" in browser.current_url
     rule = browser.find_element(By.ID, "702.92a")
     assert rule.text.startswith("702.92a")
     assert "L'association d'âmes est un mot-clé qui représente deux capacités déclenchées." in rule.text
