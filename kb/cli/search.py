@@ -35,6 +35,8 @@ def search(query, limit, page, kind, lang, edition, all_editions, data_dir, as_j
     from kb.search.searcher import Searcher
 
     text = " ".join(query)
+    if not text.strip():
+        raise KBError(f"empty query {text!r}: give words, a rule number or a card name, e.g. kb search persistance")
     try:
         searcher = Searcher(data_dir)
     except store.KBNotFound as err:

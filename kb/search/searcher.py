@@ -181,7 +181,7 @@ class Searcher:
                 a.response.total = len(a.results)
             return
         corrections: dict = {}
-        if not a.numbers:
+        if not a.numbers and a.parsed.notice is None:   # a query read literally is not also re-spelled
             tree, corrections = self._correct(tree)
         a.response.corrections = corrections
         used: list = []

@@ -44,3 +44,25 @@ def test_edition_and_all_editions_options(seed_kb):
     assert rows and all("2008-04-04" in r["editions"] for r in rows)
     rows = json.loads(run(seed_kb, "persistance", "--all-editions", "--json", "--kind", "rule").stdout)
     assert rows[0]["id"] == "502.79" and rows[0]["editions"] == ["2008-04-04"]
+
+
+def test_empty_query_is_a_one_line_error(seed_kb):
+    from click.testing import CliRunner
+
+    from kb.cli.main import main
+
+    result = CliRunner().invoke(main, ["search", "  ", "--data-dir", str(seed_kb)])
+    assert result.exit_code == 1
+    assert result.output.strip() == ("kb: empty query '  ': give words, a rule number or a card name, "
+                                     "e.g. kb search persistance")
+
+
+def test_a_bad_filter_is_said_and_its_words_not_respelled(seed_kb):
+    from click.testing import CliRunner
+
+    from kb.cli.main import main
+
+    result = CliRunner().invoke(main, ["search", "lang:xx persistance", "--data-dir", str(seed_kb)])
+    assert result.exit_code == 0
+    assert "lang:xx: expected fr or en; searched the words literally" in result.output
+    assert "« land »" not in result.output
