@@ -54,10 +54,12 @@ def _change(x: tuple, y: tuple) -> str:
 
 
 def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
-    """Added, removed, renumbered and reworded rules from edition ``a`` to
-    edition ``b`` (dates; a date between editions means the edition then in
-    force).  Raises KeyError for a date before the first edition, ValueError
-    if ``a`` is not before ``b``."""
+    """Added, removed, renumbered, reworded, split and merged rules from
+    edition ``a`` to edition ``b`` (dates; a date between editions means the
+    edition then in force).  Every rule of ``a`` is in exactly one list (or
+    counted unchanged): a split or merged rule is not also "renumbered".
+    Raises KeyError for a date before the first edition, ValueError if ``a``
+    is not before ``b``."""
     eds = history_editions(conn)
     if not eds:
         raise ValueError("no rule history in this knowledge base (build it with --cr editions)")
@@ -70,26 +72,16 @@ def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
     d = EditionDiff(a, b)
     reached: dict[str, list[str]] = defaultdict(list)
     for n in sorted(rules_a, key=rule_sort_key):
-        targets = sorted(main[n], key=rule_sort_key)
-        for t in targets:
+        for t in main[n]:
             reached[t].append(n)
-        if not targets:
-            d.removed.append({"number": n, "title": rules_a[n][1]})
-            continue
-        extra = sorted(every[n] - main[n], key=rule_sort_key)
-        if extra:
-            d.split.append({"from": n, "to": targets + extra})
-        t = targets[0]
-        change = _change(rules_a[n], rules_b[t])
-        if t != n:
-            d.renumbered.append({"from": n, "to": t, "change": change, "title": rules_b[t][1]})
-        elif change == "words":
-            d.reworded.append({"number": n, "change": change, "title": rules_b[t][1]})
-        else:
-            d.unchanged += 1
+    merged_from = {n for froms in reached.values() if len(froms) > 1 for n in froms}
     for t, froms in reached.items():
         if len(froms) > 1:
             d.merged.append({"from": sorted(froms, key=rule_sort_key), "to": t})
+    for n in sorted(rules_a, key=rule_sort_key):
+        if n not in merged_from:
+            _classify(d, n, sorted(main[n], key=rule_sort_key),
+                      sorted(every[n] - main[n], key=rule_sort_key), rules_a, rules_b)
     split_targets = {t for s in d.split for t in s["to"]}
     for n in sorted(rules_b, key=rule_sort_key):
         if n not in reached and n not in split_targets:
@@ -97,6 +89,24 @@ def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
     d.merged.sort(key=lambda m: rule_sort_key(m["to"]))
     return d
 
+
+def _classify(d: EditionDiff, n: str, targets: list[str], extra: list[str],
+              rules_a: dict, rules_b: dict) -> None:
+    """Put rule ``n`` of edition ``a`` (not merged) in one list of ``d``."""
+    if not targets:
+        d.removed.append({"number": n, "title": rules_a[n][1]})
+        return
+    if extra or len(targets) > 1:
+        d.split.append({"from": n, "to": targets + extra})
+        return
+    t = targets[0]
+    change = _change(rules_a[n], rules_b[t])
+    if t != n:
+        d.renumbered.append({"from": n, "to": t, "change": change, "title": rules_b[t][1]})
+    elif change == "words":
+        d.reworded.append({"number": n, "change": change, "title": rules_b[t][1]})
+    else:
+        d.unchanged += 1
 
 def format_diff(d: EditionDiff) -> str:
     """``kb diff`` text: counts, then the added, removed, renumbered,

@@ -172,6 +172,19 @@ def test_diff_2009_renumbering(full_kb_conn):
     json.dumps(d.to_dict())
 
 
+def test_diff_puts_every_rule_in_one_list(full_kb_conn):
+    """A split or merged rule is not also counted as renumbered."""
+    d = edition_diff.diff_editions(full_kb_conn, "2009-05-01", "2009-07-11")
+    seen = ([r["from"] for r in d.renumbered] + [r["number"] for r in d.reworded]
+            + [r["number"] for r in d.removed] + [s["from"] for s in d.split]
+            + [n for m in d.merged for n in m["from"]])
+    assert len(seen) == len(set(seen))
+    total = len(edition_diff.rules_by_number(full_kb_conn, "2009-05-01"))
+    assert len(seen) + d.unchanged == total
+    assert "420.1" not in {r["from"] for r in d.renumbered}      # split into 704.1, 704.1a
+    assert "502.10i" not in {r["from"] for r in d.renumbered}    # merged into 702.19m
+
+
 def test_diff_mana_value_and_across_many_editions(full_kb_conn):
     d = edition_diff.diff_editions(full_kb_conn, "2021-02-15", "2021-04-22")
     assert "202.3" in {r["number"] for r in d.reworded}
