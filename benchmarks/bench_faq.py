@@ -9,7 +9,10 @@ Measures (issue 12 targets in brackets):
   examples), every number distinct: parse time against
   :func:`parser.cr.parse_cr` on the English 2026-01-16 edition in the same
   run [at most 3×];
-* the same layouts repeated to 30 MB [under a minute], with some junk lines.
+* the same layouts repeated to 30 MB [under a minute], with some junk lines;
+* the per-rule language test (:func:`parser.lang.detect`) on every rule text
+  and glossary definition of the English 2026 edition and every rule, note,
+  card text and paragraph of the French seeds: right / undecided / wrong.
 
 Usage: ``python benchmarks/bench_faq.py [CR_FILE] [--big-mb 30] [--repeat 3] [--json OUT]``.
 """
@@ -61,6 +64,8 @@ def _rule_block(number: str, texts, layout: int) -> str:
         return f"{number}. Regroupement\n\n\n" + "".join(f"{n}. {t}\n\n\n" for n, t in subs)
     if layout == 2:    # rules run together in one paragraph
         return f"{number}. Double initiative - " + " - ".join(f"{n} {t}" for n, t in subs) + "\n\n"
+    if layout == 5:    # rules quoted in prose, after words ending with a colon
+        return "La traduction française des règles a dit : " + " ".join(f"{n} {t}" for n, t in subs) + "\n\n"
     if layout == 3:    # a bracketed number, then numbered items
         return f"[ {number} ] Piétinement\n\n" + "".join(f"{i}. {t}\n\n" for i, (_, t) in enumerate(subs, 1))
     # hard-wrapped text, with an example
@@ -75,14 +80,34 @@ def french_rules_document(size: int, junk_every: int = 0) -> tuple[str, int]:
     for block in itertools.count():
         chapter, rule = 100 + block // 1000 % 900, block % 1000 + 1
         number = f"{chapter}.{rule}" if block < 900_000 else f"{chapter}.{rule + block // 900_000 * 1000}"
-        parts.append(_rule_block(number, texts, block % 5))
-        rules += 5
+        layout = block % 6
+        parts.append(_rule_block(number, texts, layout))
+        rules += 4 if layout == 5 else 5
         if junk_every and block % junk_every == 0:
             parts.append("Copied!\n{2/B\nPartager sur Facebook\n\x01\n\n")
         total += len(parts[-1])
         if total >= size:
             break
     return "".join(parts), rules
+
+
+def language_test(edition) -> dict[str, tuple[int, int, int, int]]:
+    """(right, undecided, wrong, total) of :func:`parser.lang.detect` on the
+    English edition's rule texts and glossary definitions and on the French
+    seeds' rule texts, notes, card texts and paragraphs."""
+    from parser.lang import detect
+
+    english = [r.text for r in edition.rules if r.text] + [g.definition for g in edition.glossary]
+    french = []
+    for path in sorted((ROOT / "seeds").glob("*.txt")):
+        doc = parse_document(path)
+        french += [r.text for r in doc.rules if r.text] + [n.text for n in doc.notes] + \
+            [c.text for c in doc.cards if c.text] + doc.paragraphs
+    out = {}
+    for name, texts, want in (("English", english, "en"), ("French", french, "fr")):
+        got = [detect(t) for t in texts]
+        out[name] = (got.count(want), got.count(None), len(got) - got.count(want) - got.count(None), len(got))
+    return out
 
 
 def _timed(fn, *args, repeat: int = 1):
@@ -119,6 +144,10 @@ def main(argv=None) -> int:
     big_doc, big_s = _timed(parse_text, big, "big", "big.txt")
     print(f"French rules text: {len(big.encode()) / 1e6:.1f} MB, {len(big_doc.rules)} rules "
           f"(expected {big_expected}), {len(big_doc.warnings)} warnings, {big_s:.1f} s [target < 60 s]")
+    lang = language_test(edition)
+    for name, (right, undecided, wrong, total) in lang.items():
+        print(f"language test on {total} {name} texts: {right} right, {undecided} undecided "
+              f"(the document's language stands), {wrong} wrong")
     if args.json_out:
         Path(args.json_out).write_text(json.dumps({
             "cr_seconds": cr_s, "fr_seconds": fr_s, "ratio": fr_s / cr_s, "fr_rules": len(doc.rules),

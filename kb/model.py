@@ -88,6 +88,9 @@ class ParseWarning:
     #: what kind of problem (``unplaceable_line``, ``stray_token``, ``unclosed_mana_symbol``,
     #: ``duplicate_id``…); empty for the warnings that predate types.
     type: str = ""
+    #: where the grammar stopped, as Lark's ``get_context`` shows it (the line, a caret
+    #: under the column); empty when the warning does not come from a labelled error.
+    context: str = ""
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: {self.message}: {self.text!r}"
@@ -122,6 +125,9 @@ class Rule:
     references: list[str] = field(default_factory=list)
     line: int = 0
     section: Optional[str] = None
+    #: a rule a page quotes in two languages: the line of its other-language
+    #: version (same number, same document); None otherwise.
+    pair_of: Optional[int] = None
 
     @property
     def is_subrule(self) -> bool:
@@ -171,6 +177,8 @@ class CardRecord:
     text: str = ""
     section: Optional[str] = None
     notes: list[Note] = field(default_factory=list)
+    #: the mana value printed after the cost, « (2) » (an int), or None when the record has none.
+    mana_value: Optional[int] = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -220,6 +228,8 @@ class Document:
     notes: list[Note] = field(default_factory=list)
     paragraphs: list[str] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
+    #: glossary entries of a French Comprehensive Rules text (« Glossaire »).
+    glossary: list["GlossaryEntry"] = field(default_factory=list)
 
     def rule(self, number: str) -> Optional[Rule]:
         """The first rule with that number in this document, or None."""

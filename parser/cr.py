@@ -7,7 +7,9 @@
 * :class:`NotARulesDocument` -- raised for a file that is not a rules text.
 
 The grammar is ``parser/grammars/cr.lark`` (one LALR grammar, line-oriented,
-for every layout from 2003 to today and for French rules texts).
+for every English layout from 2003 to today).  French rules text has one
+grammar of its own, ``faq.lark``: with ``lang="fr"`` the text goes there and
+comes back as an :class:`Edition` (:mod:`parser.cr_fr`).
 :func:`parse_cr_text` goes through these steps:
 
 1. the grammar runs with the post-lexer :class:`parser.cr_lines.Numbering`,
@@ -46,14 +48,20 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from kb.model import Edition, ParseWarning
 from parser import grammars
 from parser.cr_lines import Numbering, line_number, line_text
+from parser.cr_fr import french_edition
 from parser.cr_tree import EditionBuilder
 from parser.dates import iso_date
 from parser.decode import DecodeError, count_lost_quotes, decode_file
+from parser.faq import parse_text
+from parser.lang import detect
 from parser.references import find_references
 
 __all__ = ["parse_cr", "parse_cr_text", "find_cr_files", "NotARulesDocument"]
 
 _FILE_DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+#: How much of a rules file tells its language (its title, date and introduction).
+_SAMPLE = 3000
 
 
 class NotARulesDocument(ValueError):
@@ -79,11 +87,15 @@ def _parser() -> Lark:
 # ---------------------------------------------------------------------------
 
 def parse_cr(path: Union[str, Path], *, source: Optional[str] = None,
-             lang: str = "en") -> Edition:
+             lang: Optional[str] = None) -> Edition:
     """Parse the Comprehensive Rules file at ``path`` into an :class:`Edition`.
 
     The file is decoded as published (:func:`parser.decode.decode_file`);
-    ``source`` defaults to the file stem (``2026-01-16``).  Raises OSError if
+    ``source`` defaults to the file stem (``2026-01-16``); ``lang`` (``en``
+    or ``fr``) defaults to the language of the text's beginning
+    (:func:`parser.lang.detect`; English when it cannot tell), so that a
+    French Comprehensive Rules file given to ``kb build --cr`` is read by
+    the French grammar.  Raises OSError if
     the file cannot be read and :class:`NotARulesDocument` (naming the file)
     if it is not text or holds no numbered rule.
     """
@@ -93,6 +105,7 @@ def parse_cr(path: Union[str, Path], *, source: Optional[str] = None,
     except DecodeError as exc:
         reason = str(exc).removeprefix(f"{path}: ")
         raise NotARulesDocument(str(path), f"not text: {reason}") from None
+    lang = lang or detect(decoded.text, _SAMPLE) or "en"
     edition = parse_cr_text(decoded.text, source or path.stem, path=str(path), lang=lang)
     edition.encoding = decoded.encoding
     return edition
@@ -135,6 +148,8 @@ def parse_cr_text(text: str, source: str, path: str = "", lang: str = "en") -> E
     that stops before its credits.  Raises :class:`NotARulesDocument` when
     the text holds no numbered rule.
     """
+    if lang == "fr":
+        return _french(text, source, path)
     doc = _RulesText(_as_lines(text), source, path, lang)
     builder = EditionBuilder(doc.label, source, lang, doc.warnings)
     edition = builder.build(_parse_tree(doc))
@@ -146,6 +161,21 @@ def parse_cr_text(text: str, source: str, path: str = "", lang: str = "en") -> E
     _attach_glossary_references(edition)
     builder.check_numbering(edition)
     edition.warnings = sorted(doc.warnings, key=lambda w: (w.line, w.column))
+    return edition
+
+
+def _french(text: str, source: str, path: str) -> Edition:
+    """A French rules text, read by the one French rules grammar
+    (``faq.lark``, :mod:`parser.cr_fr`), dated as an English edition is."""
+    edition = french_edition(parse_text(text, source=source, path=path, lang="fr"))
+    if not edition.rules:
+        raise NotARulesDocument(path or source, "no numbered rules found")
+    m = _FILE_DATE_RE.search(Path(path or source).name)
+    if edition.date is None and m:
+        edition.date = iso_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    for r in [*edition.rules, *edition.glossary]:
+        r.edition = edition.date
+    edition.lost_quotes = count_lost_quotes(text)
     return edition
 
 

@@ -3,6 +3,9 @@
 * :func:`english_date` -- « effective as of January 16, 2026 » -> ``2026-01-16``;
 * :func:`french_date` -- « 1er février 2010 », « 19-20 avril 2008 » (first
   day of a range), « 4 aout 2008 » (accent left out) -> ISO date;
+* :func:`numeric_date` -- « 04/02/2011 », « 13/07/2009 » (day first, as French
+  pages write them) -> ISO date;
+* :func:`document_date` -- the French date of a line in words, else in figures;
 * :func:`written_date` -- the English date of a line, else its French date;
 * :func:`iso_date` -- year, month, day -> ISO date, or None for an
   impossible date (« 31 février »).
@@ -15,7 +18,8 @@ import re
 from datetime import date
 from typing import Optional
 
-__all__ = ["MONTHS_EN", "MONTHS_FR", "english_date", "french_date", "iso_date", "written_date"]
+__all__ = ["MONTHS_EN", "MONTHS_FR", "document_date", "english_date", "french_date", "iso_date", "numeric_date",
+           "written_date"]
 
 #: English month names (lower case) -> month number.
 MONTHS_EN = {
@@ -32,6 +36,7 @@ MONTHS_FR = {
 }
 
 _EN_DATE_RE = re.compile(r"([A-Z][a-z]+)\s*(\d{1,2}),\s*(\d{4})")
+_NUM_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})/(\d{4})(?!\d)")
 _FR_DATE_RE = re.compile(r"(\d{1,2})(?:er)?(?:-\d{1,2})?\s+([a-zéû]+)\s+(\d{4})", re.IGNORECASE)
 
 
@@ -60,6 +65,20 @@ def french_date(text: str) -> Optional[str]:
     if not m or m.group(2).lower() not in MONTHS_FR:
         return None
     return iso_date(int(m.group(3)), MONTHS_FR[m.group(2).lower()], int(m.group(1)))
+
+
+def numeric_date(text: str) -> Optional[str]:
+    """ISO date of the first date written in figures, day first, in ``text``
+    (« Règles FR [04/02/2011] » -> ``2011-02-04``), or None (also for an
+    impossible date such as « 31/02/2011 »)."""
+    m = _NUM_DATE_RE.search(text)
+    return iso_date(int(m.group(3)), int(m.group(2)), int(m.group(1))) if m else None
+
+
+def document_date(text: str) -> Optional[str]:
+    """The date of a French line: in words (« le 4 avril 2008 »), else in
+    figures (« 13/07/2009 : mise à jour »)."""
+    return french_date(text) or numeric_date(text)
 
 
 def written_date(text: str) -> Optional[str]:

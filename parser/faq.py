@@ -12,7 +12,12 @@ sub-items, rules (number and text on one line, the number alone with its
 text in the next paragraph, rules run together, bracketed numbers with
 numbered items, hard-wrapped text, chapter headings) with their examples.
 :class:`parser.faq_tree.DocumentBuilder`, a Lark Interpreter, turns the tree
-into the model.  A FAQ flattened onto one line is first laid out one item a
+into the model.  The same grammar reads the full French Comprehensive Rules
+(contents, sections, glossary, credits; :mod:`parser.cr_fr` gives it the
+shape of an edition) and rules quoted in prose: it is the one grammar of
+French rules text.  After the parse, :func:`_finish` dates the document from
+its own words (:func:`document_date`), tells each rule's language
+(:mod:`parser.lang`) and pairs a French rule with its English version.  A FAQ flattened onto one line is first laid out one item a
 line by :mod:`parser.faq_flat` (its own grammar), lines and columns kept.
 
 Errors never raise and never cost more than their line: the grammar is
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Optional
 from functools import lru_cache
 from pathlib import Path
 
@@ -39,6 +45,7 @@ from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
 from parser.decode import DecodeError, decode_bytes, decode_file
 from parser.faq_flat import is_flattened, relayout
 from parser.faq_tree import DocumentBuilder
+from parser.lang import detect
 from parser.references import find_references
 
 
@@ -178,33 +185,88 @@ class _Recovery:
 _DIGIT = re.compile(r"\d")
 
 
+#: Where a French document states its own date, strongest first.
+DATE_FIELDS = ("effective", "last_modified", "updates", "stamps")
+
+
+def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
+    """The date a document gives itself and the header field it comes from:
+    « Ces règles entrent en vigueur au 1er février 2010 » (``effective``),
+    « Document modifié pour la dernière fois le … » (``last_modified``), the
+    latest changelog line « 13/07/2009 : mise à jour … » (``updates``), a
+    stamp « Règles FR [04/02/2011] » (``stamps``); (None, None) without any."""
+    for key in DATE_FIELDS:
+        value = meta.get(key)
+        dates = [v["date"] for v in value if v["date"]] if isinstance(value, list) else [value]
+        if any(dates):
+            return max(d for d in dates if d), key
+    return None, None
+
+
 def _finish(doc: Document) -> None:
-    """Kind, title, duplicate numbers, references, parents and children."""
+    """Date, kind, title, languages, duplicate numbers, references, parents and children."""
+    doc.edition = document_date(doc.metadata)[0]
     doc.kind = "faq" if (doc.cards or doc.notes) else "rules"
     if not doc.title:
-        label = doc.metadata.get("label", doc.id).rstrip(" :")
-        if doc.kind == "faq" and doc.sections:
-            doc.title = doc.sections[0].title
-        elif doc.rules:
-            doc.title = f"{label[:1].upper()}{label[1:]} ({doc.rules[0].number}–{doc.rules[-1].number})"
-        else:
-            doc.title = label
+        doc.title = _title(doc)
+    _languages(doc)
     seen: dict[str, Rule] = {}
     for rule in doc.rules:
         rule.edition = doc.edition
-        if rule.number in seen:
+        if rule.number in seen and rule.pair_of is None:
             doc.warnings.append(ParseWarning(doc.path or doc.id, rule.line, 1, rule.number,
                                              f"rule {rule.number} appears twice (first on line "
                                              f"{seen[rule.number].line})", "duplicate_number"))
         seen.setdefault(rule.number, rule)
         text = " ".join([rule.text, *rule.examples])
-        rule.references = find_references(text, doc.lang) if _DIGIT.search(text) else []
+        rule.references = find_references(text, rule.lang) if _DIGIT.search(text) else []
     for rule in doc.rules:
         parent = rule_parent(rule.number)
         while parent is not None and parent not in seen:
             parent = rule_parent(parent)
         rule.parent = parent
-        if parent is not None and parent in seen:
+        if parent is not None and parent in seen and not (
+                rule.pair_of is not None and rule.number in seen[parent].children):
             seen[parent].children.append(rule.number)
     for rule in doc.rules:
         rule.children.sort(key=rule_sort_key)
+    _rule_sections(doc)
+    for entry in doc.glossary:
+        entry.edition = doc.edition
+        entry.references = find_references(entry.definition, doc.lang) if _DIGIT.search(entry.definition) else []
+
+
+def _title(doc: Document) -> str:
+    """A document without a title line: its first section's (a FAQ), its
+    first paragraph and the span of its rules (rules text), else its label."""
+    label = doc.metadata.get("label", doc.id).rstrip(" :")
+    if doc.kind == "faq" and doc.sections:
+        return doc.sections[0].title
+    if doc.rules:
+        return f"{label[:1].upper()}{label[1:]} ({doc.rules[0].number}–{doc.rules[-1].number})"
+    return label
+
+
+def _languages(doc: Document) -> None:
+    """The language of each rule (:func:`parser.lang.detect`; the document's
+    when its text is too short to tell), and each rule quoted in both
+    languages linked to its other version: ``pair_of`` is the line of the
+    same-numbered rule in the other language (the first one not yet paired)."""
+    unpaired: dict[str, dict[str, list[Rule]]] = {}
+    for rule in doc.rules:
+        rule.lang = detect(" ".join([rule.title or "", rule.text, *rule.examples])) or doc.lang
+        waiting = unpaired.setdefault(rule.number, {})
+        other = next((lang for lang, rules in waiting.items() if lang != rule.lang and rules), None)
+        if other is not None:
+            mate = waiting[other].pop(0)
+            mate.pair_of, rule.pair_of = rule.line, mate.line
+        else:
+            waiting.setdefault(rule.lang, []).append(rule)
+
+
+def _rule_sections(doc: Document) -> None:
+    # « 1. Concepts du jeu » is a section of the rules only with rules of its own (else a menu's text).
+    sections = {n: t for n, t in doc.metadata.pop("rule_sections", {}).items()
+                if any(r.number[0] == n for r in doc.rules)}
+    if sections:
+        doc.metadata["rule_sections"] = sections

@@ -9,8 +9,13 @@ its « Exemple : » paragraphs; a bracketed number holds its numbered items; a
 note its « -- » sub-items; a card record its lines.  What the builder
 remembers while visiting is only where a note belongs: the card record or
 section it follows.  The error productions of the grammar (``bad_card``, a
-``STRAY`` token, ``BAD_COST``, ``MISPRINTED_NUMBER``) become typed
-:class:`kb.model.ParseWarning` s; their lines are kept as text.
+``STRAY`` token, ``BAD_COST``, ``MISPRINTED_NUMBER``, ``orphan_type``) become
+typed :class:`kb.model.ParseWarning` s, their type the label of the example
+their strict parse fails like (:mod:`parser.faq_errors`, Lark's
+``match_examples``), their ``context`` Lark's ``get_context``; their lines
+are kept as text.  The same builder reads the French Comprehensive Rules
+layout (contents, sections, glossary, credits), rules quoted in prose and
+card records run inline in a paragraph.
 """
 from __future__ import annotations
 
@@ -20,13 +25,14 @@ from typing import Optional
 from lark import Token, Tree
 from lark.visitors import Interpreter
 
-from kb.model import SUBRULE_LETTERS, CardRecord, Document, Note, ParseWarning, Rule, Section
-from parser.dates import french_date
+from kb.model import SUBRULE_LETTERS, CardRecord, Document, GlossaryEntry, Note, ParseWarning, Rule, Section
+from parser.dates import document_date, french_date, numeric_date
+from parser.faq_errors import label_error
 from parser.mana import ManaCostError, parse_mana_cost
 from parser.textkeys import slugify
 
 
-def _is_title(number: str, text: str) -> bool:
+def is_title(number: str, text: str) -> bool:
     """« 702.92. Association d'âmes » is a title; « 104.3. Les symboles … » is text.
     A title belongs to a rule without a letter, is short and has no final punctuation."""
     if number[-1].isalpha() or not text:
@@ -49,6 +55,18 @@ def _joined(first: str, continuations: list[Tree]) -> str:
     """A hard-wrapped text: its first line and the lines that continue it."""
     parts = [first.strip()] + [str(c.children[0]).strip() for c in continuations]
     return " ".join(p for p in parts if p)
+
+
+def _type_line(written: str) -> str:
+    """A type line as printed: « Créature : - élémental » -> « Créature : élémental »."""
+    head, colon, subtypes = written.strip().partition(":")
+    return f"{head.strip()} : {subtypes.strip().lstrip('-–—').strip()}" if colon else head.strip()
+
+
+def _unlabelled(tok: Token) -> str:
+    """A record's field without its label: « Coût : {2}{G} » -> « {2}{G} »
+    (the token type says it is labelled; a label holds one colon)."""
+    return str(tok).split(":", 1)[1].lstrip() if tok.type.startswith("LABELED_") else str(tok)
 
 
 def _braced(cost: str) -> str:
@@ -74,8 +92,20 @@ class DocumentBuilder(Interpreter):
         self.section_paras: list[str] = []
 
     # -- helpers -----------------------------------------------------------
-    def warn(self, kind: str, line: int, column: int, text: str, message: str) -> None:
-        self.doc.warnings.append(ParseWarning(self.label, line, column, text, message, kind))
+    def warn(self, kind: str, line: int, column: int, text: str, message: str, context: str = "") -> None:
+        self.doc.warnings.append(ParseWarning(self.label, line, column, text, message, kind, context))
+
+    def warn_labelled(self, item: Tree, start: str, fallback: str, line: int, column: int, text: str,
+                      message: str) -> None:
+        """A warning on an error production: its type is the label of the
+        example its strict parse fails like (:mod:`parser.faq_errors`), its
+        context Lark's."""
+        snippet = "".join(str(t) for t in item.scan_values(lambda v: isinstance(v, Token)))
+        found = label_error(snippet if snippet.endswith("\n") else snippet + "\n", start)
+        kind, context = (found.type, found.context) if found else (fallback, "")
+        if kind == "unplaceable_line":
+            kind = fallback
+        self.warn(kind, line, column, text, message, context)
 
     def _close_section(self) -> None:
         if self.section is not None:
@@ -120,8 +150,9 @@ class DocumentBuilder(Interpreter):
         for orphan in _trees(item, "orphan_type"):
             lines = [c.children[0] for c in orphan.children]
             if len(lines) == 2:
-                self.warn("type_line_without_name", lines[0].line, 1, str(lines[0]).rstrip("\n"),
-                          "a type line and a P/T line with no card name above them (kept as text)")
+                self.warn_labelled(orphan, "strict_record", "type_line_without_name", lines[0].line, 1,
+                                   str(lines[0]).rstrip("\n"),
+                                   "a type line and a P/T line with no card name above them (kept as text)")
             for tok in lines:
                 self._paragraph_text(str(tok).strip(), tok.line)
 
@@ -150,18 +181,53 @@ class DocumentBuilder(Interpreter):
         elif tok.type == "COMPILED_BY":
             meta["compiled_by"] = re.sub(r"^Compilée par\s+", "", value)
         elif tok.type == "LAST_MODIFIED":
-            meta["last_modified"] = french_date(value)
-            self.doc.edition = meta["last_modified"]
+            meta["last_modified"] = document_date(value)
+        elif tok.type in ("UPDATE_LINE", "DATE_STAMP"):
+            key = "updates" if tok.type == "UPDATE_LINE" else "stamps"
+            meta.setdefault(key, []).append({"text": value, "date": numeric_date(value), "line": tok.line})
+            self._paragraph_text(value, tok.line)
+        elif tok.type == "EFFECTIVE_LINE":
+            meta["effective"] = french_date(value)
+            self._paragraph_text(value, tok.line)
         else:
             label, _, when = value.rpartition(":")
             meta.setdefault("release_dates", []).append(
                 {"label": label.strip(), "text": when.strip(), "date": french_date(when)})
 
+    # -- the French Comprehensive Rules layout ----------------------------------
+    def contents(self, item: Tree) -> None:
+        """« Table des matières » and its entries: kept as text (never rules)."""
+        lines = [str(t).strip() for t in item.children if isinstance(t, Token) and t.type != "BLANK"]
+        self.doc.metadata["contents"] = lines[1:]
+        for tok in item.children:
+            if tok.type != "BLANK":
+                self._paragraph_text(str(tok).strip(), tok.line)
+
+    def rules_section(self, item: Tree) -> None:
+        """« 1. Concepts du jeu »: the section's title, and the line kept as text."""
+        tok = item.children[0]
+        number, _, title = str(tok).strip().partition(".")
+        self.doc.metadata.setdefault("rule_sections", {})[number] = title.strip()
+        self._paragraph_text(str(tok).strip(), tok.line)
+        self.cur_card = None
+
+    def glossary(self, item: Tree) -> None:
+        for entry in _trees(item, "gloss_entry"):
+            term = entry.children[0]
+            lines = ["".join(str(t) for t in line.children).strip() for line in _trees(entry, "gloss_line")]
+            self.doc.glossary.append(GlossaryEntry(
+                term=str(term).strip(), definition="\n".join(lines), edition=None, lang=self.doc.lang,
+                source=self.source, line=term.line))
+        self.cur_card = None
+
+    def credits(self, item: Tree) -> None:
+        self.doc.metadata["credits"] = "\n".join(str(c.children[0]).strip() for c in _trees(item, "credit_line"))
+
     # -- rules -------------------------------------------------------------
     def _add_rule(self, number: str, text: str, line: int) -> Rule:
         rule = Rule(number=number, lang=self.doc.lang, source=self.source, line=line,
                     section=self.section_id)
-        if _is_title(number, text):
+        if is_title(number, text):
             rule.title = text
         else:
             rule.text = text
@@ -171,11 +237,13 @@ class DocumentBuilder(Interpreter):
 
     def _number(self, item: Tree, num_tok: Token) -> str:
         """The rule number of a number token; a misprinted one is reported."""
-        number = str(num_tok).rstrip(".")
+        number = str(num_tok).strip("*").rstrip(").")
         if num_tok.type == "MISPRINTED_NUMBER":
             number = "".join(number.split())
-            self.warn("misprinted_number", num_tok.line, num_tok.column, self._line(item, num_tok),
-                      f"misprinted rule number « {num_tok} » read as {number}")
+            line = self._line(item, num_tok)
+            self.warn_labelled(Tree("line", [Token("TEXT", line)]), "strict_rule", "misprinted_number",
+                               num_tok.line, num_tok.column, line,
+                               f"misprinted rule number « {num_tok} » read as {number}")
         return number
 
     def _bare_text(self, number: str, para: Optional[Tree]) -> str:
@@ -191,21 +259,31 @@ class DocumentBuilder(Interpreter):
     def rule(self, item: Tree) -> None:
         parts = _trees(item, "rule_part") or _trees(item, "bare_number")
         for i, part in enumerate(parts):
-            num_tok = part.children[0]
+            num_tok = _tok(part, "RULE_NUMBER", "CHAPTER_NUMBER", "MISPRINTED_NUMBER", "MARKED_NUMBER")
             number = self._number(item, num_tok)
             if part.data == "bare_number":
                 text = self._bare_text(number, next(iter(_trees(item, "rule_para")), None))
             else:
-                text = str(part.children[1]).strip()
+                text = str(_tok(part, "RULE_TEXT")).strip()
                 if i == len(parts) - 1:
                     text = _joined(text, _trees(item, "rule_line"))
             if num_tok.type == "CHAPTER_NUMBER":
                 # « 302. Types de carte : Créatures »: the site's prefix is not the title.
                 text = text.rpartition(" : ")[2].strip()
             rule = self._add_rule(number, text, num_tok.line)
+            for ex in _trees(part, "inline_example"):
+                rule.examples.append(str(ex.children[0]).strip().partition(":")[2].strip())
         for ex in _trees(item, "example"):
             text_tok = _tok(ex, "TEXT")
             rule.examples.append(str(text_tok).strip() if text_tok else "")
+
+    def quoted_rule(self, item: Tree) -> None:
+        """Rules quoted in prose: the words before them are text."""
+        intro = item.children[0]
+        self._paragraph_text(str(intro).strip(), intro.line)
+        for part in _trees(item, "quoted_part"):
+            num_tok, text_tok = part.children
+            self._add_rule(str(num_tok).rstrip("."), str(text_tok).strip(), num_tok.line)
 
     def bracket_rule(self, item: Tree) -> None:
         num_tok = item.children[0]
@@ -249,18 +327,21 @@ class DocumentBuilder(Interpreter):
         costs = _trees(item, "card_cost")
         return name_tok, (costs[0].children[0] if costs else None)
 
-    def _cost(self, cost_tok: Token) -> str:
+    def _cost(self, cost_tok: Token, item: Tree) -> str:
         """A record's cost, checked with the mana grammar (parser/mana.py): a
         cost it rejects is kept as written, with a located warning."""
-        written = str(cost_tok).rstrip("\n")
-        if cost_tok.type == "BARE_COST":
+        written = _unlabelled(cost_tok).rstrip("\n")
+        if cost_tok.type == "BARE_COST" or (cost_tok.type == "LABELED_COST" and "{" not in written):
             return _braced(written)
         try:
             parse_mana_cost(written)
         except ManaCostError as err:
-            kind = "unclosed_mana_symbol" if cost_tok.type == "BAD_COST" else "bad_mana_symbol"
-            self.warn(kind, cost_tok.line, cost_tok.column + err.column - 1, written,
-                      f"{err.message}; the cost is kept as written")
+            column, message = cost_tok.column + err.column - 1, f"{err.message}; the cost is kept as written"
+            if cost_tok.type == "BAD_COST":
+                self.warn_labelled(item, "strict_record", "unclosed_mana_symbol", cost_tok.line, column,
+                                   self._line(item, cost_tok), message)
+            else:
+                self.warn("bad_mana_symbol", cost_tok.line, column, written, message)
         return written.strip()
 
     def card(self, item: Tree) -> None:
@@ -272,15 +353,35 @@ class DocumentBuilder(Interpreter):
         self._record(item, item.children[0].children[0], costs[0].children[0] if costs else None)
 
     def _record(self, item: Tree, name_tok: Token, cost_tok: Optional[Token]) -> None:
-        record = CardRecord(name=str(name_tok).strip(), source=self.source, line=name_tok.line,
+        record = CardRecord(name=_unlabelled(name_tok).strip(), source=self.source, line=name_tok.line,
                             section=self.section_id)
         if cost_tok is not None:
-            record.mana_cost = self._cost(cost_tok)
-        record.type_line = str(_trees(item, "card_type")[-1].children[0]).strip()
+            record.mana_cost = self._cost(cost_tok, item)
+        record.type_line = _type_line(_unlabelled(_trees(item, "card_type")[-1].children[0]))
+        for mv in _trees(item, "mana_value"):
+            record.mana_value = int(str(mv.children[0]).strip().strip("()"))
         for pt in _trees(item, "card_pt"):
-            power, _, toughness = str(pt.children[0]).partition("/")
+            power, _, toughness = _unlabelled(pt.children[0]).partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()
-        record.text = "\n".join(str(c.children[0]).strip() for c in _trees(item, "card_line"))
+        record.text = "\n".join(_unlabelled(c.children[0]).strip() for c in _trees(item, "card_line"))
+        self.doc.cards.append(record)
+        self.cur_card = record
+
+    def inline_card(self, item: Tree) -> None:
+        """« Recrue boros {R/W} Créature : gobelin et soldat 1/1 Lien de vie … »;
+        a name and a cost followed by anything but a type line are text."""
+        toks = {t.type: t for t in item.children if isinstance(t, Token)}
+        if "INLINE_TYPE" not in toks:
+            self._paragraph_text("".join(str(t) for t in item.children).strip(), item.children[0].line)
+            return
+        name = toks["INLINE_NAME"]
+        record = CardRecord(name=str(name).strip(), source=self.source, line=name.line, section=self.section_id,
+                            mana_cost=self._cost(toks["INLINE_COST"], item),
+                            type_line=_type_line(str(toks["INLINE_TYPE"])))
+        if "INLINE_PT" in toks:
+            power, _, toughness = str(toks["INLINE_PT"]).partition("/")
+            record.power, record.toughness = power.strip(), toughness.strip()
+        record.text = str(toks["TEXT"]).strip() if "TEXT" in toks else ""
         self.doc.cards.append(record)
         self.cur_card = record
 
@@ -292,14 +393,14 @@ class DocumentBuilder(Interpreter):
             self._paragraph_text("".join(map(str, lines[0])).strip(), lines[0][0].line)
             return
         tok = lines[1][0]
-        self.warn("cost_without_type", tok.line, 1, str(tok).rstrip("\n"),
-                  "line cannot be placed here (expected one of: TYPE_LINE)")
+        self.warn_labelled(item, "strict_record", "cost_without_type", tok.line, 1, str(tok).rstrip("\n"),
+                           "line cannot be placed here (expected one of: TYPE_LINE)")
         for toks in lines:
             self._paragraph_text("".join(map(str, toks)).strip(), toks[0].line)
 
     # -- text --------------------------------------------------------------
     def paragraph(self, item: Tree) -> None:
-        stray, tok = _tok(item, "STRAY"), _tok(item, "TEXT")
+        stray, tok = _tok(item, "STRAY"), _tok(item, "TEXT", "LABELED_NAME")
         self._paragraph_text(((str(stray) if stray else "") + str(tok)).strip(), (stray or tok).line)
 
     def _paragraph_text(self, text: str, line: int) -> None:

@@ -22,6 +22,15 @@ Public API: :func:`align_french` ``(conn, store=True) -> list[Alignment]``,
 :func:`side_by_side`.  Tables: ``french_alignments`` (source, number,
 edition, english_number, score), ``french_documents`` (source, editions),
 ``french_discrepancies`` (source, number, english_number, editions, note).
+
+A French document's own date (« Ces règles entrent en vigueur au 1er février
+2010 », « Document modifié pour la dernière fois le … », « Règles FR
+[04/02/2011] »: ``documents.edition``, read by :func:`parser.faq.document_date`)
+names the English edition in force for it (:func:`kb.rules.versions.edition_in_force`):
+``dated_edition``.  It is evidence of its own: :func:`side_by_side` shows the
+English text of that edition when the rule matches it, and a document whose
+rules give no evidence at all takes it as its editions (for the rules that
+edition has), marked ``inherited``.
 """
 from __future__ import annotations
 
@@ -35,7 +44,7 @@ from kb.model import RULE_NUMBER_RE, rule_parent, rule_sort_key
 from kb.rules.evidence import MATCH, EditionView, FrenchRule, french_rule, score
 from kb.rules.lineage import current_equivalent
 from kb.rules.references import spans_by_text
-from kb.rules.versions import history_editions, rule_version
+from kb.rules.versions import EditionDateError, edition_in_force, history_editions, rule_version
 
 @dataclass
 class Discrepancy:
@@ -77,6 +86,8 @@ class Alignment:
     scores: dict = field(default_factory=dict)
     discrepancy: Optional[Discrepancy] = None
     document_editions: list[str] = field(default_factory=list)
+    #: the English edition in force on the document's own date (None when it states none)
+    dated_edition: Optional[str] = None
 
     @property
     def span(self) -> Optional[tuple[str, str]]:
@@ -115,10 +126,11 @@ def align_french(conn: sqlite3.Connection, store: bool = True) -> list[Alignment
     spans = spans_by_text(conn)
     views = {e: EditionView(conn, e, spans) for e in eds}
     result: list[Alignment] = []
+    dates = _document_dates(conn)
     for source, rules in _french_rules(conn).items():
         doc_alignments = [_align_rule(fr, views, eds) for fr in rules]
         _discrepancies(conn, rules, doc_alignments, views, eds)
-        _inherit(doc_alignments, eds)
+        _inherit(doc_alignments, eds, _in_force(eds, dates.get(source)))
         for al in doc_alignments:
             _current(conn, al, eds)
         result.extend(doc_alignments)
@@ -138,11 +150,33 @@ def _align_rule(fr: FrenchRule, views: dict, eds: list[str]) -> Alignment:
     return al
 
 
-def _inherit(alignments: list[Alignment], eds: list[str]) -> None:
+def _document_dates(conn: sqlite3.Connection) -> dict[str, str]:
+    """Each French document's own date (``documents.edition``), when it states one."""
+    return {src: date for src, date in conn.execute(
+        "SELECT id, edition FROM documents WHERE lang='fr' AND edition IS NOT NULL")}
+
+
+def _in_force(eds: list[str], date: Optional[str]) -> Optional[str]:
+    """The edition of ``eds`` in force on ``date``; None without a date or
+    before the first edition."""
+    if not date:
+        return None
+    try:
+        return edition_in_force(eds, date)
+    except (KeyError, EditionDateError):
+        return None
+
+
+def _inherit(alignments: list[Alignment], eds: list[str], dated: Optional[str] = None) -> None:
     """Set each alignment's ``document_editions``: the editions where the
     document's rules score highest together (sum of the scores, within 0.1
     of the best), among those matched by at least one rule; give those
-    editions to the rules without evidence of their own."""
+    editions to the rules without evidence of their own.  ``dated``, the
+    edition in force on the document's own date, is each alignment's
+    ``dated_edition``; when no rule of the document has evidence, it is the
+    document's edition."""
+    for a in alignments:
+        a.dated_edition = dated
     informative = [a for a in alignments if any(v is not None for v in a.scores.values())]
     totals: dict[str, float] = defaultdict(float)
     matched: set[str] = set()
@@ -151,6 +185,11 @@ def _inherit(alignments: list[Alignment], eds: list[str]) -> None:
         for e in a.editions:
             totals[e] += a.scores.get(e) or 0.0
     if not totals:
+        if dated is not None:
+            for a in alignments:
+                a.document_editions = [dated]
+                if not a.editions and dated in a.scores:
+                    a.editions, a.inherited = [dated], True
         return
     best = max(totals.values())
     doc_editions = [e for e in eds if e in matched and totals.get(e, 0.0) >= best - 0.1]
@@ -235,8 +274,9 @@ def _store(conn: sqlite3.Connection, result: list[Alignment]) -> None:
     conn.execute("DELETE FROM french_discrepancies")
     conn.execute("DELETE FROM french_documents")
     docs = {a.source: a.document_editions for a in result}
-    conn.executemany("INSERT INTO french_documents VALUES (?,?)",
-                     [(src, json.dumps(eds)) for src, eds in docs.items()])
+    dated = {a.source: a.dated_edition for a in result}
+    conn.executemany("INSERT INTO french_documents (source, editions, dated_edition) VALUES (?,?,?)",
+                     [(src, json.dumps(eds), dated[src]) for src, eds in docs.items()])
     conn.executemany("INSERT OR REPLACE INTO french_alignments VALUES (?,?,?,?,?)",
                      [(a.source, a.number, e, a.english_number, a.scores.get(e))
                       for a in result for e in a.editions])
@@ -250,6 +290,13 @@ def document_editions(conn: sqlite3.Connection, source: str) -> list[str]:
     :func:`align_french`; [] when unknown)."""
     row = conn.execute("SELECT editions FROM french_documents WHERE source=?", (source,)).fetchone()
     return json.loads(row[0]) if row else []
+
+
+def dated_edition(conn: sqlite3.Connection, source: str) -> Optional[str]:
+    """The English edition in force on a French document's own date (stored
+    by :func:`align_french`; None when the document states no date)."""
+    row = conn.execute("SELECT dated_edition FROM french_documents WHERE source=?", (source,)).fetchone()
+    return row[0] if row else None
 
 
 def alignments(conn: sqlite3.Connection, number: str, source: Optional[str] = None) -> list[dict]:
@@ -304,6 +351,9 @@ def side_by_side(conn: sqlite3.Connection, number: str, source: Optional[str] = 
             doc_eds = set(document_editions(conn, src))
             both = [e for e in al["editions"] if e in doc_eds]
             edition = (both or al["editions"])[-1]   # the document's edition when the rule agrees
+            dated = dated_edition(conn, src)
+            if dated in al["editions"]:                # … and the one its own date names, first
+                edition = dated
             v = rule_version(conn, al["english_number"], edition)
             if v:
                 entry["english"] = {"edition": edition, "number": v["number"], "title": v["title"],

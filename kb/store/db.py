@@ -30,7 +30,7 @@ import uuid
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-from kb.model import Document, Edition, ParseWarning, Rule
+from kb.model import Document, Edition, GlossaryEntry, ParseWarning, Rule
 from kb.store import schema
 
 DB_NAME = "kb.sqlite"
@@ -244,9 +244,28 @@ def _j(value) -> str:
 def save_rules(conn: sqlite3.Connection, rules: Iterable[Rule]) -> None:
     conn.executemany(
         "INSERT INTO rules (number, lang, edition, source, title, text, examples, parent, children,"
-        " refs, line, section, position) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " refs, line, section, position, pair_of) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         [(r.number, r.lang, r.edition, r.source, r.title, r.text, _j(r.examples), r.parent,
-          _j(r.children), _j(r.references), r.line, r.section, i) for i, r in enumerate(rules)])
+          _j(r.children), _j(r.references), r.line, r.section, i, r.pair_of) for i, r in enumerate(rules)])
+
+
+def fill_rule_references(conn: sqlite3.Connection) -> int:
+    """Set every rule's ``refs`` (``Rule.references``, the JSON field
+    ``references``) from what the one resolver found (table ``references``,
+    :mod:`kb.rules.resolver`): the numbers its text and examples cite, in
+    the order written, ranges expanded, each once, its own number left out.
+    Returns the number of rules updated.  Run after the resolution, so that
+    references are read once, by the resolver, not again at parse time."""
+    cited: dict[tuple, list[str]] = {}
+    for source, number, line, target in conn.execute(
+            'SELECT source, number, line, cited FROM "references" WHERE kind=\'rule\' AND target_kind != \'glossary\' '
+            'ORDER BY source, number, line, example IS NOT NULL, example, start'):
+        found = cited.setdefault((source, number, line), [])
+        if target and target != number and target not in found:
+            found.append(target)
+    conn.executemany("UPDATE rules SET refs=? WHERE source=? AND number=? AND line=?",
+                     [(_j(v), *k) for k, v in cited.items()])
+    return len(cited)
 
 
 def save_warnings(conn: sqlite3.Connection, source: str, warnings: Iterable[ParseWarning]) -> None:
@@ -263,13 +282,14 @@ def save_document(conn: sqlite3.Connection, doc: Document) -> None:
                      [(s.source, s.id, s.title, s.heading, s.text, s.line, i)
                       for i, s in enumerate(doc.sections)])
     save_rules(conn, doc.rules)
+    save_glossary(conn, doc.glossary, doc.id)
     note_card: dict[int, int] = {}
     for i, card in enumerate(doc.cards):
         cur = conn.execute(
             "INSERT INTO card_records (source, name, mana_cost, type_line, power, toughness, text,"
-            " section, line, position) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            " section, line, position, mana_value) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (card.source, card.name, card.mana_cost, card.type_line, card.power, card.toughness,
-             card.text, card.section, card.line, i))
+             card.text, card.section, card.line, i, card.mana_value))
         for note in card.notes:
             note_card[id(note)] = cur.lastrowid
     conn.executemany(
@@ -286,12 +306,17 @@ def save_edition(conn: sqlite3.Connection, ed: Edition) -> None:
                  (ed.source, ed.date, ed.path, ed.lang, ed.encoding, len(ed.rules), len(ed.glossary),
                   ed.lost_quotes, len(ed.warnings), _j(ed.sections), _j(ed.chapters), ed.credits))
     save_rules(conn, ed.rules)
+    save_glossary(conn, ed.glossary, ed.source)
+    save_warnings(conn, ed.source, ed.warnings)
+
+
+def save_glossary(conn: sqlite3.Connection, entries: Iterable[GlossaryEntry], source: str) -> None:
+    """Store glossary entries (of an edition, or of a French rules document)."""
     conn.executemany(
         "INSERT INTO glossary (edition, source, lang, term, definition, refs, line)"
         " VALUES (?,?,?,?,?,?,?)",
-        [(g.edition, g.source or ed.source, g.lang, g.term, g.definition, _j(g.references), g.line)
-         for g in ed.glossary])
-    save_warnings(conn, ed.source, ed.warnings)
+        [(g.edition, g.source or source, g.lang, g.term, g.definition, _j(g.references), g.line)
+         for g in entries])
 
 
 def set_meta(conn: sqlite3.Connection, key: str, value) -> None:
@@ -309,7 +334,8 @@ def row_to_rule(row: sqlite3.Row) -> Rule:
     return Rule(number=row["number"], lang=row["lang"], source=row["source"], text=row["text"] or "",
                 title=row["title"], edition=row["edition"], examples=json.loads(row["examples"]),
                 parent=row["parent"], children=json.loads(row["children"]),
-                references=json.loads(row["refs"]), line=row["line"], section=row["section"])
+                references=json.loads(row["refs"]), line=row["line"], section=row["section"],
+                pair_of=row["pair_of"] if "pair_of" in row.keys() else None)
 
 
 def find_rules(conn: sqlite3.Connection, number: str, edition: Optional[str] = None,

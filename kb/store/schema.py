@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 
 #: Bumped whenever a table, column, index or view changes.
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 #: Parsed documents: French FAQ / rules excerpts (``documents``, ``sections``,
 #: ``rules``, ``card_records``, ``notes``) and Comprehensive Rules editions
@@ -28,12 +28,13 @@ CREATE TABLE IF NOT EXISTS sections (
 CREATE TABLE IF NOT EXISTS rules (
     rid INTEGER PRIMARY KEY, number TEXT NOT NULL, lang TEXT, edition TEXT, source TEXT,
     title TEXT, text TEXT, examples TEXT, parent TEXT, children TEXT, refs TEXT,
-    line INTEGER, section TEXT, position INTEGER);
+    line INTEGER, section TEXT, position INTEGER, pair_of INTEGER);
 CREATE INDEX IF NOT EXISTS rules_number ON rules (number);
 CREATE INDEX IF NOT EXISTS rules_source ON rules (source, position);
 CREATE TABLE IF NOT EXISTS card_records (
     cid INTEGER PRIMARY KEY, source TEXT, name TEXT, mana_cost TEXT, type_line TEXT,
-    power TEXT, toughness TEXT, text TEXT, section TEXT, line INTEGER, position INTEGER);
+    power TEXT, toughness TEXT, text TEXT, section TEXT, line INTEGER, position INTEGER,
+    mana_value INTEGER);
 CREATE INDEX IF NOT EXISTS card_records_name ON card_records (name);
 CREATE TABLE IF NOT EXISTS notes (
     nid INTEGER PRIMARY KEY, source TEXT, card_record INTEGER, card TEXT, section TEXT,
@@ -134,7 +135,7 @@ ALIGNMENT = """
 CREATE TABLE IF NOT EXISTS french_alignments (
     source TEXT, number TEXT, edition TEXT, english_number TEXT, score REAL,
     PRIMARY KEY (source, number, edition));
-CREATE TABLE IF NOT EXISTS french_documents (source TEXT PRIMARY KEY, editions TEXT);
+CREATE TABLE IF NOT EXISTS french_documents (source TEXT PRIMARY KEY, editions TEXT, dated_edition TEXT);
 CREATE TABLE IF NOT EXISTS french_discrepancies (
     source TEXT, number TEXT, english_number TEXT, editions TEXT, note TEXT,
     PRIMARY KEY (source, number));

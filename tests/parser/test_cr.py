@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from kb.model import SUBRULE_LETTERS, rule_sort_key
 from parser.cr import NotARulesDocument, find_cr_files, parse_cr, parse_cr_text
 from parser.decode import decode_file
-from tests.conftest import GOLDEN, SEEDS, SHARED_CORPUS
+from tests.parser.golden import as_golden
+from tests.conftest import FIXTURES, GOLDEN, SEEDS, SHARED_CORPUS
 
 CR_DIR = SHARED_CORPUS / "cr" / "en"
 EDITION_FILES = sorted(CR_DIR.glob("*.txt")) if CR_DIR.exists() else [
@@ -312,25 +313,29 @@ def test_unplaceable_line_is_reported_and_the_rest_parses():
     assert len(ed.rules) == 5 and ed.chapters == {"100": "General"}
 
 
-# ---- French rules texts (seeds) ----------------------------------------------------
+# ---- French rules texts: one grammar (faq.lark) whatever the entry point --------------
 
-def test_french_rule_607_number_alone_on_its_line():
+def test_french_rule_607_number_alone_on_its_line(seed_docs):
     ed = parse_cr(SEEDS / "002_f6a566c3e70ee678.txt", lang="fr")
     assert ed.date is None and ed.lang == "fr"
     assert [r.number for r in ed.rules] == (
         ["607.1", "607.1a", "607.1b", "607.2"] + [f"607.2{c}" for c in "abcdefghi"] + ["607.3", "607.4"])
     assert ed.rule("607.1").text.startswith("Un objet peut avoir deux capacités imprimées sur lui")
-    # The stray « 2e » opening 607.2h's paragraph is text, not a rule.
-    assert ed.rule("607.2h").text.startswith("2e Si un objet a une capacité imprimée sur lui")
+    # The stray « 2e » opening 607.2h's paragraph is left out and reported, as the FAQ parser does.
+    assert ed.rule("607.2h").text.startswith("Si un objet a une capacité imprimée sur lui")
+    assert [(w.type, w.line, w.text[:5]) for w in ed.warnings] == [("stray_token", 49, "2e Si")]
     assert [r.number for r in ed.rules if r.examples] == ["607.3", "607.4"]
     assert ed.rule("607.3").examples[0].startswith("Le Panache de Paradis a les trois capacités suivantes")
     assert ed.rule("607.4").examples[0].startswith("Le Frappeur à l'arc a la capacité")
     assert "Cf. règle 702.69" in ed.rule("607.2i").text
     assert ed.rule("607.2").children == [f"607.2{c}" for c in "abcdefghi"]
-    assert ed.warnings == []
+    # the same rules, titles and texts as the document the build stores
+    doc = seed_docs["002_f6a566c3e70ee678"]
+    assert [(r.number, r.title, r.text, r.examples) for r in ed.rules] == \
+        [(r.number, r.title, r.text, r.examples) for r in doc.rules]
 
 
-def test_french_banding_rules():
+def test_french_banding_rules(seed_docs):
     text = (SEEDS / "004_1ad7f9fe6443779b.txt").read_text(encoding="utf-8")
     ed = parse_cr_text(text, "004_1ad7f9fe6443779b", lang="fr")
     assert ed.date is None
@@ -341,6 +346,8 @@ def test_french_banding_rules():
     assert [r.number for r in ed.rules if r.examples] == ["502.10e"]
     assert ed.rule("502.10e").examples[0].startswith("un joueur attaque avec un groupe constitué")
     assert all(r.lang == "fr" for r in ed.rules)
+    doc = seed_docs["004_1ad7f9fe6443779b"]
+    assert [(r.number, r.title) for r in ed.rules] == [(r.number, r.title) for r in doc.rules]
 
 
 def test_french_effective_date_and_non_breaking_space():
@@ -350,6 +357,39 @@ def test_french_effective_date_and_non_breaking_space():
     ed = parse_cr_text(text, "fr-mini", lang="fr")
     assert ed.date == "2010-02-01"
     assert ed.rule("702.19").examples == ["Une créature 6/6 avec le piétinement est bloquée."]
+
+
+FRENCH_CR = FIXTURES / "french" / "full_cr.txt"
+
+
+def test_full_french_comprehensive_rules_layout():
+    """Contents, sections, chapters, rules, examples, glossary and credits of
+    the French Comprehensive Rules layout, through parse_cr and parse_document."""
+    ed = parse_cr(FRENCH_CR, lang="fr")
+    assert ed.date == "2010-02-01"
+    assert ed.sections == {"1": "Concepts du jeu", "7": "Règles additionnelles"}
+    assert ed.chapters == {"100": "Généralités", "101": "Les règles d'or", "702": "Capacités mot-clé"}
+    assert [r.number for r in ed.rules] == ["100.1", "100.1a", "100.1b", "101.1", "702.19", "702.19a", "702.19b"]
+    assert ed.rule("100.1a").text == ("Une partie à deux joueurs est une partie qui commence avec seulement "
+                                      "deux joueurs.")
+    assert ed.rule("702.19").title == "Piétinement"
+    assert ed.rule("702.19b").examples == [
+        "Une créature 6/6 avec le piétinement est bloquée par une créature 2/2. Le joueur attaquant "
+        "peut assigner 2 blessures au bloqueur et 4 blessures au joueur défenseur."]
+    assert ed.contents[:3] == ["Introduction", "1. Concepts du jeu", "100. Généralités"]
+    assert ed.contents[-2:] == ["Glossaire", "Crédits"]
+    assert [(g.term, g.definition, g.references, g.edition) for g in ed.glossary] == [
+        ("Abandonner", "Quitter une partie. Voir règle 104.3a.", ["104.3a"], "2010-02-01"),
+        ("Piétinement", "Une capacité statique qui modifie les règles d'assignation des blessures de "
+                        "combat. Voir règle 702.19, « Piétinement ».", ["702.19"], "2010-02-01")]
+    assert ed.credits == "Conception du jeu Magic originel : Richard Garfield"
+    assert ed.warnings == []
+    from parser.faq import parse_document
+    doc = parse_document(FRENCH_CR)
+    # the contents are text: « 100. Généralités » is one rule (the chapter), not two
+    assert [r.number for r in doc.rules].count("100") == 1
+    assert "100. Généralités" in doc.paragraphs and doc.kind == "rules"
+    assert doc.edition == "2010-02-01" and len(doc.glossary) == 2
 
 
 # ---- grammar property ---------------------------------------------------------------
@@ -422,4 +462,14 @@ def test_golden(name, request, edition):
     if request.config.getoption("--update-golden"):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    assert data == json.loads(path.read_text(encoding="utf-8"))
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    assert as_golden(data, golden) == golden
+
+
+def test_parse_cr_reads_a_french_file_in_french_and_an_english_one_in_english(tmp_path):
+    """Without ``lang``, the beginning of the text decides (``kb build --cr`` on a French CR file)."""
+    french = parse_cr(FRENCH_CR)
+    assert (french.lang, french.date, french.chapters["702"]) == ("fr", "2010-02-01", "Capacités mot-clé")
+    english = tmp_path / "2004-10-01.txt"
+    english.write_text(MINI.format(stray=""), encoding="utf-8")
+    assert parse_cr(english).lang == "en"

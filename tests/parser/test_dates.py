@@ -34,3 +34,39 @@ def test_impossible_dates_are_none():
     assert iso_date(2026, 2, 30) is None
     assert french_date("31 février 2010") is None
     assert english_date("February 30, 2026") is None
+
+
+# ---- the document's own date (issue 12) ---------------------------------------------
+
+def test_numeric_dates_are_day_first():
+    from parser.dates import document_date, numeric_date
+
+    assert numeric_date("Règles FR [04/02/2011]") == "2011-02-04"
+    assert numeric_date("13/07/2009 : mise à jour des règles") == "2009-07-13"
+    assert numeric_date("31/02/2011") is None and numeric_date("702.19b") is None
+    assert document_date("Mise à jour le 4 avril 2008") == "2008-04-04"
+    assert document_date("Dernière mise à jour : 13/07/2009") == "2009-07-13"
+
+
+@pytest.mark.parametrize("text, date, field", [
+    ("Règles complètes\n\nCes règles entrent en vigueur au 1er février 2010.\n\n702.19. Piétinement\n",
+     "2010-02-01", "effective"),
+    ("Règles FR [04/02/2011]\n\n702.19. Piétinement\n", "2011-02-04", "stamps"),
+    ("Document modifié pour la dernière fois le 4 avril 2008\n\n702.19. Piétinement\n", "2008-04-04",
+     "last_modified"),
+    ("Historique\n\n02/05/2009 : première version\n13/07/2009 : mise à jour de 702.19\n\n702.19. Piétinement\n",
+     "2009-07-13", "updates"),
+    # the strongest statement wins: an effective date over a later changelog line
+    ("13/07/2011 : mise à jour\n\nCes règles entrent en vigueur au 1er février 2010.\n\n702.19. Piétinement\n",
+     "2010-02-01", "effective"),
+    ("702.19. Piétinement\n\nLe 4 avril 2008, rien.\n", None, None),
+    ("Mise à jour : 13 juillet 2009\n\n### 702.19. Piétinement\n", "2009-07-13", "last_modified"),
+    ("Dernière mise à jour le 02/05/2010\n\n702.19. Piétinement\n", "2010-05-02", "last_modified"),
+])
+def test_the_document_date_comes_from_its_own_words(text, date, field):
+    from parser.faq import document_date, parse_text
+
+    doc = parse_text(text, "d")
+    assert doc.edition == date and document_date(doc.metadata) == (date, field)
+    assert doc.rule("702.19").edition == date and doc.rule("702.19").title == "Piétinement"
+    assert all(w.type != "unplaceable_line" for w in doc.warnings)

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from parser.faq import parse_document
+from tests.parser.golden import as_golden
 from tests.conftest import FIXTURES, GOLDEN
 
 FRENCH = FIXTURES / "french"
@@ -30,12 +31,14 @@ def test_layout_golden(stem, request):
     path = GOLDEN / "french" / f"{stem}.json"
     if request.config.getoption("--update-golden"):
         path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    assert got == json.loads(path.read_text(encoding="utf-8"))
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    assert as_golden(got, golden) == golden
 
 
 def test_layouts_are_all_covered():
-    assert LAYOUTS == ["bare_number", "bracketed", "card_records", "flattened", "hard_wrapped", "one_line",
-                       "run_together", "site_chrome"]
+    assert LAYOUTS == ["bare_number", "bilingual", "bracketed", "card_records", "decorated", "flattened",
+                       "full_cr", "hard_wrapped", "inline_records", "labelled_records", "one_line",
+                       "quoted_in_prose", "run_together", "site_chrome"]
 
 
 def test_bare_number_then_paragraph(seed_docs):

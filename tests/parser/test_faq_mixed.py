@@ -19,7 +19,11 @@ JUNK = ["Copied!", "Partager sur Facebook", "Sommaire 0. Introduction 1. Concept
         "Accueil | Règles | Forum", "{2/B", "Carte fantôme", "-- un sous-point perdu", "NOTES GÉNÉRALES",
         "* Une note.", "Exemple : un joueur attaque.", "« Précédent | Suivant »", "2e Si un objet", "1G",
         "Créature : élémental", "3/2", "***Section***", "-----", "La règle 702.19b dit : 702.19c n'est pas une ligne",
-        "\x01", "Version 2.0. Mise à jour"]
+        "\x01", "Version 2.0. Mise à jour", "Règles FR [04/02/2011]", "13/07/2009 : mise à jour",
+        "Chaudron des âmes {5} Artefact {T} : Choisissez.", "Recrue boros {R/W} Créature : gobelin 1/1 Initiative",
+        "Comme le dit la règle 702.9a, le vol est une capacité.", "Glossaire", "Crédits", "1. Concepts du jeu",
+        "Ces règles entrent en vigueur au 1er février 2010.", "Nom : pas une carte", "Type : pas un type",
+        "• Partager", "   Texte indenté", "Mise à jour : 13 juillet 2009", "### Titre"]
 
 
 def _block(number: str, subs: list[str], layout: int, text: str) -> str:
@@ -31,6 +35,13 @@ def _block(number: str, subs: list[str], layout: int, text: str) -> str:
         return f"{number}. Titre - " + " - ".join(f"{n} {text}" for n in subs) + "\n\n"
     if layout == 3:
         return f"[ {number} ] Titre\n\n" + "".join(f"{i}. {text}\n\n" for i, _ in enumerate(subs, 1))
+    if layout == 6:    # decorated numbers: bullets, indentation, « Règle », « ) », bold, « - » / « : »
+        leads = ["• ", "  ", "> ", "Règle ", "- ", ""]
+        marks = [("", " "), ("", ") "), ("**", "** "), ("", " - "), ("", " : ")]
+        return "".join(f"{leads[i % 6]}{marks[i % 5][0]}{n}{marks[i % 5][1]}{text}\n\n"
+                       for i, n in enumerate([number] + subs))
+    if layout == 5:    # quoted in prose, after words ending with a colon
+        return "La traduction française des règles a dit : " + " ".join(f"{n} {text}" for n in [number] + subs) + "\n\n"
     wrapped = text.replace(" ", "\n", 1)
     return "".join(f"{n} {wrapped}\n\n" for n in [number] + subs)
 
@@ -41,7 +52,7 @@ def documents(draw):
     for i in range(draw(st.integers(1, 8))):
         number = f"{draw(st.integers(100, 999))}.{i + 1}"
         subs = [number + SUBRULE_LETTERS[j] for j in range(draw(st.integers(0, 4)))]
-        blocks.append(_block(number, subs, draw(st.integers(0, 4)), draw(st.sampled_from(TEXTS))))
+        blocks.append(_block(number, subs, draw(st.integers(0, 6)), draw(st.sampled_from(TEXTS))))
         numbers += [number] + subs
         for _ in range(draw(st.integers(0, 2))):
             junk = draw(st.sampled_from(JUNK) | st.text(alphabet="abcdéèà XYZ,.!'-", min_size=1, max_size=30))
