@@ -140,6 +140,7 @@ def _build_locked(data_dir: Path, doc_files: list[Path], cr_files: list[Path], m
                 _warn_same_editions(conn, report)
                 _build_history(conn, report, progress)
             _resolve_references(conn, report)
+            store.fill_rule_references(conn)
             if mtgjson is not None:
                 _ingest_cards(conn, Path(mtgjson), report, progress)
                 _link_cards(conn, report, progress)
@@ -233,7 +234,6 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: Progress)
     t0 = time.perf_counter()
     step = progress("Parsing Comprehensive Rules", len(files))
     seen_sources: set[str] = set()
-    refs_cache: dict[str, list[str]] = {}
     for path in files:
         try:
             edition = parse_cr(path)
@@ -246,7 +246,6 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: Progress)
                                  f"or the file name); French FAQ and rules excerpts go to --docs")
             step(1)
             continue
-        _add_references(edition, refs_cache)
         if edition.source in seen_sources:
             report.errors.append(f"{path}: edition {edition.source} given twice; kept the first")
             step(1)
@@ -310,18 +309,6 @@ def _count_references(report: BuildReport, refs, seconds: float) -> None:
                        ("dangling_references", len(refs.dangling))):
             report.history[key] = report.history.get(key, 0) + n
     report.seconds["references"] = round(report.seconds.get("references", 0.0) + seconds, 3)
-
-
-def _add_references(edition, cache: dict[str, list[str]]) -> None:
-    """Fill ``Rule.references`` of an edition's rules (texts repeat across
-    editions, so parses are cached by text)."""
-    from parser.references import find_references
-
-    for rule in edition.rules:
-        text = " ".join([rule.text, *rule.examples])
-        if text not in cache:
-            cache[text] = find_references(text, edition.lang)
-        rule.references = [n for n in cache[text] if n != rule.number]
 
 
 def _ingest_cards(conn, path: Path, report: BuildReport, progress: Progress) -> None:

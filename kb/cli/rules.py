@@ -69,7 +69,9 @@ def print_rule_answer(answer) -> None:
         click.echo(click.style(f"references: {', '.join(main_rule.references)}", dim=True))
     if answer.english:
         _print_english(answer)
-    if answer.now is not None:
+    if answer.now is not None and answer.now.get("unknown"):
+        click.echo(click.style(f"today ({answer.now['edition']}): unknown ({answer.now['unknown']})", bold=True))
+    elif answer.now is not None:
         click.echo(click.style(f"today ({answer.now['edition']}): "
                                f"{', '.join(answer.now['numbers']) or 'no equivalent (removed)'}", bold=True))
     for a in answer.aligned_numbers:

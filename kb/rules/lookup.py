@@ -341,8 +341,11 @@ def _add_history(conn: sqlite3.Connection, answer: RuleAnswer, now: bool) -> Non
         from kb.rules.alignment import side_by_side
 
         answer.beside = next(iter(side_by_side(conn, rule.number, rule.source)), None)
-        if latest:
-            answer.now = {"edition": latest[0], "numbers": (answer.beside or {}).get("current") or []}
+        if latest and answer.beside and answer.beside.get("english"):
+            answer.now = {"edition": latest[0], "numbers": answer.beside["current"] or []}
+        elif latest:    # not aligned with any English edition: today's number is not known
+            answer.now = {"edition": latest[0], "numbers": [],
+                          "unknown": "this French rule is not aligned with any English edition of the rule history"}
     elif now and latest:
         try:
             numbers = rule_lineage.current_equivalent(conn, rule.number, rule.edition)

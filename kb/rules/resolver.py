@@ -13,7 +13,7 @@ resolves when that edition's glossary has the term.  A French document's
 references resolve against the document itself, then against the English
 edition the document matches (:func:`kb.rules.alignment.document_editions`, the
 latest of them), else the one in force at the document's date (its
-``last_modified`` metadata), else the latest edition.
+own date, ``documents.edition``), else the latest edition.
 
 A reference whose quoted title does not match the rule it reaches (« See rule
 702.30, “Kicker.” » in an edition where 702.30 is another keyword) is
@@ -342,7 +342,8 @@ def _check_edition(conn, report: ReferenceReport, ctx: _Context, rows: RefRows, 
 
 def _document_chain(conn, doc_id: str, date: Optional[str], english: list, loaded: dict) -> list:
     """The editions a French document's references resolve in: those its
-    alignment chose -- first the one nearest its date (``last_modified``:
+    alignment chose -- first the one nearest its date (the document's own
+    date, ``documents.edition``, from its words: kb.model.Document.edition):
     the first in force from that date, else the last before it), then the
     others, latest first --, else the one in force at its date, else the
     latest."""
@@ -362,10 +363,9 @@ def _document_chain(conn, doc_id: str, date: Optional[str], english: list, loade
 
 def _check_documents(conn, report: ReferenceReport, eds: list, loaded: dict, rows: RefRows) -> None:
     english = [(d, s) for d, s, lang in eds if lang == "en"]
-    for doc_id, lang, metadata in conn.execute("SELECT id, lang, metadata FROM documents ORDER BY id"):
+    for doc_id, lang, date in conn.execute("SELECT id, lang, edition FROM documents ORDER BY id"):
         rules = conn.execute("SELECT number, text, examples, line FROM rules WHERE source=? ORDER BY position",
                              (doc_id,)).fetchall()
-        date = (json.loads(metadata or "{}") or {}).get("last_modified")
         chain = [_DocumentNodes({r[0] for r in rules}, doc_id),
                  *_document_chain(conn, doc_id, date, english, loaded)]
         ctx = _Context(doc_id, lang or "fr", chain, True, french=(lang or "fr") == "fr")

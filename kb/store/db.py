@@ -250,22 +250,33 @@ def save_rules(conn: sqlite3.Connection, rules: Iterable[Rule]) -> None:
 
 
 def fill_rule_references(conn: sqlite3.Connection) -> int:
-    """Set every rule's ``refs`` (``Rule.references``, the JSON field
-    ``references``) from what the one resolver found (table ``references``,
+    """Set every rule's and glossary entry's ``refs`` (``Rule.references``,
+    ``GlossaryEntry.references``, the JSON field ``references``) from what
+    the one resolver found (table ``references``,
     :mod:`kb.rules.resolver`): the numbers its text and examples cite, in
     the order written, ranges expanded, each once, its own number left out.
-    Returns the number of rules updated.  Run after the resolution, so that
+    Returns the number of rules and glossary entries updated.  Run after the resolution, so that
     references are read once, by the resolver, not again at parse time."""
     cited: dict[tuple, list[str]] = {}
     for source, number, line, target in conn.execute(
-            'SELECT source, number, line, cited FROM "references" WHERE kind=\'rule\' AND target_kind != \'glossary\' '
+            'SELECT source, number, line, cited FROM "references" WHERE kind IN (\'rule\', \'example\') '
+            "AND COALESCE(target_kind, '') != 'glossary' "
             'ORDER BY source, number, line, example IS NOT NULL, example, start'):
         found = cited.setdefault((source, number, line), [])
         if target and target != number and target not in found:
             found.append(target)
     conn.executemany("UPDATE rules SET refs=? WHERE source=? AND number=? AND line=?",
                      [(_j(v), *k) for k, v in cited.items()])
-    return len(cited)
+    terms: dict[tuple, list[str]] = {}
+    for source, term, line, target in conn.execute(
+            'SELECT source, number, line, cited FROM "references" WHERE kind=\'glossary\' '
+            "AND target_kind IN ('rule', 'section') ORDER BY source, number, line, start"):
+        found = terms.setdefault((source, term, line), [])
+        if target and target not in found:
+            found.append(target)
+    conn.executemany("UPDATE glossary SET refs=? WHERE source=? AND term=? AND line=?",
+                     [(_j(v), *k) for k, v in terms.items()])
+    return len(cited) + len(terms)
 
 
 def save_warnings(conn: sqlite3.Connection, source: str, warnings: Iterable[ParseWarning]) -> None:

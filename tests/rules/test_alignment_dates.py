@@ -125,3 +125,25 @@ def test_the_resolver_s_references_give_the_same_rule_references(built_rw):
     after = {(r["source"], r["number"], r["line"]): json.loads(r["refs"])
              for r in built_rw.execute("SELECT source, number, line, refs FROM rules")}
     assert after == before
+
+
+def test_a_french_cr_edition_outside_the_history_has_no_known_today(tmp_path):
+    """A French CR given to --cr is not in the English rule history: today's
+    number of its 702.19a is unknown, not "removed"."""
+    from kb.rules.lookup import find_rule
+    from tests.conftest import FIXTURES
+
+    (tmp_path / "cr").mkdir()
+    (tmp_path / "cr" / "2010-07-01.txt").write_text(EN.format(date="July 1, 2010", extra=""), encoding="utf-8")
+    (tmp_path / "cr" / "2012-07-01.txt").write_text(EN.format(date="July 1, 2012", extra=""), encoding="utf-8")
+    build(tmp_path / "kb", cr=[tmp_path / "cr", FIXTURES / "french" / "full_cr.txt"])
+    conn = store.connect(tmp_path / "kb")
+    try:
+        answer = find_rule(conn, "702.19a", lang="fr")
+        assert answer.rule.text.startswith("Le piétinement est une capacité statique")
+        assert answer.now["edition"] == "2012-07-01" and answer.now["numbers"] == []
+        assert "not aligned" in answer.now["unknown"]
+        english = find_rule(conn, "702.19a", lang="en", now=True)
+        assert english.now == {"edition": "2012-07-01", "numbers": ["702.19a"]}
+    finally:
+        conn.close()
