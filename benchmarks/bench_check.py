@@ -4,10 +4,12 @@ Measures (issue 14 targets in brackets):
 
 * time per claim, p50 / p95 / max, over the grammar's fixture
   (tests/fixtures/faq_claims.yaml), the evaluation set
-  (tests/fixtures/claims_eval.yaml) and adversarial inputs (50 mixed hybrid
-  symbols, ``{2/B}`` ×1000, a pool of 60 symbols, an over-long claim, 80
-  words of noise) [every claim under 50 ms];
-* right / wrong / unknown on the evaluation set, which the grammar is never
+  (tests/fixtures/claims_eval.yaml), the held-out set written after it
+  (tests/fixtures/claims_heldout.yaml) and adversarial inputs (50 mixed
+  hybrid symbols, ``{2/B}`` ×1000, a pool of 60 symbols, an over-long claim,
+  10 KB of words, 80 words of noise, nested « si … si … ») [every claim
+  under 50 ms];
+* right / wrong / unknown on each evaluation set, which the grammar is never
   tuned on [three in four right, none wrong].
 
 Cards are read from a knowledge base: ``--data-dir DIR``, else one built
@@ -45,7 +47,48 @@ ADVERSARIAL = [
     "x" * 20000,
     " ".join(["la créature"] * 22),
     "Une créature " + " et ".join(["bleue"] * 30) + " est 2/2",
+    " ".join(["la créature"] * 16),                    # 32 words: the most read
+    ("Implorer la reine est noire et " * 400)[:10240],   # 10 KB of words
+    " ".join(["si une créature 2/2 reçoit un marqueur -1/-1"] * 3) + " : elle meurt",
+    "si " * 24 + "une créature 1/1 meurt : elle meurt",
+    "Le Bonnet-rouge meurtrier revient sur le champ de bataille " + "quand il meurt et " * 5 + "quand il meurt",
 ]
+
+
+#: Inflected words players write for the frames' verbs -> the grammar word
+#: that frame reads (future, past, plural, participles, no accents).
+INFLECTIONS = {
+    "reviennent": "revient", "reviendra": "revient", "reviendront": "revient", "revenait": "revient",
+    "revienne": "revient", "meurent": "meurent", "mourra": "meurt", "mourront": "meurent", "mourait": "meurt",
+    "recoivent": "recoivent", "reçoivent": "recoivent", "recevra": "recoit", "recevait": "recoit", "reçu": "recoit",
+    "subira": "subit", "subissait": "subit", "subi": "subit", "deviendra": "devient", "devenait": "devient",
+    "provoquait": "provoque", "provoquera": "provoque", "provoquent": "provoque", "ont": "a", "auront": "a",
+    "aura": "a", "étaient": "sont", "sera": "est", "était": "est", "perdra": "perd", "perdent": "perd",
+    "acquièrent": "acquiert", "quittera": "quitte", "quittent": "quitte", "survivra": "survit",
+    # English frames read both numbers (« die » / « dies », « become » / « becomes »)
+    "returned": "returns", "died": "die", "gained": "gains", "lost": "loses", "became": "become",
+    "caused": "cause", "left": "leaves",
+}
+
+
+def lemma_accuracy() -> None:
+    """The grammar's own literals against simplemma's lemmas on :data:`INFLECTIONS`."""
+    from kb.checker.lemmas import lemma_index, lemmatize
+    from kb.checker.reading import grammar_words
+    from parser.textkeys import fold
+
+    words = grammar_words()
+    t0 = time.perf_counter()
+    lemma_index(words)
+    built = time.perf_counter() - t0
+    literal = sum(fold(w) == target for w, target in INFLECTIONS.items())
+    lemma = sum(lemmatize(fold(w), words).text == target for w, target in INFLECTIONS.items())
+    t0 = time.perf_counter()
+    for _ in range(100):
+        lemmatize("les creatures avec la persistance qui mourront reviendront sur le champ de bataille", words)
+    per_claim = (time.perf_counter() - t0) / 100
+    print(f"inflected frame words read: grammar literals {literal}/{len(INFLECTIONS)}, with simplemma lemmas "
+          f"{lemma}/{len(INFLECTIONS)}; lemma tables {built * 1000:.0f} ms once, {per_claim * 1e6:.0f} µs per claim")
 
 
 def items(name: str) -> list[dict]:
@@ -58,9 +101,15 @@ def expected_of(item: dict) -> str:
     return ("true" if e else "false") if isinstance(e, bool) else str(e).lower()
 
 
+#: Processor time of each claim (the machine may be shared: wall time then
+#: counts the other processes' turns too; both are printed).
+CPU: list[float] = []
+
+
 def timed(claim: str, edition, conn) -> tuple:
-    t0 = time.perf_counter()
+    c0, t0 = time.process_time(), time.perf_counter()
     v = check_claim(claim, edition=edition, cards=conn)
+    CPU.append(time.process_time() - c0)
     return v, time.perf_counter() - t0
 
 
@@ -71,27 +120,47 @@ def summary(label: str, seconds: list[float]) -> str:
             f"max={ms[-1]:7.2f} ms")
 
 
+SETS = ("faq_claims.yaml", "claims_eval.yaml", "claims_heldout.yaml")
+
+
 def run(conn, show: str) -> None:
+    t0 = time.perf_counter()
     check_claim("warm up: Implorer la reine est noire", cards=conn)
-    for name in ("faq_claims.yaml", "claims_eval.yaml"):
+    print(f"first claim (loads the grammar and the lemma tables): {(time.perf_counter() - t0) * 1000:.0f} ms")
+    lemma_accuracy()
+    everything = []
+    slowest: list[tuple[float, str]] = []
+    for name in SETS:
         tally = {"right": 0, "wrong": 0, "unknown": 0}
+        rounds: dict = {}
         seconds = []
         for item in items(name):
             v, s = timed(item["claim"], item.get("edition"), conn)
             seconds.append(s)
-            verdict = "unknown" if v.answer == "unknown" else ("right" if v.answer == expected_of(item) else "wrong")
+            slowest.append((s, item["claim"]))
+            verdict = "right" if v.answer == expected_of(item) else ("unknown" if v.answer == "unknown" else "wrong")
             tally[verdict] += 1
+            rounds.setdefault(item.get("round", 1), {"right": 0, "wrong": 0, "unknown": 0})[verdict] += 1
             if show in (verdict, "all"):
                 print(f"  {verdict:<7} {v.answer:<7} {item['claim']}" + (f"\n          {v.reason}" if v.reason else ""))
+        everything += seconds
         print(summary(name, seconds))
         total = sum(tally.values())
         print(f"{'':<28} right {tally['right']}/{total}, wrong {tally['wrong']}, unknown {tally['unknown']}")
+        if len(rounds) > 1:
+            for r, t in sorted(rounds.items()):
+                print(f"{'':<28}   round {r}: right {t['right']}/{sum(t.values())}, wrong {t['wrong']}, "
+                      f"unknown {t['unknown']}")
     seconds = []
     for claim in ADVERSARIAL:
         v, s = timed(claim, None, conn)
         seconds.append(s)
         print(f"  {s * 1000:7.2f} ms  {v.answer:<7} {claim[:60]}{'…' if len(claim) > 60 else ''}")
     print(summary("adversarial", seconds))
+    print(summary("all claims", everything + seconds))
+    print(summary("all claims, processor time", CPU))
+    for s, claim in sorted(slowest, reverse=True)[:5]:
+        print(f"  slowest {s * 1000:7.2f} ms  {claim[:70]}")
 
 
 def main(argv=None) -> None:

@@ -34,7 +34,7 @@ from kb.checker.editions import EditionError, resolve_edition
 from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
 from kb.checker.numbering import numbering_for
-from kb.checker.reading import claims_parser, normalize, restore_mana, shelve_mana, unplaced_words
+from kb.checker.reading import normalize, parse_claim, shelve_mana, unplaced_words
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
 from parser.mana import ManaCostError
 
@@ -45,7 +45,12 @@ __all__ = ["check_claim", "check_file", "Cards", "MAX_CLAIM_CHARS", "MAX_CLAIM_W
 #: Longest claim read (characters; a cost of 1000 {2/B} symbols fits).
 MAX_CLAIM_CHARS = 8000
 #: Most words read outside mana symbols (the Earley parse grows with them).
-MAX_CLAIM_WORDS = 45
+MAX_CLAIM_WORDS = 32
+
+
+#: « avant Magic 2010 » / "before Magic 2010": the last day of the rules the
+#: Magic 2010 update (effective 2009-07-11) replaced.
+BEFORE_M10 = "2009-07-10"
 
 
 def _no_cards(name: str) -> None:
@@ -88,7 +93,10 @@ def _claim_and_qualifier(tree):
 def _qualified_edition(qualifier, asked: Optional[str], ed):
     """The edition a claim names (« selon les règles de 2008 »), which must
     agree with the one asked for, if any (EditionError otherwise)."""
-    named = resolve_edition(str(qualifier.children[0]) if qualifier.data == "edition_year" else None)
+    if qualifier.data == "edition_before_m10":
+        named = resolve_edition(BEFORE_M10)
+    else:
+        named = resolve_edition(str(qualifier.children[0]) if qualifier.data == "edition_year" else None)
     if asked is not None and named != ed and named.date != ed.date and (named.date or "")[:4] != (ed.date or "")[:4]:
         raise EditionError(f"the claim names the rules of {named.label} but edition {ed.label} was asked for")
     return ed if asked is not None else named
@@ -147,10 +155,10 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     trace = Trace(ed, numbering)
     norm = normalize(text)
     verdict.evidence = find_evidence(evidence, text, ed.date)
-    short, stash = shelve_mana(norm)
     try:
-        tree = restore_mana(claims_parser().parse(short), stash)
+        tree = parse_claim(norm)
     except UnexpectedInput as exc:
+        short = getattr(exc, "read_as", None) or shelve_mana(norm)[0]
         verdict.reason = _not_in_language(short, exc)
         verdict.not_understood = unplaced_words(short, exc.column)
         return verdict

@@ -97,3 +97,33 @@ def matches_colors(colors_of: tuple[str, ...], desc: Tree, trace: Trace) -> bool
     if kind == "all_colors":
         return len(colors_of) == 5
     raise Unknown(f"color description {kind}")
+
+
+# ---- what the creature is doing (« engagée », « dégagée », « arrivée ce tour-ci »)
+
+STATES = ("tapped_state", "untapped_state", "new_state")
+
+
+@FEATURES.of("tapped_state")
+def _tapped(perm: Permanent, f: Tree) -> None:
+    perm.tapped = True
+
+
+@FEATURES.of("untapped_state")
+def _untapped(perm: Permanent, f: Tree) -> None:
+    perm.tapped = False
+
+
+@FEATURES.of("new_state")
+def _new(perm: Permanent, f: Tree) -> None:
+    """Arrived this turn: not controlled since its controller's most recent turn began."""
+    perm.continuous_control = False
+
+
+def apply_states(perm: Permanent, actor: Tree) -> None:
+    """The states an actor subtree gives its creature, before or after its features."""
+    for c in actor.children:
+        if isinstance(c, Tree) and c.data in STATES:
+            FEATURES.run(c, perm)
+        elif isinstance(c, Tree) and c.data in ("states", "states_after"):
+            apply_features(perm, c)

@@ -78,6 +78,11 @@ class ClaimForms:
         value = characteristics.card_mana_value(label, cost, card, self.trace, x=x)
         return (value == n) == positive
 
+    def mana_value_claim_stack_first(self, tree):
+        """"On the stack with X = 3, {X}{R} has mana value 4": the stack first."""
+        on_stack, subj, pred = tree.children
+        return self.mana_value_claim(Tree("mana_value_claim", [subj, pred, on_stack]))
+
     def mana_value_claim_lead(self, tree):
         """« le coût converti de mana de X est N » (2008 203.3, CR 202.3)."""
         subj, is_, num = tree.children
@@ -170,9 +175,17 @@ class ClaimForms:
     def situation_claim(self, tree):
         """Actor, events in order with state-based actions after each, then outcomes."""
         situation, outcomes = tree.children
+        if situation.data == "bare_situation" and situation.children[0].data == "spell_actor":
+            raise Unknown("the claim does not say whether the spell's conspire cost is paid (conspire is optional)")
         state = Situation.of(self, situation)
         state.run()
         return all(state.outcome(o) for o in outcomes.children)
+
+    def late_situation_claim(self, tree):
+        """The condition last (« X revient … quand il meurt »): the same
+        situation as « si X meurt : il revient … »."""
+        actor, outcomes, *events = tree.children
+        return self.situation_claim(Tree("situation_claim", [Tree("situation", [actor, *events]), outcomes]))
 
     # ---- banding
     def band_formation(self, tree):

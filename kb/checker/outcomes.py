@@ -33,6 +33,11 @@ def _copies_none(state: "Situation", o: Tree) -> bool:
     return state.copies == 0
 
 
+@OUTCOMES.of("copies_one")
+def _copies_one(state: "Situation", o: Tree) -> bool:
+    return state.copies == 1
+
+
 @OUTCOMES.of("copies_outcome")
 def _copies(state: "Situation", o: Tree) -> bool:
     return state.outcome(o.children[0])
@@ -69,9 +74,9 @@ def _has(state: "Situation", o: Tree) -> bool:
 @OUTCOMES.of("no_counter_outcome")
 def _no_counter(state: "Situation", o: Tree) -> bool:
     p = state.current()
-    kinds = tokens(o, "COUNTER_KIND")
+    kinds = [k for k in ("+1/+1", "-1/-1") if k in str(tokens(o, "NO_COUNTER")[0])]
     if kinds:
-        return p.counters.get(str(kinds[0]), 0) == 0
+        return p.counters.get(kinds[0], 0) == 0
     return not +p.counters
 
 
@@ -97,6 +102,16 @@ def _activate(state: "Situation", o: Tree) -> bool:
     return keywords.can_activate_tap_or_untap(p, sym, state.trace) == polarity(can)
 
 
+@OUTCOMES.of("activate_it_outcome")
+def _activate_it(state: "Situation", o: Tree) -> bool:
+    """« elle peut l'activer »: the actor's one ability with {Q} or {T} in its cost."""
+    p = state.current()
+    symbols = [k.split(" ", 1)[1] for k in sorted(p.keywords) if k in ("ability {Q}", "ability {T}")]
+    if len(symbols) != 1:
+        raise Unknown("« it » names no single ability with {Q} or {T} in its cost; say which (« sa capacité {Q} »)")
+    return keywords.can_activate_tap_or_untap(p, symbols[0], state.trace) == polarity(o.children[0])
+
+
 # ---- dying and returning
 
 @OUTCOMES.of("dies_outcome")
@@ -113,10 +128,9 @@ def _survives(state: "Situation", o: Tree) -> bool:
 @OUTCOMES.of("returns_outcome")
 def _returns(state: "Situation", o: Tree) -> bool:
     """Persist returned it, with the features stated (CR 702.79a)."""
+    _require_death(state)
     if state.returned is None:
-        if not state.died:
-            state.trace.step("it never left the battlefield")
-        elif state.lki is not None and not state.lki.has("persist"):
+        if state.lki is not None and not state.lki.has("persist"):
             state.trace.step("it had no persist (nor another ability returning it) when it died", "persist")
         return False
     return has_all_features(state.returned, o.children)
@@ -124,7 +138,16 @@ def _returns(state: "Situation", o: Tree) -> bool:
 
 @OUTCOMES.of("not_returns_outcome")
 def _not_returns(state: "Situation", o: Tree) -> bool:
+    _require_death(state)
     return state.returned is None
+
+
+def _require_death(state: "Situation") -> None:
+    """Whether it returns is a question only once it died: « les créatures
+    avec la persistance reviennent » says nothing of their death."""
+    if not state.died:
+        raise Unknown("the claim says whether it returns to the battlefield, but nothing puts it into a "
+                      "graveyard (say « … meurt : elle revient … » / \"… dies: it returns …\")")
 
 
 # ---- soulbond

@@ -13,7 +13,9 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
 
+from kb.checker.lemmas import lemmatize, restore_words
 from kb.checker.verdict import Unknown
 from kb.checker.vocabulary import COLOR_LETTERS, LEADING_ARTICLE, NUMBERS
 from parser import grammars
@@ -22,8 +24,9 @@ from parser.textkeys import fold
 
 @lru_cache(maxsize=1)
 def claims_parser() -> Lark:
-    """The Earley parser of ``parser/grammars/claims.lark`` (cached)."""
-    return grammars.load("claims", parser="earley", lexer="dynamic", start="start")
+    """The Earley parser of ``parser/grammars/claims.lark`` (cached), with
+    its two start rules: ``start`` and ``late_start`` (the condition last)."""
+    return grammars.load("claims", parser="earley", lexer="dynamic", start=["start", "late_start"])
 
 
 def normalize(text: str) -> str:
@@ -67,10 +70,43 @@ def restore_mana(tree: Tree, stash: dict[str, str]) -> Tree:
     return tree
 
 
+#: ``late_start`` (the condition last) is tried only when a condition word follows the claim's first word.
+_LATE_IF = re.compile(r"\S\s.*\b(?:si|quand|lorsque|lorsqu'|if|when|whenever)\b")
+
+
+def parse_claim(norm: str) -> Tree:
+    """The parse tree of the folded claim ``norm``, its words first brought
+    to the grammar's words of the same lemma (:mod:`kb.checker.lemmas`:
+    « reviennent », « reviendra », « est arrivée », "returned"; card names
+    keep their words), read by ``start``, else — when a condition word
+    follows the first word — by ``late_start`` (the condition last).  Long
+    mana runs are shelved while parsing: at most two Earley parses.
+    Raises the first reading's UnexpectedInput when neither parses, its
+    ``read_as`` the text parsed (the column counts in it)."""
+    short, stash = shelve_mana(norm)
+    lemmas = lemmatize(short, grammar_words())
+    starts = ("start", "late_start") if _LATE_IF.search(short) else ("start",)
+    first = None
+    for start in starts:
+        try:
+            tree = claims_parser().parse(lemmas.text, start=start)
+        except UnexpectedInput as exc:
+            first = first or exc
+            continue
+        return restore_mana(restore_words(tree, lemmas.originals), stash)
+    first.read_as = lemmas.text     # the text its column counts in
+    raise first
+
+
 @lru_cache(maxsize=1)
 def grammar_words() -> frozenset[str]:
-    """Every word written in a literal of the claim grammar."""
-    literals = re.findall(r'"((?:[^"\\]|\\.)*)"', grammars.text("claims"))
+    """Every word written in a literal of the claim grammar, or as an
+    alternative of one of its regular-expression terminals."""
+    text = grammars.text("claims")
+    literals = re.findall(r'"((?:[^"\\]|\\.)*)"', text)
+    # the words of the alternatives of regular-expression terminals (« revient », "returns")
+    literals += [w for rx in re.findall(r"^_?[A-Z_]+(?:\.\d+)?: */(.*)/ *$", text, re.M)
+                 for w in re.findall(r"[a-z][a-z']+", rx.replace("?:", " ").replace("?!", " ").replace("?<!", " "))]
     return frozenset(w for lit in literals for w in re.findall(r"[a-z0-9'\-]+", lit))
 
 
@@ -150,8 +186,8 @@ def count(node) -> int:
 
 def counters_of(tree: Tree) -> tuple[int, str]:
     """How many counters of which kind a ``counters_*`` subtree states."""
-    number = [c for c in tree.children if not (isinstance(c, Token) and c.type == "COUNTER_KIND")][0]
-    return count(number), str(tokens(tree, "COUNTER_KIND")[0])
+    words = str(tokens(tree, "COUNTERS")[0]).split()
+    return count(words[0]), next(w for w in words if w in ("+1/+1", "-1/-1"))
 
 
 def name(tree: Tree) -> str:

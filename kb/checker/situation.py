@@ -16,7 +16,7 @@ from lark import Tree
 from kb.checker import keywords, soulbond
 from kb.checker.editions import EditionInfo
 from kb.checker.events import EVENTS, SPELL_EVENTS
-from kb.checker.features import apply_features
+from kb.checker.features import apply_features, apply_states
 from kb.checker.outcomes import OUTCOMES
 from kb.checker.permanents import MINUS, Permanent, PTEffect
 from kb.checker.reading import Handlers, colors, count, name, pt, subtrees, tokens
@@ -164,6 +164,7 @@ def _creature(state: Situation, t: Tree) -> None:
     state.colors_known = bool(subtrees(t, "color_list"))
     for f in subtrees(t, "features"):
         apply_features(p, f)
+    apply_states(p, t)
     desc = f"{'token' if p.is_token else 'creature'} {p.base_power}/{p.base_toughness}" if pts else "creature"
     state.trace.step(f"a {desc}{' ' + ''.join(p.base_colors) if p.base_colors else ''} with "
                      f"{p.describe_counters()}{', ' + str(p.damage) + ' damage' if p.damage else ''}"

@@ -1,0 +1,230 @@
+"""Inflected words brought back to the words of the claim grammar.
+
+The claim grammar (``parser/grammars/claims.lark``) writes each verb and
+noun in the forms its frames use (« revient », « recoivent », "returns").
+Players write any form: « reviennent », « reviendra », « provoquait »,
+"returned", « arrivée ».  This module reads a claim word by word and
+replaces a word the grammar does not know by the grammar's word of the
+same lemma, so the grammar works over lemmas without listing inflections.
+
+Lemmas come from simplemma (zero-dependency, French and English
+dictionaries, ``pip install simplemma``): its form -> lemma tables are
+folded (:func:`parser.textkeys.fold`: no accents), so a claim written
+without accents (« recoivent ») finds its lemma too.  Only forms whose
+lemma is the lemma of a grammar word are kept (a few thousand), and a word
+the grammar already knows is never replaced.  Folding the 400 000 forms
+takes about a second, so the kept index is cached on disk (``$KB_CACHE_DIR``,
+else ``$XDG_CACHE_HOME/kb``, else ``~/.cache/kb``), keyed by the grammar's
+words and simplemma's version; an unwritable cache only costs the second.
+
+A past participle after an auxiliary becomes the verb it stands for:
+« elle est arrivée » -> « elle arrive », « ont reçu » -> « recoit ».
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Optional
+
+from parser.textkeys import fold
+
+LANGS = ("fr", "en")
+
+#: Auxiliaries (folded) before a past participle: « est/a/ont/sont/etait … arrivée ».
+AUXILIARIES = frozenset({"est", "sont", "a", "ont", "etait", "etaient", "avait", "avaient", "sera", "seront",
+                         "aura", "auront", "has", "have", "had", "was", "were", "will", "would"})
+
+_WORD = re.compile(r"[a-z][a-z'\-]*")
+
+
+def _dictionary(lang: str) -> list[tuple[str, str]]:
+    """Every (form, lemma) pair of simplemma's table for ``lang``, folded."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary(lang)
+    return [(_fold(form), _fold(lemma)) for form, lemma in table.items()]
+
+
+class _FoldTable(dict):
+    """Code point -> its folded text (:func:`fold` of the character), filled on first use."""
+
+    def __missing__(self, code: int) -> str:
+        self[code] = folded = fold(chr(code))
+        return folded
+
+
+_FOLD = _FoldTable()
+
+
+def _fold(word: str) -> str:
+    """:func:`fold` of one word, a character at a time (the tables hold 400 000 words)."""
+    return word.lower() if word.isascii() else word.lower().translate(_FOLD)
+
+
+def _plural(word: str) -> bool:
+    """A French third-person plural verb form (« reviennent », « ont »), not a present participle (« ayant »)."""
+    return word.endswith(("ent", "ont")) and len(word) > 3
+
+
+@lru_cache(maxsize=4)
+def lemma_index(grammar: frozenset[str]) -> dict[str, dict[str, tuple[str, str]]]:
+    """Per language, folded form -> (grammar word of the same lemma, lemma),
+    for the words of ``grammar`` (folded, as the grammar writes them); each
+    language's forms go to words of its own lemmas.  Singular and plural
+    French verb forms keep their number when the grammar has both.  Read
+    from the disk cache when it holds the index of these words."""
+    path = _cache_path(grammar)
+    cached = _read_cache(path) if path else None
+    if cached is not None:
+        return cached
+    index = {lang: _language_index(_dictionary(lang), grammar) for lang in LANGS}
+    if path:
+        _write_cache(path, index)
+    return index
+
+
+#: Bump when the way the index is made changes (the cache key includes it).
+_INDEX_FORMAT = "1"
+
+
+def _cache_path(grammar: frozenset[str]) -> Optional[Path]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        lib = version("simplemma")
+    except PackageNotFoundError:
+        return None
+    key = hashlib.sha256("\n".join([_INDEX_FORMAT, lib, *sorted(grammar)]).encode()).hexdigest()[:20]
+    root = os.environ.get("KB_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kb"
+    return Path(root) / f"lemmas-{key}.json"
+
+
+def _read_cache(path: Path) -> Optional[dict]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {lang: {form: tuple(v) for form, v in data[lang].items()} for lang in LANGS}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _write_cache(path: Path, index: dict) -> None:
+    """Write atomically (a temporary file renamed), ignoring any failure."""
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".lemmas-")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(index, f, ensure_ascii=False)
+        os.replace(tmp, path)
+    except OSError:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+
+
+#: Words that tell an English claim from a French one (folded).
+_ENGLISH = frozenset("the is are it they has have with can cannot of to and a an its that when if".split())
+_FRENCH = frozenset("le la les est sont elle il elles ils a avec peut de du des et une un qui si quand".split())
+
+
+def claim_language(words: list[str]) -> str:
+    """``en`` when more of ``words`` are English function words than French ones, else ``fr``."""
+    en = sum(w in _ENGLISH for w in words)
+    fr = sum(w in _FRENCH for w in words)
+    return "en" if en > fr else "fr"
+
+
+def _language_index(pairs: list[tuple[str, str]], grammar: frozenset[str]) -> dict[str, tuple[str, str]]:
+    lemma_of: dict[str, set[str]] = {}
+    for form, lemma in pairs:
+        if form in grammar:
+            lemma_of.setdefault(form, set()).add(lemma)
+    targets: dict[tuple[str, bool], str] = {}
+    for word in sorted(lemma_of, key=lambda w: (len(w), w)):
+        for lemma in lemma_of[word]:
+            targets.setdefault((lemma, _plural(word)), word)
+    index: dict[str, tuple[str, str]] = {}
+    for form, lemma in pairs:
+        if form in grammar or not _WORD.fullmatch(form):
+            continue
+        target = targets.get((lemma, _plural(form))) or targets.get((lemma, not _plural(form)))
+        if target is not None:
+            index.setdefault(form, (target, lemma))
+    return index
+
+
+@dataclass
+class Lemmatized:
+    """A claim with its words brought to the grammar's words, and the
+    words replaced: ``originals[offset] = word`` at each offset of the new
+    text where a replaced word starts (card names get them back)."""
+    text: str
+    originals: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.originals)
+
+
+def lemmatize(norm: str, grammar: frozenset[str]) -> Lemmatized:
+    """``norm`` (a folded claim) with each word the grammar does not know
+    replaced by the grammar word of its lemma, and an auxiliary before a
+    replaced participle dropped (« est arrivee » -> « arrive »)."""
+    indexes = lemma_index(grammar)
+    words = norm.split(" ")
+    first = claim_language(words)
+    order = [indexes[first]] + [ix for lang, ix in indexes.items() if lang != first]
+    out: list[str] = []
+    replaced: list[str | None] = []
+    for word in words:
+        core = word.rstrip(",:;?!")
+        tail = word[len(core):]
+        found = None if core in grammar else next((ix[core] for ix in order if core in ix), None)
+        if found is None:
+            out.append(word)
+            replaced.append(None)
+            continue
+        target, lemma = found
+        if out and replaced[-1] is None and out[-1] in AUXILIARIES and _participle(core, lemma, out[-1]):
+            out.pop()
+            replaced.pop()
+        out.append(target + tail)
+        replaced.append(core)
+    result = Lemmatized(" ".join(out))
+    offset = 0
+    for word, original in zip(out, replaced):
+        if original is not None:
+            result.originals[offset] = original
+        offset += len(word) + 1
+    return result
+
+
+_PARTICIPLE = re.compile(r"(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues|t|te|ts|tes|ed|en|wn)$")
+
+
+def _participle(word: str, lemma: str, auxiliary: str) -> bool:
+    """``word`` (of ``lemma``) read as a past participle after ``auxiliary``:
+    « arrivee », « recu », "returned" — not a plural noun (« creatures »),
+    and not an English adjective after the article "a" ("a tapped …")."""
+    if word in (lemma, lemma + "s", lemma + "x") or not _PARTICIPLE.search(word):
+        return False
+    return not (auxiliary == "a" and word.endswith(("ed", "en", "wn")))
+
+
+def restore_words(tree, originals: dict[int, str]):
+    """Give the words of card names in ``tree`` (``WORD`` and ``NAME_START``
+    tokens) back their written form where :func:`lemmatize` replaced them:
+    « Les Fourbes de cuisine ont … » keeps its name whatever its words."""
+    from lark import Token
+
+    if originals:
+        for sub in tree.iter_subtrees():
+            sub.children = [Token(c.type, originals[c.start_pos]) if isinstance(c, Token)
+                            and c.type in ("WORD", "NAME_START") and c.start_pos in originals else c
+                            for c in sub.children]
+    return tree
