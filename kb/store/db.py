@@ -265,8 +265,9 @@ def fill_rule_references(conn: sqlite3.Connection) -> int:
         found = cited.setdefault((source, number, line), [])
         if target and target != number and target not in found:
             found.append(target)
-    conn.executemany("UPDATE rules SET refs=? WHERE source=? AND number=? AND line=?",
-                     [(_j(v), *k) for k, v in cited.items()])
+    rid = {(src, n, ln): i for i, src, n, ln in conn.execute("SELECT rid, source, number, line FROM rules")}
+    conn.executemany("UPDATE rules SET refs=? WHERE rid=?",    # by key: no scan per rule
+                     [(_j(v), rid[k]) for k, v in cited.items() if k in rid])
     terms: dict[tuple, list[str]] = {}
     for source, term, line, target in conn.execute(
             'SELECT source, number, line, cited FROM "references" WHERE kind=\'glossary\' '
@@ -274,8 +275,9 @@ def fill_rule_references(conn: sqlite3.Connection) -> int:
         found = terms.setdefault((source, term, line), [])
         if target and target not in found:
             found.append(target)
-    conn.executemany("UPDATE glossary SET refs=? WHERE source=? AND term=? AND line=?",
-                     [(_j(v), *k) for k, v in terms.items()])
+    gid = {(src, t, ln): i for i, src, t, ln in conn.execute("SELECT gid, source, term, line FROM glossary")}
+    conn.executemany("UPDATE glossary SET refs=? WHERE gid=?",
+                     [(_j(v), gid[k]) for k, v in terms.items() if k in gid])
     return len(cited) + len(terms)
 
 
