@@ -1,19 +1,30 @@
 """`kb serve` under load (issue 16): loopback only, bounded, stops by itself.
 
 Usage:
-  .venv/bin/python benchmarks/bench_serve.py [--data-dir DIR] [--seconds 4]
-                                             [--workers N] [--threads N]
+  .venv/bin/python benchmarks/bench_serve.py [--data-dir DIR] [--seconds 8]
+                                             [--workers N] [--threads N] [--clients 0,20,200]
 
 Starts `kb serve` (gunicorn) on a knowledge base built from the seeds in a
-temporary directory, or on DIR, then runs each scenario for at most
-``--seconds`` (and at most 400 requests per client): 20 and 200 concurrent
-keep-alive clients mixing pages, searches and claim checks, alone, with four
-clients sending 60 KB queries (refused: 414) and with four sending the
-longest accepted query (1000 characters of search words).  Prints per
-scenario the light clients' p50/p95/max latency and error count, the max
-of the light search `/api/search?q=persistance` (target: never 100 ms
-behind the heavy ones) and what the heavy clients got.
-Targets: 200 clients p95 <= 150 ms, no errors.
+temporary directory, or on DIR, and prints:
+
+* start: seconds until the server answers, then the first request of each
+  kind of page, search and check on a fresh connection (target: 0.3 s);
+* per number of light clients (keep-alive, mixing pages, searches and
+  claim checks), three scenarios of ``--seconds`` in all each, run in four
+  interleaved slices, in turn first (at most 400 requests per client and slice) after one
+  uncounted second of the same load: alone, with four clients sending 60 KB
+  queries (refused: 414) and with four sending the longest accepted query
+  (1000 characters, a different one each time): the light clients'
+  p50/p95/max and error count, and what the heavy clients got;
+* in every scenario four probes send the light search `/api/search?q=persistance`
+  every 100 ms each, a different page size, page or language each time so
+  that no cache answers it;
+  its p50/p95/max with and without the heavy clients, measured in the same
+  run, give how long a light query waits behind heavy ones (target: 100 ms).
+
+Targets: 200 clients p95 <= 150 ms, no errors.  The load generator runs on
+the same machine as the server: on a machine shared with other work the
+figures are upper bounds.
 """
 from __future__ import annotations
 
@@ -26,7 +37,9 @@ import sys
 import tempfile
 import time
 import urllib.parse
+import urllib.request
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -38,8 +51,14 @@ SEARCHES = [LIGHT_SEARCH, "/api/search?q=" + urllib.parse.quote("association d'�
 CHECKS = ["/api/check?claim=" + urllib.parse.quote(c) for c in (
     "Implorer la reine a un coût converti de mana de 6", "Beseech the Queen is black",
     "{G/W}{G/W} peut être payé avec {G}{W}")]
+FIRST = ["/", "/fr/faq/sombrelande", "/fr/faq/sombrelande?ui=en", "/fr/rules/607", "/terms",
+         "/api/search?q=" + urllib.parse.quote("marqueur -1/-1"), CHECKS[0], "/search?q=persist"]
 WORDS = "persist persistance wither flétrissure marqueur counter créature bataille trample sacrifice".split()
 MAX_PER_CLIENT = 400
+PROBE_EVERY = 0.1        # seconds between two requests of a probe
+PROBES = 4               # probes running at once
+ROUNDS = 4               # each scenario runs in this many slices, the three scenarios' slices interleaved
+HEAVY = (("", None), (" + 4 x 60 KB", "60k"), (" + 4 x 1000 chars", "cap"))
 
 
 def heavy_60k(rng: random.Random) -> str:
@@ -52,6 +71,22 @@ def heavy_at_cap(rng: random.Random) -> str:
     while len(" ".join(words)) < 990:
         words.append(rng.choice(WORDS) + rng.choice(["", "s", "x", "é", "e"]))
     return "/api/search?q=" + urllib.parse.quote(" ".join(words)[:1000])
+
+
+HEAVY_PATHS = {"60k": heavy_60k, "cap": heavy_at_cap}
+
+
+class Probes:
+    """The probe's light searches: every one different in the whole run
+    (page size, page and interface language), so none is answered from a cache."""
+
+    def __init__(self):
+        self.paths = [f"{LIGHT_SEARCH}&limit={limit}&page={page}{ui}{lang}" for limit in range(1, 151)
+                      for page in (1, 2, 3, 4) for ui in ("", "&ui=en") for lang in ("", "&lang=fr", "&lang=en")]
+        random.Random(16).shuffle(self.paths)
+
+    def __call__(self, _rng) -> str:
+        return self.paths.pop() if self.paths else LIGHT_SEARCH + "&limit=7"
 
 
 async def fetch(reader, writer, path: str) -> int:
@@ -68,10 +103,10 @@ async def fetch(reader, writer, path: str) -> int:
     return status
 
 
-async def client(port: int, paths, deadline: float, out: list, heavy: bool) -> None:
+async def client(port: int, paths, deadline: float, out: list, heavy: bool, every: float = 0.0) -> None:
     """Requests until ``deadline``, each from ``paths`` (a list: one at
-    random; a function: called with a random generator); appends
-    (path, status or None, seconds) to ``out``."""
+    random; a function: called with a random generator), one every
+    ``every`` seconds at most; appends (path, status or None, seconds) to ``out``."""
     rng = random.Random()
     conn = None
     for _ in range(MAX_PER_CLIENT):
@@ -88,20 +123,25 @@ async def client(port: int, paths, deadline: float, out: list, heavy: bool) -> N
             if conn is not None:
                 conn[1].close()
             conn = None
-        out.append((path, status, time.perf_counter() - t0))
+        spent = time.perf_counter() - t0
+        out.append((path, status, spent))
+        if every > spent:
+            await asyncio.sleep(every - spent)
     if conn is not None:
         conn[1].close()
 
 
-async def scenario(port: int, clients: int, heavy, seconds: float) -> tuple[list, list]:
+async def scenario(port: int, clients: int, heavy, seconds: float, probes: Optional[Probes]) -> tuple[list, list, list]:
     deadline = time.monotonic() + seconds
-    light, loaded = [], []
+    light, loaded, probed = [], [], []
     mix = PAGES + SEARCHES * 2 + CHECKS
     tasks = [client(port, mix, deadline, light, False) for _ in range(clients)]
+    if probes is not None:
+        tasks += [client(port, probes, deadline, probed, False, PROBE_EVERY) for _ in range(PROBES)]
     if heavy:
-        tasks += [client(port, heavy, deadline, loaded, True) for _ in range(4)]
+        tasks += [client(port, HEAVY_PATHS[heavy], deadline, loaded, True) for _ in range(4)]
     await asyncio.gather(*tasks)
-    return light, loaded
+    return light, loaded, probed
 
 
 def pct(values: list[float], p: float) -> float:
@@ -109,18 +149,35 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(len(values) * p))] * 1000 if values else float("nan")
 
 
-def report(name: str, light: list, loaded: list) -> None:
-    times = [t for _, s, t in light]
-    errors = sum(1 for _, s, _ in light if s is None or s >= 400)
-    search = [t for p, s, t in light if p == LIGHT_SEARCH]
-    line = (f"{name:<34} {len(light):>5} req  p50 {pct(times, .5):6.1f} ms  p95 {pct(times, .95):6.1f} ms  "
-            f"max {pct(times, 1):7.1f} ms  errors {errors:>3}  light search max {pct(search, 1):6.1f} ms")
+def errors(rows: list) -> int:
+    return sum(1 for _, s, _ in rows if s is None or s >= 400)
+
+
+def spread(rows: list) -> str:
+    times = [t for *_, t in rows]
+    return f"p50 {pct(times, .5):6.1f}  p95 {pct(times, .95):6.1f}  max {pct(times, 1):6.1f} ms"
+
+
+def report(name: str, light: list, loaded: list, probed: list) -> None:
+    line = f"{name:<26}"
+    if light:
+        line += f" {len(light):>5} req  {spread(light)}  errors {errors(light):>3}"
+    line += f" | probe {spread(probed)}  errors {errors(probed)}"
     if loaded:
         statuses = sorted({str(s) for _, s, _ in loaded})
-        line += f"  | heavy {len(loaded)} req p50 {pct([t for *_, t in loaded], .5):6.1f} ms status {'/'.join(statuses)}"
-        cut = sum(1 for p, s, t in loaded if s == 200)
-        line += f" ({cut} answered)" if cut else ""
+        answered = sum(1 for _, s, _ in loaded if s == 200)
+        line += (f" | heavy {len(loaded)} req p50 {pct([t for *_, t in loaded], .5):6.1f} ms "
+                 f"status {'/'.join(statuses)}" + (f" ({answered} answered)" if answered else ""))
     print(line, flush=True)
+
+
+def waits(clients: int, alone: list, probes_by_heavy: dict) -> None:
+    base = [t for *_, t in alone]
+    for label, probed in probes_by_heavy.items():
+        times = [t for *_, t in probed]
+        print(f"  {clients} clients: the light search waits behind{label[2:]}: "
+              f"p95 {pct(times, .95) - pct(base, .95):+6.1f} ms, max {pct(times, 1) - pct(base, 1):+6.1f} ms "
+              f"(target: at most +100 ms)", flush=True)
 
 
 def start_server(data: Path, workers: int | None, threads: int | None, log) -> tuple[subprocess.Popen, int]:
@@ -132,34 +189,54 @@ def start_server(data: Path, workers: int | None, threads: int | None, log) -> t
     cmd += ["--threads", str(threads)] if threads else []
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log)   # a file: a full pipe would block it
-    import urllib.request
-    while time.perf_counter() - t0 < 30:
+    while time.perf_counter() - t0 < 60:
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
-            break
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
         except OSError:
-            time.sleep(0.05)
+            time.sleep(0.01)
     else:
         proc.kill()
         log.seek(0)
         raise SystemExit("kb serve did not start: " + log.read().decode(errors="replace"))
-    print(f"kb serve up (first page answered) after {time.perf_counter() - t0:.2f} s", flush=True)
-    for path in (LIGHT_SEARCH, CHECKS[0], "/fr/rules/607"):
+    print(f"kb serve listening after {time.perf_counter() - t0:.2f} s", flush=True)
+    firsts = []
+    for path in FIRST:
         t1 = time.perf_counter()
-        urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10).read()
-        print(f"  first {path[:40]:<40} {1000 * (time.perf_counter() - t1):6.1f} ms")
+        urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=60).read()
+        firsts.append(time.perf_counter() - t1)
+        print(f"  first {path[:44]:<44} {1000 * firsts[-1]:7.1f} ms", flush=True)
+    print(f"  first requests after start: max {1000 * max(firsts):.1f} ms (target: 300 ms)", flush=True)
     return proc, port
+
+
+def run(port: int, counts: list[int], seconds: float) -> None:
+    probes = Probes()
+    light, _, probed = asyncio.run(scenario(port, 20, None, 1.0, probes))  # every thread opens its searcher
+    report("warm-up (1 s, not a target)", light, [], probed)
+    for clients in counts:
+        asyncio.run(scenario(port, clients, None, 1.0, None))    # as many connections opened first: not counted
+        found = {label: ([], [], []) for label, _ in HEAVY}
+        for r in range(ROUNDS):     # interleaved and rotated: a change of the machine's load weighs on all alike
+            for label, heavy in HEAVY[r % len(HEAVY):] + HEAVY[:r % len(HEAVY)]:
+                for rows, more in zip(found[label], asyncio.run(scenario(port, clients, heavy, seconds / ROUNDS,
+                                                                         probes))):
+                    rows.extend(more)
+        for label, (light, loaded, probed) in found.items():
+            report(f"{clients} clients{label}", light, loaded, probed)
+        waits(clients, found[""][2], {label: rows[2] for label, rows in found.items() if label})
+    if not probes.paths:
+        print("  (the probes ran out of uncached searches: the last ones may come from a cache)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data-dir", type=Path, help="serve this knowledge base instead of the seeds")
-    ap.add_argument("--seconds", type=float, default=4.0, help="length of each scenario (at most 30)")
+    ap.add_argument("--seconds", type=float, default=8.0, help="length of each scenario, all slices (at most 60)")
     ap.add_argument("--workers", type=int)
     ap.add_argument("--threads", type=int)
-    ap.add_argument("--clients", default="20,200", help="concurrent light clients per scenario (comma list)")
+    ap.add_argument("--clients", default="0,20,200", help="concurrent light clients per scenario (comma list)")
     args = ap.parse_args()
-    seconds = min(args.seconds, 30.0)
     with tempfile.TemporaryDirectory() as tmp:
         data = args.data_dir
         if data is None:
@@ -169,12 +246,7 @@ def main() -> None:
         log = open(Path(tmp) / "serve.log", "w+b")
         proc, port = start_server(data, args.workers, args.threads, log)
         try:
-            light, _ = asyncio.run(scenario(port, 20, None, 1.0))   # every worker and thread opens its searcher
-            report("warm-up (1 s, not a target)", light, [])
-            for clients in [min(int(c), 500) for c in args.clients.split(",")]:
-                for label, heavy in (("", None), (" + 4 x 60 KB", heavy_60k), (" + 4 x 1000 chars", heavy_at_cap)):
-                    light, loaded = asyncio.run(scenario(port, clients, heavy, seconds))
-                    report(f"{clients} clients{label}", light, loaded)
+            run(port, [min(int(c), 500) for c in args.clients.split(",")], min(args.seconds, 60.0))
         finally:
             proc.terminate()
             proc.wait(timeout=15)

@@ -81,6 +81,19 @@ ENGLISH = {
     "entrées de glossaire": "glossary entries",
     "La recherche a besoin d’un serveur : lancez « python -m http.server » dans le dossier du site et ouvrez http://127.0.0.1:8000/.":
         "Search needs a server: run “python -m http.server” in the site folder and open http://127.0.0.1:8000/.",
+    "Vérifier une affirmation": "Check a claim",
+    "Vérifier": "Check",
+    "Ex. : Implorer la reine a une valeur de mana de 6": "E.g. Beseech the Queen has mana value 6",
+    "Vrai": "True",
+    "Faux": "False",
+    "Inconnu": "Unknown",
+    "Règles citées": "Rules cited",
+    "Ce que disent les documents": "What the documents say",
+    "Mots non compris": "Words not understood",
+    "La vérification a échoué": "The check failed",
+    "la plus récente": "latest",
+    "note": "note",
+    "règle": "rule",
 }
 
 

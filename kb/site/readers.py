@@ -2,26 +2,36 @@
 
 * :class:`Readers` -- the published knowledge base of a data directory, as
   the request threads of one server process see it: the current
-  :class:`BuildState`, one :class:`BudgetSearcher` and one read-only
-  connection (for ``/api/check``) per thread.  When ``kb build`` publishes a
-  new knowledge base (the ``current`` link changes) the state is replaced
-  and each thread reopens its searcher and connection on its next request.
+  :class:`BuildState`, a pool of warm :class:`BudgetSearcher` lent to one
+  request at a time (:class:`SearcherPool`) and one read-only connection
+  (for ``/api/check``) per thread.  When ``kb build`` publishes a new
+  knowledge base (the ``current`` link changes) the state is replaced and
+  the searchers and connections of the old one are closed once returned.
 * :class:`UiPages` -- the pages of one interface language: the site is
-  planned once, each page is rendered when first asked for and kept in a
-  bounded LRU cache (:func:`functools.lru_cache`, which is thread-safe and
+  planned once; the home page, the French documents, the terms page and the
+  pages of the latest edition are rendered ahead at start
+  (:meth:`Readers.warm`), every other page when first asked for and kept in
+  a bounded LRU cache (:func:`functools.lru_cache`, which is thread-safe and
   also remembers the pages that do not exist, so a missing page is never
   rendered twice).  Only planning an edition or a card page (which extends
   the link registry) takes the site's lock.
+* :class:`ProcessConnection` -- the state's SQLite connection, reopened by
+  each process that uses it: the gunicorn master loads and warms the
+  application once (pages rendered ahead, parsers built) and forks the
+  workers, which inherit all of it but must not share a SQLite connection
+  or an open index (:meth:`Readers.release` closes them before the fork).
 """
 from __future__ import annotations
 
 import functools
 import logging
+import os
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 from kb.cards.names import card_slugs
 from kb.search.searcher import Searcher, SearchResponse
@@ -32,6 +42,7 @@ from kb.store import db as store
 log = logging.getLogger("kb.serve")
 
 PAGE_CACHE_SIZE = 2048       # rendered pages kept per interface language (and per process)
+FILL_WAIT = 1.0              # seconds a search waits for a searcher being warmed (then opens its own)
 SEARCH_BUDGET = 0.15         # seconds a search may take before it returns what it has
 OVER_BUDGET = "search stopped at its time budget: results may be incomplete (narrow the query)"
 
@@ -73,14 +84,34 @@ class BudgetSearcher(Searcher):
 class UiPages:
     """The site of one interface language and its rendered pages."""
 
-    def __init__(self, conn: sqlite3.Connection, ui: str, dates: dict[str, sqlite3.Row]):
+    def __init__(self, conn, ui: str, dates: dict[str, sqlite3.Row]):
         self.site = Site(conn, ui=ui, live=True)
         self.dates = dates
         self.lock = threading.Lock()
         self.planned: set[str] = {ed["date"] for ed in self.site.links.editions}
         self.slugs: Optional[dict[str, str]] = None      # card page slug -> English card name
         self.fixed = self._fixed_pages()
+        self.ahead: dict[str, str] = {}       # written before the requests come, only read after
         self.page = functools.lru_cache(maxsize=PAGE_CACHE_SIZE)(self._render)
+
+    def html(self, key: str) -> Optional[str]:
+        """The HTML of the page at site path ``key``: rendered ahead, or
+        now and kept; None if there is none."""
+        found = self.ahead.get(key)
+        return found if found is not None else self.page(key)
+
+    def render_ahead(self) -> int:
+        """Render the fixed pages and those of the latest edition (the
+        pages most asked for, and the biggest); returns how many."""
+        for key in self.fixed:
+            html = self._render(key)
+            if html is not None:
+                self.ahead[key] = html
+        latest = self.site.links.latest
+        if latest is not None and latest["date"] in self.planned:
+            for page in self.site.contexts.edition(latest):
+                self.ahead[page.path] = self.site.render(page)[1]
+        return len(self.ahead)
 
     def _fixed_pages(self) -> dict[str, Callable[[], Optional[Page]]]:
         """The pages planned with the site that no address pattern below
@@ -132,17 +163,132 @@ class UiPages:
         return next((page for page in self.site.contexts.edition(ed) if page.path == key), None)
 
 
-class BuildState:
-    """One published build: its directory and the pages of each language."""
+class ProcessConnection:
+    """A read-only connection to the published knowledge base that each
+    process opens for itself on first use (a SQLite connection must not be
+    used on both sides of a fork); it stands for a
+    :class:`sqlite3.Connection` (``execute``, ``executemany``, …)."""
 
-    def __init__(self, data_dir: Path, build: Path):
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self._lock = threading.Lock()
+        self._pid: Optional[int] = None
+        self._conn: Optional[sqlite3.Connection] = None
+
+    def _current(self) -> sqlite3.Connection:
+        if self._pid != os.getpid():
+            with self._lock:
+                if self._pid != os.getpid():     # the parent's (never closed here) or none yet
+                    self._conn = store.connect(self.data_dir)
+                    self._pid = os.getpid()
+        return self._conn
+
+    def __getattr__(self, name: str):
+        return getattr(self._current(), name)
+
+    def close(self) -> None:
+        """Close this process's connection (the next use opens another)."""
+        with self._lock:
+            if self._conn is not None and self._pid == os.getpid():
+                self._conn.close()
+            self._conn, self._pid = None, None
+
+
+class SearcherPool:
+    """The searchers of one build, each lent to one request at a time:
+    they stay open and warm between requests, and a process opens only as
+    many as it runs searches at once.  While :meth:`fill` is warming
+    searchers, a request that finds none idle waits for the next one (up to
+    :data:`FILL_WAIT` seconds) rather than opening a cold one of its own."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self._lock = threading.Condition()
+        self._idle: list[BudgetSearcher] = []
+        self._filling = 0
+        self._pid = os.getpid()
+        self.closed = False
+
+    @contextmanager
+    def lend(self) -> Iterator[BudgetSearcher]:
+        searcher = self._take() or BudgetSearcher(self.data_dir)
+        try:
+            yield searcher
+        finally:
+            self._give(searcher)
+
+    def _take(self) -> Optional[BudgetSearcher]:
+        with self._lock:
+            self._adopt()
+            if not self._idle and self._filling:
+                self._lock.wait_for(lambda: self._idle or not self._filling, timeout=FILL_WAIT)
+            return self._idle.pop() if self._idle else None
+
+    def _give(self, searcher: BudgetSearcher) -> None:
+        with self._lock:
+            self._adopt()
+            if not self.closed:
+                self._idle.append(searcher)
+                self._lock.notify()
+                return
+        searcher.close()
+
+    def _adopt(self) -> None:
+        """In a forked process, the pool starts empty: the parent's
+        searchers (if it left any) are not this process's to use."""
+        if self._pid != os.getpid():
+            self._idle, self._filling, self._pid = [], 0, os.getpid()
+
+    def fill(self, count: int) -> None:
+        """Open ``count`` searchers and run a search on each, so that the
+        first requests find them warm; each is lent as soon as it is."""
+        with self._lock:
+            self._adopt()
+            self._filling += count
+        try:
+            for _ in range(count):
+                searcher = BudgetSearcher(self.data_dir)
+                searcher.search("persistance", limit=1)
+                with self._lock:
+                    self._filling -= 1
+                self._give(searcher)
+                count -= 1
+        finally:
+            with self._lock:
+                self._filling -= count      # those not opened (an error)
+                self._lock.notify_all()
+
+    def close(self) -> None:
+        """Close the idle searchers; those lent out are closed when returned."""
+        with self._lock:
+            idle, self._idle, self.closed = self._idle, [], True
+        for searcher in idle:
+            searcher.close()
+
+
+class BuildState:
+    """One published build: its directory, its connection, its searchers
+    and the pages of each language."""
+
+    def __init__(self, data_dir: Path, build: Path, link: Optional[str]):
         self.build = build
-        self.conn = store.connect(data_dir)
+        self.link = link
+        self.conn = ProcessConnection(data_dir)
+        self.searchers = SearcherPool(data_dir)
         dates = {ed["date"]: ed for ed in store.editions(self.conn)}
         self.pages = {ui: UiPages(self.conn, ui, dates) for ui in ("fr", "en")}
 
     def close(self) -> None:
+        self.searchers.close()
         self.conn.close()
+
+
+def _link(data_dir: Path) -> Optional[str]:
+    """Where ``data_dir/current`` points (one system call), None if it is not a link."""
+    try:
+        return os.readlink(data_dir / "current")
+    except OSError:
+        return None
 
 
 class Readers:
@@ -157,56 +303,78 @@ class Readers:
         self._local = threading.local()
 
     def state(self) -> BuildState:
-        """The state of the published build, replaced after a rebuild."""
-        build = store.current_dir(self.data_dir)
+        """The state of the published build, replaced after a rebuild (a
+        new target of the ``current`` link: a build directory's name is
+        never reused)."""
+        link = _link(self.data_dir)
         state = self._state
-        if state is not None and state.build == build:
+        if state is not None and link is not None and state.link == link:
             return state
+        build = store.current_dir(self.data_dir)
         with self._reload:          # taken only when the build changed
             if self._state is None or self._state.build != build:
-                self._state = BuildState(self.data_dir, build)
+                old, self._state = self._state, BuildState(self.data_dir, build, link)
+                if old is not None:
+                    old.close()
+            self._state.link = link
             return self._state
 
     def warm(self) -> None:
-        """Open the knowledge base, render the home page, build the claim
-        parser and run one search (at start, so that the first requests find
-        them ready), then render the other fixed pages in the background."""
+        """Open the knowledge base, render the fixed pages and those of the
+        latest edition in both languages, build the claim parser and run one
+        search and one check, so that the first requests find them ready."""
         from kb.checker.claims import check_claim
 
-        self.state().pages["fr"].page("index.html")
-        check_claim("Implorer la reine est noire")
-        self.searcher().search("persistance", limit=1)
-        threading.Thread(target=self._render_ahead, name="kb-render-ahead", daemon=True).start()
-
-    def _render_ahead(self) -> None:
-        """Render the home page and the French documents of both languages
-        into the page cache, behind the requests (which do not wait for it)."""
+        state = self.state()
+        rendered = sum(pages.render_ahead() for pages in state.pages.values())
+        conn = store.connect(self.data_dir)
         try:
-            for ui in ("fr", "en"):
-                pages = self.pages(ui)
-                for key in list(pages.fixed):
-                    pages.page(key)
-        except Exception as err:      # the requests will render them (and report any error)
-            log.warning("rendering ahead stopped: %s", err)
+            with self.searcher() as searcher:
+                searcher.search("persistance", limit=1)
+                check_claim("Implorer la reine est noire", cards=conn, evidence=searcher)
+        finally:
+            conn.close()
+        log.info("rendered %d pages ahead", rendered)
+
+    def release(self) -> None:
+        """Close what this process opened (connection, searchers): done by
+        the gunicorn master after warming, before it forks the workers;
+        pages, parsers and caches stay."""
+        state = self._state
+        if state is not None:
+            state.searchers.close()
+            state.searchers = SearcherPool(self.data_dir)
+            state.conn.close()
+        held = getattr(self._local, "conn", None)
+        if held is not None:
+            held[1].close()
+            self._local.conn = None
+
+    def prepare(self, searchers: int) -> None:
+        """In a new worker: open and warm ``searchers`` searchers of the
+        published build (none while nothing is published)."""
+        try:
+            self.state().searchers.fill(searchers)
+        except store.KBNotFound:
+            pass
+        except Exception as err:      # the requests open their own (and report any error)
+            log.warning("warming the searchers stopped: %s", err)
 
     def pages(self, ui: str) -> UiPages:
         return self.state().pages[ui]
 
-    def searcher(self) -> BudgetSearcher:
-        """This thread's searcher of the published build."""
-        return self._per_thread("searcher", lambda: BudgetSearcher(self.data_dir), Searcher.close)
+    def searcher(self):
+        """A searcher of the published build, lent for a ``with`` block."""
+        return self.state().searchers.lend()
 
     def connection(self) -> sqlite3.Connection:
         """This thread's read-only connection to the published build."""
-        return self._per_thread("conn", lambda: store.connect(self.data_dir), sqlite3.Connection.close)
-
-    def _per_thread(self, name: str, open_one: Callable, close: Callable):
         build = self.state().build
-        held = getattr(self._local, name, None)
+        held = getattr(self._local, "conn", None)
         if held is not None and held[0] == build:
             return held[1]
         if held is not None:
-            close(held[1])
-        value = open_one()
-        setattr(self._local, name, (build, value))
-        return value
+            held[1].close()
+        conn = store.connect(self.data_dir)
+        self._local.conn = (build, conn)
+        return conn

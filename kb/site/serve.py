@@ -16,16 +16,26 @@ Routes (``?ui=en`` switches the interface language of any page):
 * ``/style.css``.
 
 Every answer under ``/api/`` is JSON, errors included (:mod:`kb.site.apierrors`).
-Pages are rendered when first asked for and cached per page, searches run
-in parallel with one searcher per thread and a time budget
-(:mod:`kb.site.readers`); search and check answers are cached per build
+The most asked-for pages are rendered ahead at start, the others when first
+asked for and cached per page; searches run in parallel, each with a warm
+searcher lent from a pool and a time budget (:mod:`kb.site.readers`);
+heavy searches, told from their parsed query before they run, take turns
+in a process of lower priority (:class:`HeavyLane`) so that light requests
+do not wait behind them; search and check answers are cached per build
 (:class:`Answers`); queries and claims longer than
 :data:`MAX_QUERY_CHARS` are refused with 400.
 """
 from __future__ import annotations
 
 import functools
+import multiprocessing
+import os
+import signal
 import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -34,6 +44,7 @@ from urllib.parse import urlencode
 from flask import Flask, Response, abort, jsonify, request, send_file
 from werkzeug.exceptions import ServiceUnavailable
 
+from kb.search.query import parse_query, words_of
 from kb.search.searcher import KINDS, SearchResponse
 from kb.site import urls
 from kb.site.apierrors import BadRequest, add_error_handlers
@@ -47,8 +58,12 @@ from parser.textkeys import slugify
 MAX_QUERY_CHARS = 1000      # longest query or claim answered (characters)
 MAX_BODY_BYTES = 64 * 1024  # longest request body accepted (413 beyond)
 ANSWER_CACHE_SIZE = 4096    # search and check answers kept per process
-LONG_QUERY_CHARS = 200      # a longer query waits for the other long ones of its process
-LONG_QUERY_WAIT = 5.0       # seconds it waits at most (then 503)
+LONG_QUERY_CHARS = 200      # a longer query is heavy, whatever its words
+HEAVY_WORDS = 8             # a query of more words is heavy (each word adds passes over the index)
+LONG_QUERY_WAIT = 5.0       # seconds a heavy query waits for the other heavy ones at most (then 503)
+HEAVY_TIMEOUT = 30.0        # seconds a heavy query may take in its lane (then 503)
+LANE_PARENT_CHECK = 1.0     # seconds between two checks that a lane's server process lives
+HEAVY_NICENESS = 10         # how much lower the heavy lane's operating-system priority is
 
 
 def result_url(site: Site, r) -> Optional[str]:
@@ -133,31 +148,110 @@ def ui() -> str:
     return "en" if request.args.get("ui") == "en" else "fr"
 
 
+def heavy(q: str) -> bool:
+    """Whether search ``q`` is heavy, estimated from its parsed query
+    before it runs: longer than :data:`LONG_QUERY_CHARS`, or more than
+    :data:`HEAVY_WORDS` words (each one a full-text term, a spelling check
+    and an expansion; sentence-like queries also get a rulings pass)."""
+    return len(q) > LONG_QUERY_CHARS or len(words_of(parse_query(q).tree)) > HEAVY_WORDS
+
+
+class HeavyLane:
+    """The heavy searches of one server process, run one at a time in a
+    process of their own at a lower operating-system priority: a heavy
+    search never holds the interpreter lock of the threads answering the
+    other requests, and the operating system gives the processor to those
+    first.  A heavy search that cannot start within :data:`LONG_QUERY_WAIT`
+    seconds is answered 503.  The lane process, started by the first heavy
+    search (so that starting it never slows a server's first requests), has
+    its own readers of the published build."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = Path(data_dir)
+        self._slot = threading.BoundedSemaphore(1)
+        self._pool: Optional[tuple[int, ProcessPoolExecutor]] = None
+        self._lock = threading.Lock()
+
+    def run(self, fn, *args):
+        """``fn(answers, *args)`` in the lane process (``answers``: its
+        :class:`Answers`); ``fn`` and ``args`` must be picklable."""
+        if not self._slot.acquire(timeout=LONG_QUERY_WAIT):
+            raise ServiceUnavailable("too many long queries at once: retry in a moment, or shorten the query")
+        try:
+            return self._executor().submit(_in_lane, fn, *args).result(timeout=HEAVY_TIMEOUT)
+        except FutureTimeout:
+            raise ServiceUnavailable("this long query took too long: shorten it, or retry in a moment") from None
+        except BrokenProcessPool:
+            self._pool = None
+            raise ServiceUnavailable("the search of long queries stopped: retry in a moment") from None
+        finally:
+            self._slot.release()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        """This process's lane (a forked server process starts its own)."""
+        with self._lock:
+            if self._pool is None or self._pool[0] != os.getpid():
+                lane = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=_lane_init, initargs=(str(self.data_dir), os.getpid()))
+                self._pool = (os.getpid(), lane)
+            return self._pool[1]
+
+
+_LANE: dict = {}     # in a lane process: its Answers
+
+
+def _lane_init(data_dir: str, parent: int) -> None:
+    """Start of a lane process: a lower priority, its own readers, and an
+    end when its server process ends, even killed (no orphan left); Ctrl-C
+    in a terminal, which reaches every process of the server, is left to
+    the server (no traceback of the lane)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        os.nice(HEAVY_NICENESS)
+    except (AttributeError, OSError):
+        pass
+    _LANE["answers"] = Answers(Readers(Path(data_dir)), lane=False)
+    threading.Thread(target=_end_with, args=(parent,), name="kb-lane-parent", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(LANE_PARENT_CHECK)
+    os._exit(0)
+
+
+def _in_lane(fn, *args):
+    return fn(_LANE["answers"], *args)
+
+
+def _lane_search(answers: "Answers", args: "SearchArgs", ui: str):
+    return answers._cached_search(args, ui)
+
+
+def _niceness(_answers: "Answers") -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
 class Answers:
     """Search and check answers of the published build, kept in bounded LRU
     caches (:func:`functools.lru_cache`: thread-safe, and the computation
-    runs outside its lock); a search cut by its time budget is not kept."""
+    runs outside its lock); a search cut by its time budget is not kept.
+    Heavy searches (:func:`heavy`) go through the process's
+    :class:`HeavyLane`."""
 
-    def __init__(self, readers: Readers):
+    def __init__(self, readers: Readers, lane: bool = True):
         self.readers = readers
         self._search = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._search_now)
         self._check = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._check_now)
-        self._long = threading.BoundedSemaphore(1)
+        self.lane = HeavyLane(readers.data_dir) if lane else None
 
     def search(self, args: SearchArgs, ui: str) -> tuple[SearchResponse, list[dict]]:
         """The response and its results as dicts with ``url`` and
-        ``source_title``.  Long queries run one at a time per process, so
-        that they leave the other threads (short queries, pages) their share
-        of the processor; one waiting longer than :data:`LONG_QUERY_WAIT`
-        is answered 503."""
-        if len(args.q) <= LONG_QUERY_CHARS:
-            return self._cached_search(args, ui)
-        if not self._long.acquire(timeout=LONG_QUERY_WAIT):
-            raise ServiceUnavailable("too many long queries at once: retry in a moment, or shorten the query")
-        try:
-            return self._cached_search(args, ui)
-        finally:
-            self._long.release()
+        ``source_title``."""
+        if self.lane is not None and heavy(args.q):
+            self.readers.state()          # 503 here while nothing is published
+            return self.lane.run(_lane_search, args, ui)
+        return self._cached_search(args, ui)
 
     def _cached_search(self, args: SearchArgs, ui: str) -> tuple[SearchResponse, list[dict]]:
         try:
@@ -170,9 +264,9 @@ class Answers:
         return self._check(self.readers.state().build, claim, edition)
 
     def _search_now(self, build: Path, ui: str, args: SearchArgs) -> tuple[SearchResponse, list[dict]]:
-        response = self.readers.searcher().search(args.q, limit=args.limit, kind=args.kind, lang=args.lang,
-                                                  offset=(args.page - 1) * args.limit,
-                                                  all_editions=args.all_editions)
+        with self.readers.searcher() as searcher:
+            response = searcher.search(args.q, limit=args.limit, kind=args.kind, lang=args.lang,
+                                       offset=(args.page - 1) * args.limit, all_editions=args.all_editions)
         site = self.readers.pages(ui).site
         titles = {d.row["id"]: d.row["title"] for d in site.links.documents}
         rows = []
@@ -188,8 +282,46 @@ class Answers:
     def _check_now(self, build: Path, claim: str, edition: Optional[str]) -> dict:
         from kb.checker.claims import check_claim
 
-        return check_claim(claim, edition=edition, cards=self.readers.connection(),
-                           evidence=self.readers.searcher()).to_dict()
+        site = self.readers.pages("fr").site
+        with self.readers.searcher() as searcher:
+            linking = _LinkingSearcher(searcher, site)
+            verdict = check_claim(claim, edition=edition, cards=self.readers.connection(),
+                                  evidence=linking).to_dict()
+        for item in verdict.get("evidence") or []:
+            item["url"] = item.get("url") or linking.urls.get((item.get("kind"), item.get("id")))
+        verdict["rule_urls"] = rule_urls(site, verdict.get("rules") or [], verdict.get("edition"),
+                                         self.readers.pages("fr").dates)
+        return verdict
+
+
+def rule_urls(site: Site, numbers: list[str], edition: Optional[str], dates) -> dict[str, Optional[str]]:
+    """The page of each rule a verdict cites: in the English edition of the
+    verdict (the latest for ``latest``), else in the French rules text;
+    None where the site has no page for it."""
+    links = site.links
+    if edition not in dates:
+        edition = links.latest["date"] if links.latest is not None else None
+    found = {}
+    for number in numbers:
+        target = (links.rule_link(edition, number) if edition else None) or links.fr_targets.get(number)
+        found[number] = pretty(target) if target else None
+    return found
+
+
+class _LinkingSearcher:
+    """A searcher that keeps the site address of every result it returns
+    (the checker's evidence gets the addresses of the French documents,
+    which only the site knows)."""
+
+    def __init__(self, searcher, site: Site):
+        self.searcher, self.site = searcher, site
+        self.urls: dict[tuple[str, str], Optional[str]] = {}
+
+    def search(self, *args, **kwargs) -> SearchResponse:
+        response = self.searcher.search(*args, **kwargs)
+        for r in response.results:
+            self.urls[(r.kind, r.id)] = result_url(self.site, r)
+        return response
 
 
 class _Incomplete(Exception):
@@ -244,7 +376,7 @@ def _add_page_routes(app: Flask, readers: Readers) -> None:
     def page(path: str = "index.html"):
         pages = readers.pages(ui())
         key = path if path.endswith(".html") else f"{path.rstrip('/')}.html"
-        html = pages.page(key) or pages.page(f"{path.strip('/')}/index.html")
+        html = pages.html(key) or pages.html(f"{path.strip('/')}/index.html")
         if html is None:
             abort(404, description=f"no page at /{path}")
         return Response(html, mimetype="text/html")

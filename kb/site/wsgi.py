@@ -1,8 +1,12 @@
 """The production server behind ``kb serve``: gunicorn, run in the
 foreground (Ctrl-C or SIGTERM stops it).
 
-gunicorn's master process binds the address and keeps ``workers``
-processes alive (one restarted if it dies or hangs longer than
+gunicorn's master process loads the application first (``preload_app``:
+the knowledge base opened, the most asked-for pages rendered, the parsers
+built; then its connection and searchers closed, :meth:`Readers.release`),
+and only then binds the address, so that the first request finds a warm
+server; it forks ``workers`` processes, which inherit all of it, and keeps
+them alive (one restarted if it dies or hangs longer than
 :data:`WORKER_TIMEOUT`); each worker is a stateless reader of the published
 knowledge base (:class:`kb.site.readers.Readers`) answering with ``threads``
 threads (the ``gthread`` worker).  Processes give the searches both cores
@@ -21,6 +25,7 @@ import functools
 import json
 import os
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
@@ -35,6 +40,7 @@ WORKER_TIMEOUT = 60      # seconds a worker may stay silent before the master re
 GRACEFUL_TIMEOUT = 5     # seconds the workers get to finish their requests on stop
 REQUEST_LINE_MAX = 8190  # bytes (gunicorn's maximum); longer: 414
 SWITCH_INTERVAL = 0.001  # seconds a busy thread keeps the interpreter lock (Python: 0.005)
+WARM_SEARCHERS = 2       # searchers a new worker opens and warms, behind its first requests
 FIRST_BYTE_WAIT = 1.0    # seconds a thread waits for a new connection's first byte (gunicorn: 5)
 
 
@@ -83,6 +89,14 @@ def _post_fork(server, worker) -> None:
         gthread.TConn.close = _close_elsewhere(gthread.TConn.close)
 
 
+def _post_worker_init(worker) -> None:
+    """In each worker, once it is ready: open and warm
+    :data:`WARM_SEARCHERS` searchers on a thread of their own, behind the
+    first requests (pages, rendered ahead by the master, never wait for it)."""
+    readers = worker.wsgi.extensions["kb"]["readers"]
+    threading.Thread(target=readers.prepare, args=(WARM_SEARCHERS,), name="kb-prepare", daemon=True).start()
+
+
 class KbServer(BaseApplication):
     """gunicorn running :func:`kb.site.serve.create_app` on ``data_dir``."""
 
@@ -99,9 +113,11 @@ class KbServer(BaseApplication):
         from kb.site.serve import make_app
 
         try:
-            return make_app(self.data_dir, warm=True)
+            app = make_app(self.data_dir, warm=True)
         except store.KBNotFound:     # answered 503 until a knowledge base is published
-            return make_app(self.data_dir, warm=False)
+            app = make_app(self.data_dir, warm=False)
+        app.extensions["kb"]["readers"].release()    # the workers open their own
+        return app
 
 
 def options(host: str, port: int, workers: Optional[int], threads: int, idle_timeout: int) -> dict:
@@ -119,6 +135,8 @@ def options(host: str, port: int, workers: Optional[int], threads: int, idle_tim
         "errorlog": "-",
         "loglevel": "warning",
         "post_fork": _post_fork,
+        "post_worker_init": _post_worker_init,
+        "preload_app": True,
         "proc_name": "kb-serve",
     }
 

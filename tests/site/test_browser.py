@@ -102,3 +102,49 @@ def test_search_and_follow_first_result(server, browser):
     ARTIFACTS.mkdir(exist_ok=True)
     shot = ARTIFACTS / "search-association-d-ames.png"
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 5000
+
+
+def _check_in_box(browser, claim: str):
+    """Type ``claim`` in the page's claim box, send it, return the answer box once filled."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    field = browser.find_element(By.ID, "claim-input")
+    field.clear()
+    field.send_keys(claim)
+    browser.find_element(By.CSS_SELECTOR, "#claim-form button").click()
+    return WebDriverWait(browser, 15).until(
+        lambda b: (b.find_elements(By.CSS_SELECTOR, "#claim-answer:not([hidden]) .verdict") or [None])[0]
+        and b.find_element(By.ID, "claim-answer"))
+
+
+@pytest.mark.browser
+def test_claim_box_answers_on_a_french_page(server, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server + "/fr/faq/sombrelande")
+    answer = _check_in_box(browser, "Implorer la reine a une valeur de mana de 6")
+    assert answer.find_element(By.CSS_SELECTOR, ".answer").text == "Vrai"
+    # the checker's computation from the card's cost, shown as it explains it
+    assert "{2/B}=2 + {2/B}=2 + {2/B}=2 = 6" in answer.text
+    assert "Règles citées" in answer.text and "202.3" in answer.text
+    # the FAQ note on monocolored hybrid mana value, linked to its place on the page
+    evidence = [a.get_attribute("href") for a in answer.find_elements(By.CSS_SELECTOR, "a")]
+    assert any(h.endswith("/fr/faq/sombrelande#note-7") for h in evidence), evidence
+    assert "coût converti de mana" in answer.text
+    wrong = _check_in_box(browser, "Implorer la reine a une valeur de mana de 3")
+    assert wrong.find_element(By.CSS_SELECTOR, ".answer").text == "Faux"
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "claim-box-implorer-la-reine.png"
+    assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 5000
+
+
+@pytest.mark.browser
+def test_claim_box_speaks_english_on_english_pages(server, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server + "/fr/faq/sombrelande?ui=en")
+    assert browser.find_element(By.CSS_SELECTOR, "#claim-form button").text == "Check"
+    answer = _check_in_box(browser, "Beseech the Queen is black")
+    assert answer.find_element(By.CSS_SELECTOR, ".answer").text == "True"
+    assert "Edition latest" in answer.text

@@ -102,3 +102,18 @@ def test_missing_pages_of_real_editions_are_404_without_rendering(client):
         assert resp.status_code == 404 and time.perf_counter() - t0 < 0.2
     resp = client.get("/api/cr/2008-05-01/9999")
     assert resp.status_code == 404 and "error" in resp.get_json()
+
+
+@pytest.mark.corpus
+def test_claim_box_checks_against_the_page_edition(client):
+    page = client.get("/cr/2008-05-01/502").get_data(as_text=True)
+    assert 'id="claim-form"' in page and '<input type="hidden" name="edition" value="2008-05-01">' in page
+    assert 'name="edition"' not in client.get("/fr/faq/sombrelande").get_data(as_text=True)
+    claim = "Implorer la reine a une valeur de mana de 6"
+    dated = client.get("/api/check", query_string={"claim": claim, "edition": "2008-05-01"}).get_json()
+    # mana value was « converted mana cost », rule 203.3 in 2008; 202.3 today: each linked in its edition
+    assert dated["answer"] == "true" and dated["rule_urls"]["203.3c"] == "/cr/2008-05-01/203#203.3c"
+    latest = client.get("/api/check", query_string={"claim": claim}).get_json()
+    assert latest["rule_urls"]["202.3f"] == "/cr/2026-01-16/202#202.3f"
+    for url in [*dated["rule_urls"].values(), *latest["rule_urls"].values()]:
+        assert client.get(url.split("#")[0]).status_code == 200, url

@@ -1,8 +1,10 @@
 """`kb serve` under bad input and faults, with Flask's test client on the
 seeds: every /api/ answer is JSON (errors included), HTML elsewhere, never
-a traceback; the time budget of a search; one searcher per thread."""
+a traceback; the time budget of a search; searchers lent from a pool; the lane of heavy
+queries; what crosses a fork."""
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 
@@ -94,7 +96,7 @@ def test_api_check_answers_like_kb_check_json(client):
     body = resp.get_json()
     assert set(body) >= {"claim", "answer", "explanation", "rules", "reason", "edition"}
     assert body["claim"] == claim and body["answer"] == "true"
-    assert set(body) == set(check_claim(claim).to_dict())
+    assert set(body) == set(check_claim(claim).to_dict()) | {"rule_urls"}      # and the cited rules' pages
     # the FAQ note on monocolored hybrid mana value (seed 001) is quoted as evidence, as by kb check
     assert any(e["kind"] == "note" and e["id"].startswith("001_b5a1e1d9799bc96e#") and "coût converti" in e["snippet"]
                for e in body["evidence"])
@@ -147,20 +149,48 @@ def test_search_over_budget_returns_what_it_has(seed_kb, client, monkeypatch):
     assert OVER_BUDGET not in (client.get("/api/search", query_string=query).get_json()["notice"] or "")
 
 
-def test_one_searcher_and_connection_per_thread(seed_kb):
+def test_searchers_are_lent_one_request_at_a_time_and_kept_warm(seed_kb):
     shared = Readers(seed_kb)
+    with shared.searcher() as first, shared.searcher() as second:
+        assert first is not second                  # two searches at once: two searchers
+        assert first.search("persistance").results[0].id == "502.79"
+    with shared.searcher() as again:
+        assert again in (first, second)             # returned, then lent again (no new index opened)
     seen: list = []
 
     def work():
-        seen.append((shared.searcher(), shared.connection(), shared.searcher()))
+        seen.append((shared.connection(), shared.connection()))
 
     threads = [threading.Thread(target=work) for _ in range(3)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert all(a is b for a, _, b in seen)
-    assert len({id(a) for a, _, _ in seen}) == 3 and len({id(c) for _, c, _ in seen}) == 3
+    assert all(a is b for a, b in seen) and len({id(a) for a, _ in seen}) == 3
+
+
+def test_a_forked_process_opens_its_own_connection(seed_kb):
+    """What the gunicorn master warms (state, pages, caches) the workers
+    inherit, but not its SQLite connection nor its searchers."""
+    shared = Readers(seed_kb)
+    state = shared.state()
+    parent = state.conn._current()
+    with shared.searcher():
+        pass                    # the parent's searcher, idle in the pool at the fork
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:        # the child: reports whether it got a connection and searchers of its own that work
+        ok = state.conn._current() is not parent and \
+            state.conn.execute("SELECT count(*) FROM rules").fetchone()[0] > 0
+        shared.prepare(1)           # the child's own searcher, warmed and kept for its first request
+        ok = ok and len(state.searchers._idle) == 1
+        with shared.searcher() as searcher:
+            ok = ok and searcher.search("persistance").results[0].id == "502.79"
+        os.write(writer, b"1" if ok else b"0")
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(reader, 1) == b"1"
+    assert state.conn._current() is parent
 
 
 def test_missing_page_is_remembered_not_rendered_again(seed_kb):
@@ -171,17 +201,27 @@ def test_missing_page_is_remembered_not_rendered_again(seed_kb):
     assert info.hits == 1 and info.misses == 1
 
 
-def test_long_queries_wait_for_each_other_then_503(seed_kb, monkeypatch):
+def test_heavy_queries_are_told_from_their_words_before_they_run():
+    from kb.site.serve import heavy
+
+    assert not heavy("persistance") and not heavy("marqueur -1/-1") and not heavy("association d'âmes kind:rule")
+    assert heavy("si une créature avec persistance meurt avec un marqueur -1/-1 elle ne revient pas")
+    assert heavy("persistance " * 20)      # 240 characters
+
+
+def test_heavy_queries_take_turns_in_a_lower_priority_process_then_503(seed_kb, monkeypatch):
     from kb.site import serve
 
     app = create_app(seed_kb)
     client, answers = app.test_client(), app.extensions["kb"]["answers"]
     monkeypatch.setattr(serve, "LONG_QUERY_WAIT", 0.05)
-    long = ("persistance marqueur " * 20)[:serve.LONG_QUERY_CHARS + 10]
-    answers._long.acquire()             # another long query is running
+    sentence = "persistance marqueur flétrissure créature bataille cimetière sacrifice piétinement contrôleur"
+    answers.lane._slot.acquire()             # another heavy query is running
     try:
-        assert "long queries" in json_error(client.get("/api/search", query_string={"q": long}), 503)
+        assert "long queries" in json_error(client.get("/api/search", query_string={"q": sentence}), 503)
         assert client.get("/api/search", query_string={"q": "persistance"}).status_code == 200
     finally:
-        answers._long.release()
-    assert client.get("/api/search", query_string={"q": long}).status_code == 200
+        answers.lane._slot.release()
+    assert client.get("/api/search", query_string={"q": sentence}).get_json()["results"]
+    # the lane is a process of its own, of lower priority
+    assert answers.lane.run(serve._niceness) >= min(19, os.getpriority(os.PRIO_PROCESS, 0) + serve.HEAVY_NICENESS)

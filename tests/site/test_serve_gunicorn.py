@@ -1,10 +1,12 @@
 """`kb serve` as a real process (gunicorn, loopback) on a copy of the seeds:
 fast first answers, JSON for errors gunicorn answers itself (414), idle
-connections closed, 503 once the data directory is deleted, Ctrl-C stops it."""
+connections closed, heavy queries in a process of their own that ends with
+its worker, 503 once the data directory is deleted, Ctrl-C stops it."""
 from __future__ import annotations
 
 import http.client
 import json
+import os
 import shutil
 import signal
 import socket
@@ -43,7 +45,7 @@ def server(seed_kb, tmp_path_factory):
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--port", str(port), "--data-dir", str(data),
                              "--workers", "2", "--threads", "4", "--idle-timeout", str(IDLE)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.time() + 20
     while time.time() < deadline:
         try:
@@ -90,11 +92,59 @@ def test_idle_connections_are_closed(server):
     assert status == 200
 
 
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and int(_stat(int(entry))[1]) == pid:
+                found.append(int(entry))
+        except (OSError, IndexError):
+            continue
+    return found
+
+
+def _stat(pid: int) -> list[str]:
+    """(state, parent pid, …) of process ``pid`` from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rpartition(")")[2].split()
+
+
+def _cmdline(pid: int) -> str:
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        return f.read().replace(b"\0", b" ").decode(errors="replace")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads processes from /proc (Linux)")
+def test_heavy_queries_run_in_a_lower_priority_process_that_ends_with_its_worker(server):
+    proc, port, _ = server
+    sentence = "persistance marqueur flétrissure créature bataille cimetière sacrifice piétinement contrôleur"
+    status, _, body, _ = get(port, "/api/search?q=" + urllib.parse.quote(sentence))
+    assert status == 200 and json.loads(body)["results"]
+    lanes = {w: [c for c in _children(w) if "spawn_main" in _cmdline(c)] for w in _children(proc.pid)}
+    worker, lane = next((w, found[0]) for w, found in lanes.items() if found)
+    assert os.getpriority(os.PRIO_PROCESS, lane) >= min(19, os.getpriority(os.PRIO_PROCESS, worker) + 10)
+    os.kill(worker, signal.SIGKILL)         # as gunicorn's master does to a worker that hangs
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            if _stat(lane)[0] in ("Z", "X"):
+                break
+        except OSError:
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail(f"the lane process {lane} outlived its worker {worker}")
+    assert get(port, "/")[0] == 200          # a new worker answers
+
+
 def test_deleted_data_dir_then_ctrl_c(server):
     proc, port, data = server
+    sentence = "persistance marqueur flétrissure créature bataille cimetière sacrifice piétinement contrôleur"
+    for _ in range(4):          # lanes running in the workers when Ctrl-C comes
+        assert get(port, "/api/search?q=" + urllib.parse.quote(sentence))[0] == 200
     shutil.rmtree(data)
     status, ctype, body, _ = get(port, "/api/search?q=persist")
     assert status == 503 and ctype.startswith("application/json") and "kb build" in json.loads(body)["error"]
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)      # Ctrl-C in a terminal: every process of the server, lanes too
     assert proc.wait(timeout=15) == 0
     assert "Traceback" not in proc.stdout.read().decode(errors="replace")
