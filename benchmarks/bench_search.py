@@ -9,18 +9,27 @@ Figures printed:
 * cold start: a fresh ``kb search QUERY`` process from start to printed
   result (median of ``--cold`` runs for a few queries), in seconds;
 * index: documents, size on disk; with ``--build``, the build time of the
-  full corpus (102 CR editions, MTGJSON set files, seeds) stage by stage.
+  full corpus (102 CR editions, MTGJSON set files, seeds) stage by stage;
+* the same documents' Whoosh index rebuilt alone (``--index-build``), timed;
+* the comparison: SQLite FTS5 (Python's sqlite3) over the same texts (title
+  and body of every indexed document), built and queried in the same run
+  with the same queries (their words AND-ed, then OR-ed when fewer than ten
+  match, BM25 order): build time, warm p50 / p95 beside the product's.
 
 Usage::
 
     .venv/bin/python benchmarks/bench_search.py --build --data-dir /tmp/kbbench
     .venv/bin/python benchmarks/bench_search.py --data-dir /tmp/kbbench      # reuse a build
     .venv/bin/python benchmarks/bench_search.py --seeds                      # seed KB only
+    .venv/bin/python benchmarks/bench_search.py --data-dir /tmp/kbbench --index-build   # + index alone
+    .venv/bin/python benchmarks/bench_search.py --data-dir /tmp/kbbench --no-fts5       # no comparison
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -92,6 +101,65 @@ def cold_start(data_dir: Path, queries: list[str], runs: int) -> dict:
     return out
 
 
+_FTS_WORD = re.compile(r"\w+")
+
+
+def fts5_compare(docs: list, entries: list[dict], repeat: int) -> dict:
+    """SQLite FTS5 over the same texts: build seconds, warm latency of the
+    same queries (words AND-ed, then OR-ed to fill ten results)."""
+    conn = sqlite3.connect(":memory:")
+    t0 = time.perf_counter()
+    conn.execute("CREATE VIRTUAL TABLE fts USING fts5(key UNINDEXED, kind UNINDEXED, lang UNINDEXED, text,"
+                 " tokenize = 'porter unicode61 remove_diacritics 2')")
+    conn.executemany("INSERT INTO fts VALUES (?, ?, ?, ?)",
+                     ((d.key, d.kind, d.lang, f"{d.title}\n{d.body}") for d in docs))
+    conn.execute("INSERT INTO fts(fts) VALUES ('optimize')")
+    conn.commit()
+    build_s = time.perf_counter() - t0
+
+    def query(q: str) -> list:
+        words = [f'"{w}"' for w in _FTS_WORD.findall(q)]
+        if not words:
+            return []
+        sql = "SELECT key FROM fts WHERE fts MATCH ? ORDER BY bm25(fts) LIMIT 10"
+        rows = conn.execute(sql, (" AND ".join(words),)).fetchall()
+        if len(rows) < 10 and len(words) > 1:
+            rows += conn.execute(sql, (" OR ".join(words),)).fetchall()
+        return rows
+
+    for e in entries:
+        query(e["q"])
+    times = []
+    for _ in range(repeat):
+        for e in entries:
+            t1 = time.perf_counter()
+            query(e["q"])
+            times.append((time.perf_counter() - t1) * 1000)
+    times.sort()
+    conn.close()
+    return {"documents": len(docs), "build_s": round(build_s, 2), "p50_ms": round(statistics.median(times), 2),
+            "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2)}
+
+
+def index_build(data_dir: Path) -> tuple[list, dict]:
+    """The index documents of the built knowledge base (read once, timed
+    apart) and the product's index rebuilt from them alone, timed."""
+    from kb.search.documents import index_docs
+    from kb.search.index import build_index
+    from kb.store import db as store
+
+    conn = store.connect(data_dir)
+    t0 = time.perf_counter()
+    docs = list(index_docs(conn))
+    read_s = time.perf_counter() - t0
+    conn.close()
+    with tempfile.TemporaryDirectory(prefix="kbbench-ix-") as tmp:
+        t0 = time.perf_counter()
+        build_index(Path(tmp) / "index", docs)
+        build_s = time.perf_counter() - t0
+    return docs, {"read_docs_s": round(read_s, 2), "build_s": round(build_s, 2)}
+
+
 def dir_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -116,6 +184,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", action="store_true", help="seed knowledge base and seed queries only")
     ap.add_argument("--repeat", type=int, default=5, help="latency runs per query (default 5)")
     ap.add_argument("--cold", type=int, default=5, help="cold-start runs per query (default 5)")
+    ap.add_argument("--index-build", action="store_true",
+                    help="also rebuild the search index alone from the knowledge base, timed")
+    ap.add_argument("--no-fts5", action="store_true", help="skip the SQLite FTS5 comparison")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
 
@@ -140,6 +211,13 @@ def main(argv=None) -> int:
     figures["latency"] = latency(searcher, entries, args.repeat)
     figures["slowest_ms"] = slowest(searcher, entries)
     searcher.close()
+    if args.index_build or not args.no_fts5:
+        docs, figures["index_build"] = index_build(data_dir)
+        if not args.index_build:
+            del figures["index_build"]["build_s"]
+        if not args.no_fts5:
+            figures["fts5"] = fts5_compare(docs, entries, args.repeat)
+        del docs
     figures["cold_start_s"] = cold_start(data_dir, ["persistance", "702.92", "Implorer la reine"], args.cold)
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
@@ -155,6 +233,17 @@ def main(argv=None) -> int:
     print(f"index              {figures['index']['documents']} documents, {figures['index']['megabytes']} MB")
     if "build" in figures:
         print(f"build              {figures['build']['seconds']} s, {figures['build']['indexed']} indexed")
+    if "index_build" in figures:
+        ib = figures["index_build"]
+        print(f"index documents    read from the knowledge base in {ib['read_docs_s']} s"
+              + (f"; index built from them in {ib['build_s']} s" if "build_s" in ib else ""))
+    if "fts5" in figures:
+        f5 = figures["fts5"]
+        print(f"SQLite FTS5        same {f5['documents']} texts, same queries, this run: built in {f5['build_s']} s,"
+              f" warm p50 {f5['p50_ms']} ms, p95 {f5['p95_ms']} ms")
+        print(f"kb vs FTS5         warm p50 {lat['p50_ms']} vs {f5['p50_ms']} ms, p95 {lat['p95_ms']} vs {f5['p95_ms']} ms"
+              + (f", index build {figures['index_build']['build_s']} vs {f5['build_s']} s"
+                 if "build_s" in figures.get("index_build", {}) else ""))
     for m in rel["not_first"]:
         print(f"  rank {m['rank']}: {m['q']!r} -> {m['top']}")
     return 0

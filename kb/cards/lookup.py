@@ -7,11 +7,15 @@ exactly first, then as an unambiguous prefix.
 """
 from __future__ import annotations
 
+import re
 import sqlite3
+from collections import defaultdict
+from datetime import date
 from typing import Optional
 
 from kb.cards import db as carddb
 from kb.cards.mentions import card_links, mentions_of
+from kb.cards.terms import load_terms
 from kb.cards.names import (MAX_CANDIDATES, AmbiguousName, match_name, record_card, records_named,
                             resolve_name, suggest_names)
 from kb.store import db as store
@@ -151,4 +155,58 @@ def _from_card_database(conn: sqlite3.Connection, name: str, prefix: bool = True
         card = carddb.get_card(conn, english) if english else None
     except AmbiguousName:
         return None
-    return card.to_dict() if card is not None else None
+    if card is None:
+        return None
+    out = card.to_dict()
+    out["outdated_wording"] = outdated_wordings(conn, out)
+    return out
+
+
+#: A French term is a wording of the past when the card data last prints it
+#: this many days before the last printing of another French term for the
+#: same English term (« Retirez de la partie », last printed 2009, for Exile,
+#: printed « exil… » until today).
+WORDING_GAP_DAYS = 2 * 365
+
+
+def _last_printed(conn: sqlite3.Connection, french: str) -> Optional[str]:
+    row = conn.execute("SELECT max(release_date) FROM mtg_french WHERE text LIKE '%' || ? || '%'",
+                       (french,)).fetchone()
+    return row[0] if row else None
+
+
+def _days(a: str, b: str) -> int:
+    return (date.fromisoformat(b[:10]) - date.fromisoformat(a[:10])).days
+
+
+def outdated_wordings(conn: sqlite3.Connection, card: dict) -> list[dict]:
+    """The French wordings of ``card`` (a ``Card.to_dict()``) that print a
+    term of the past: ``{printed, today, en, last_printed, sets}`` for each.
+
+    The facts are the French/English term pairs (:func:`kb.cards.terms.load_terms`:
+    « exile » <-> « exil » and « retirez de la partie ») and the dates the
+    card data prints each French term: of the French terms of an English
+    term of the oracle text, the one last printed :data:`WORDING_GAP_DAYS`
+    before another is the older wording (pre-errata printed text)."""
+    oracle = " ".join(f.get("text") or "" for f in card.get("faces") or ()).lower()
+    french = [(t, (t.get("text") or "").lower()) for t in card.get("french") or ()]
+    if not oracle or not french:
+        return []
+    by_english: dict = defaultdict(list)
+    for p in load_terms():
+        if p.fr.lower() not in by_english[p.en.lower()]:
+            by_english[p.en.lower()].append(p.fr.lower())
+    out = []
+    for en, frs in by_english.items():
+        used = [f for f in frs if any(f in text for _t, text in french)]
+        if len(frs) < 2 or not used or not re.search(rf"(?<!\w){re.escape(en)}", oracle):
+            continue
+        last = {f: _last_printed(conn, f) for f in frs}
+        today = max((f for f in frs if last[f]), key=lambda f: last[f], default=None)
+        for f in used:
+            if f == today or not last[f] or today is None or _days(last[f], last[today]) < WORDING_GAP_DAYS:
+                continue
+            sets = [s["set_code"] for t, text in french if f in text for s in t.get("sets") or ()]
+            out.append({"printed": f, "today": today, "en": en, "last_printed": last[f],
+                        "sets": list(dict.fromkeys(sets))})
+    return out

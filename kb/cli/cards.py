@@ -43,6 +43,10 @@ def print_card(conn, result: dict) -> None:
     en = result.get("english")
     if en:
         _print_side_by_side(conn, en)
+        for w in en.get("outdated_wording") or ():
+            click.echo(click.style(f"pre-errata French wording: « {w['printed']} » ({', '.join(w['sets'])}; "
+                                   f"last printed {w['last_printed']}), today « {w['today']} » ({w['en']})",
+                                   fg="yellow"))
     else:
         click.echo(click.style(result["name"], bold=True) + (f"   {result['mana_cost']}" if result["mana_cost"] else ""))
         click.echo(result["type_line"])

@@ -64,6 +64,11 @@ def print_response(response, text: str, page: int) -> None:
             meta += f" ({len(r.editions)} editions from {r.editions[0]})"
         if r.about and r.kind in ("note", "card", "ruling"):
             meta += f" — about {r.about}"
+        if r.grouped:
+            meta += " — also " + ", ".join(f"{g['id']} [{g['lang']}]" for g in r.grouped[:3]) \
+                + (f" and {len(r.grouped) - 3} more" if len(r.grouped) > 3 else "")
+        if len(r.cards) > 1:
+            meta += f" — {len(r.cards)} cards: " + ", ".join(r.cards[:3]) + (" …" if len(r.cards) > 3 else "")
         if r.equivalent_of:
             meta += f" — current equivalent of {r.equivalent_of}"
         score = "exact" if r.exact else f"{r.score:.2f}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -59,6 +60,9 @@ class IndexDoc:
     editions: list = field(default_factory=list)
     scope: str = "current"
     extra: dict = field(default_factory=dict)
+    #: The text to index instead of the body, when it differs (a card's text
+    #: without the card naming itself: :func:`without_names`).
+    indexed_body: Optional[str] = None
 
 
 def rule_key(source: str, number: str) -> str:
@@ -87,16 +91,28 @@ def index_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
 
 
 def ruling_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
-    """One English document per ruling of the card data (``kind:ruling``),
-    linked to its card (``card``, ``about``: its French name)."""
+    """One English document per distinct ruling text of the card data
+    (``kind:ruling``; 45,080 rulings, 23,597 texts: « Cycling is an activated
+    ability… » is one document, not 124), linked to its cards: ``ident`` and
+    ``card`` the first of them by name, ``cards`` all of them, ``about`` the
+    French name of the first; dated by its first publication."""
     french = {c: n for c, n, _d in conn.execute(
         "SELECT card, name, max(release_date) FROM mtg_french WHERE side = 'a' GROUP BY card")}
-    rows = conn.execute("SELECT card, date, text FROM mtg_rulings ORDER BY card, date, rowid")
-    for i, (card, date, text) in enumerate(rows):
+    texts: dict[str, dict] = {}
+    for card, date, text in conn.execute("SELECT card, date, text FROM mtg_rulings ORDER BY card, date, rowid"):
         if text:
-            yield IndexDoc(key=f"ruling:{i}", kind="ruling", ident=card, lang="en", source="mtgjson",
-                           edition=date or None, title=card, body=text,
-                           extra={"card": card, "about": french.get(card) or card, "date": date})
+            r = texts.setdefault(text, {"cards": [], "date": date})
+            if card not in r["cards"]:
+                r["cards"].append(card)
+            if date and (not r["date"] or date < r["date"]):
+                r["date"] = date
+    for text, r in texts.items():
+        cards, date = r["cards"], r["date"]
+        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+        yield IndexDoc(key=f"ruling:{digest}", kind="ruling", ident=cards[0], lang="en", source="mtgjson",
+                       edition=date or None, title=cards[0], body=text,
+                       extra={"card": cards[0], "about": french.get(cards[0]) or cards[0], "date": date,
+                              **({"cards": cards} if len(cards) > 1 else {})})
 
 
 def _edition_info(conn: sqlite3.Connection) -> tuple[dict, dict]:
@@ -218,6 +234,16 @@ def _face_lines(mana_cost, type_line, power, toughness, loyalty, text) -> list[s
     return lines
 
 
+def without_names(text: str, names: list) -> Optional[str]:
+    """``text`` with every mention of ``names`` (the card's own names) blanked,
+    or None when it names none of them: « renvoyez le Fantôme persistant
+    depuis votre cimetière » is not a text about persisting."""
+    out = text
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        out = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", out, flags=re.IGNORECASE)
+    return None if out == text else out
+
+
 def card_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
     """English and French card documents from the :mod:`kb.cards.db` tables."""
     faces = defaultdict(list)
@@ -231,7 +257,7 @@ def card_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
         french[r[0]][(r[2], r[3])][r[1]] = r
         dates[(r[0], r[2], r[3])] = r[4]
 
-    for card, layout, mana_cost in conn.execute("SELECT name, layout, mana_cost FROM mtg_cards ORDER BY name"):
+    for card, layout in conn.execute("SELECT name, layout FROM mtg_cards ORDER BY name"):
         fs = faces.get(card, [])
         multi = len(fs) > 1
         lines: list[str] = []
@@ -249,9 +275,11 @@ def card_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
                 w["sets"].append(set_code)
         ordered = sorted(wordings.items(), key=lambda kv: max(kv[1]["dates"]))
         french_name = ordered[-1][0][0][1] if ordered else None
+        en_names = [card] + [f[2] for f in fs if f[2] and f[2] != card]
+        body_en = "\n".join(lines) or card
         yield IndexDoc(key=f"card:en:{card}", kind="card", ident=card, lang="en", source="mtgjson",
-                       title=card if not multi else " // ".join([card] + [f[2] for f in fs if f[2] and f[2] != card]),
-                       body="\n".join(lines) or card,
+                       title=card if not multi else " // ".join(en_names),
+                       body=body_en, indexed_body=without_names(body_en, en_names),
                        extra={"card": card, "about": french_name, "layout": layout})
         for i, (sig, w) in enumerate(ordered):
             names = []
@@ -265,8 +293,10 @@ def card_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
                     body.append(face_name)
                 body.extend(x for x in (type_line, text) if x)
             eds = sorted(d for d in w["dates"] if d)
+            body_fr = "\n".join(body) or (sig[0][1] or card)
             yield IndexDoc(key=f"card:fr:{card}:{i}", kind="card", ident=sig[0][1] or card, lang="fr",
                            source="mtgjson", edition=eds[-1] if eds else None, editions=eds,
                            scope="current" if i == len(ordered) - 1 else "old",
-                           title=" // ".join(names), body="\n".join(body) or (sig[0][1] or card),
+                           title=" // ".join(names), body=body_fr,
+                           indexed_body=without_names(body_fr, names),
                            extra={"card": card, "about": card, "sets": w["sets"]})

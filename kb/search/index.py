@@ -13,11 +13,15 @@ Analysis, the same when indexing and querying: tokenize
 kept whole) -> lowercase -> French elision -> ligatures and accents folded
 -> stop words -> Snowball stemming, in one cached :class:`TermFilter`.
 
-Fields: title and body in one field of their language, ``text_fr`` /
-``text_en`` in the default scope (latest English edition, French documents,
-current card wordings), ``old_*`` otherwise; current card names in
-``name_*`` (:data:`NAME_FIELDS`).  A query is compiled per language and the
-two readings OR-ed.  Scores: BM25F with a boost per kind (:data:`KIND_BOOST`).
+Fields (:mod:`kb.search.fields`): title and body in one field of their
+language, ``text_fr`` / ``text_en`` in the default scope (latest English
+edition, French documents, current card wordings), ``old_*`` otherwise;
+current card names in ``name_*``; rulings in ``ruling_en`` (read only when
+rulings are asked for).  A query is compiled per language and the two
+readings OR-ed.  Scores: BM25F with a boost per kind
+(:data:`kb.search.fields.KIND_BOOST`); the side-by-side bonus of plain
+words is added to the best :data:`RESCORED` documents only
+(:meth:`Index._add_bonus`).
 
 The index directory also holds the analysed expansion table
 (:mod:`kb.search.expansions`) and the spelling vocabulary
@@ -40,6 +44,8 @@ from whoosh.lang import stemmer_for_language, stopwords_for_language
 from kb.model import rule_sort_key
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
+from kb.search.fields import (CURRENT_FIELDS, NAME_FIELDS, OLD_FIELDS, RULING_FIELDS, WEIGHTS, index_fields,
+                              text_fields)
 from kb.search.phrases import phrase_check
 from kb.search.query import All, Any, Not, Phrase, Word
 from kb.search.results import SNIPPET_LENGTH, Result
@@ -48,22 +54,9 @@ from kb.search.spelling import VocabularyCounter
 from kb.search.words import ELISION_RE, LANGS, TOKEN_PATTERN
 from parser.textkeys import fold
 
-#: Indexed text (title + body) per language: ``text_*`` for the default
-#: scope, ``old_*`` for the texts outside it (older editions and wordings), so
-#: that the default scope needs no filter at query time.
-CURRENT_FIELDS = {lang: f"text_{lang}" for lang in LANGS}
-OLD_FIELDS = {lang: f"old_{lang}" for lang in LANGS}
-
-#: Card names (title of a current card document), apart from its text and
-#: weighing less: a card that has a keyword outranks a card whose name
-#: merely shares its stem (« persist »: not Brumes persistantes first).
-NAME_FIELDS = {lang: f"name_{lang}" for lang in LANGS}
-NAME_BOOST = 0.1
-_NAMES = frozenset(NAME_FIELDS.values())
-
-#: Document boosts by kind: a rule or glossary entry that says the same as a
-#: card text should rank above it.
-KIND_BOOST = {"rule": 1.5, "glossary": 1.3, "section": 1.3, "note": 1.1, "card": 1.0, "ruling": 0.9}
+#: Full-text hits given the side-by-side bonus (and fetched at the least: the
+#: engine's pruning cuts ties by the limit, and pages must agree).
+RESCORED = 50
 
 #: Stop words missing from Whoosh's (NLTK's) French list.
 EXTRA_STOPWORDS = {"fr": {"les"}, "en": set()}
@@ -177,28 +170,9 @@ def make_schema() -> Schema:
         text_fr=TEXT(analyzer=fr), text_en=TEXT(analyzer=en),
         old_fr=TEXT(analyzer=fr), old_en=TEXT(analyzer=en),
         name_fr=TEXT(analyzer=fr), name_en=TEXT(analyzer=en),   # weighed NAME_BOOST at query time
+        ruling_en=TEXT(analyzer=en), rname_en=TEXT(analyzer=en),
         extra=STORED,
     )
-
-
-def _index_fields(d: IndexDoc) -> dict:
-    """The Whoosh fields of one document."""
-    fields = dict(key=d.key, kind=d.kind, ident=d.ident, lang=d.lang, source=d.source,
-                  scope=d.scope, edition=d.edition or "", extra=dict(d.extra),
-                  title=d.title, body=d.body, _boost=KIND_BOOST.get(d.kind, 1.0))
-    if d.number:
-        fields["number"] = d.number
-    if d.kind in ("card", "ruling") and d.extra.get("card"):
-        fields["card"] = d.extra["card"]
-    editions = d.editions or ([d.edition] if d.edition else [])
-    if editions:
-        fields["editions"] = " ".join(editions)
-    lang = "fr" if d.lang == "fr" else "en"
-    text = d.body if not d.title or d.title == d.body else f"{d.title}\n{d.body}"
-    if d.kind in ("card", "ruling") and d.scope == "current" and d.title:
-        fields[NAME_FIELDS[lang]], text = d.title, (d.body if d.body != d.title else "")
-    fields[(CURRENT_FIELDS if d.scope == "current" else OLD_FIELDS)[lang]] = text
-    return fields
 
 
 def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[list] = None,
@@ -222,7 +196,7 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
     vocabulary = VocabularyCounter()
     for d in docs:
         vocabulary.add(d.lang, f"{d.title} {d.body}")
-        writer.add_document(**_index_fields(d))
+        writer.add_document(**index_fields(d))
         n += 1
     writer.commit()
     write_table(directory, analyze, expansions)
@@ -240,7 +214,7 @@ def _compile_text(node, lang: str, fields: list):
     if not terms:
         return None
     boost = node.boost if isinstance(node, Phrase) else 1.0
-    weight = {f: boost * (NAME_BOOST if f in _NAMES else 1.0) for f in fields}
+    weight = {f: boost * WEIGHTS.get(f, 1.0) for f in fields}
     if len(terms) == 1:
         parts = [wq.Term(f, terms[0], boost=weight[f]) for f in fields]
     else:
@@ -248,10 +222,11 @@ def _compile_text(node, lang: str, fields: list):
     return parts[0] if len(parts) == 1 else wq.Or(parts)
 
 
-def _compile_any(node: Any, lang: str, fields: list):
+def _compile_any(node: Any, lang: str, fields: list, bonus: Optional[list]):
     """OR; glossary alternatives score as their best member, without the
     side-by-side bonus."""
-    parts = [q for q in (compile_tree(n, lang, fields, near=not node.alt) for n in node.nodes) if q is not None]
+    parts = [q for q in (compile_tree(n, lang, fields, near=not node.alt, bonus=bonus) for n in node.nodes)
+             if q is not None]
     if not parts:
         return None
     if len(parts) == 1:
@@ -259,22 +234,27 @@ def _compile_any(node: Any, lang: str, fields: list):
     return wq.DisjunctionMax(parts, tiebreak=0.1) if node.alt else wq.Or(parts)
 
 
-def _near_bonus(q, words: list, lang: str, fields: list):
-    """``q`` with a bonus for the plain words side by side, as typed."""
+def _near_bonus(q, words: list, lang: str, fields: list, bonus: Optional[list]):
+    """``q`` with a bonus for the plain words side by side, as typed; with
+    ``bonus`` (a list), ``q`` alone, the bonus query appended to it."""
     if not all(isinstance(n, Word) and not n.lang for n in words):
         return q
     terms = [t for n in words for t in analyze(n.text, lang)]
     if len(terms) < 2:
         return q
     near = [wq.Phrase(f, terms, slop=2) for f in fields]
-    return wq.AndMaybe(q, near[0] if len(near) == 1 else wq.Or(near))
+    near_q = near[0] if len(near) == 1 else wq.Or(near)
+    if bonus is not None:
+        bonus.append(near_q)
+        return q
+    return wq.AndMaybe(q, near_q)
 
 
-def _compile_all(node: All, lang: str, fields: list, loose: bool, near: bool):
+def _compile_all(node: All, lang: str, fields: list, loose: bool, near: bool, bonus: Optional[list]):
     """AND of the positive children (OR preferring more of them when
     ``loose``), minus the excluded ones."""
     positive = [n for n in node.nodes if not isinstance(n, Not)]
-    pos = [q for q in (compile_tree(n, lang, fields) for n in positive) if q is not None]
+    pos = [q for q in (compile_tree(n, lang, fields, bonus=bonus) for n in positive) if q is not None]
     neg = [q for q in (compile_tree(n, lang, fields) for n in node.nodes if isinstance(n, Not)) if q is not None]
     if not pos:
         return None
@@ -285,13 +265,14 @@ def _compile_all(node: All, lang: str, fields: list, loose: bool, near: bool):
     else:
         q = wq.And(pos)
         if near:
-            q = _near_bonus(q, positive, lang, fields)
+            q = _near_bonus(q, positive, lang, fields, bonus)
     if neg:
         q = wq.AndNot(q, wq.Or(neg) if len(neg) > 1 else neg[0])
     return q
 
 
-def compile_tree(node, lang: str, fields: list, loose: bool = False, near: bool = True):
+def compile_tree(node, lang: str, fields: list, loose: bool = False, near: bool = True,
+                 bonus: Optional[list] = None):
     """The Whoosh query for a :mod:`kb.search.query` tree read as ``lang``
     (that language's analysis) over ``fields``, or None when nothing in it
     applies to ``lang``.  ``loose`` turns the top-level AND into an OR that
@@ -300,27 +281,21 @@ def compile_tree(node, lang: str, fields: list, loose: bool = False, near: bool 
     their best member, so a document is not counted twice for the same
     notion, and get no side-by-side bonus (a French card that prints
     « contact mortel » should not outrank the Deathtouch rule for that
-    query)."""
+    query).  With ``bonus`` (a list) the side-by-side bonuses are not part
+    of the query but appended to ``bonus``, to score the best documents only
+    (:meth:`Index.run`): span queries cost every match its positions."""
     if isinstance(node, (Word, Phrase)):
         return _compile_text(node, lang, fields)
     if isinstance(node, Not):
         return compile_tree(node.node, lang, fields)
     if isinstance(node, Any):
-        return _compile_any(node, lang, fields)
+        return _compile_any(node, lang, fields, bonus)
     if isinstance(node, All):
-        return _compile_all(node, lang, fields, loose, near)
+        return _compile_all(node, lang, fields, loose, near, bonus)
     raise TypeError(f"not a query node: {node!r}")
 
 
 # ------------------------------------------------------------------ scopes
-
-def text_fields(scope: Scope, lang: str) -> list[str]:
-    """The indexed text fields to search in ``lang`` ([] if excluded)."""
-    if scope.langs and lang not in scope.langs:
-        return []
-    current = [CURRENT_FIELDS[lang]] + ([NAME_FIELDS[lang]] if scope.includes_kind("card") else [])
-    return current + [OLD_FIELDS[lang]] if scope.wide else current
-
 
 def _one_or_all(parts: list):
     if not parts:
@@ -329,10 +304,10 @@ def _one_or_all(parts: list):
 
 
 def scope_filter(scope: Scope):
-    """Whoosh query for kinds and editions (languages and the default scope
-    are handled by the choice of fields), or None."""
-    parts = [] if scope.rulings or scope.kinds else [wq.Not(wq.Term("kind", "ruling"))]
-    if scope.kinds:
+    """Whoosh query for kinds and editions (languages, the default scope and
+    rulings are handled by the choice of fields), or None."""
+    parts = []
+    if scope.kinds and scope.kinds != ["ruling"]:
         parts.append(wq.Or([wq.Term("kind", k) for k in scope.kinds]) if len(scope.kinds) > 1
                      else wq.Term("kind", scope.kinds[0]))
     eds = scope.dated_editions
@@ -353,16 +328,16 @@ def lookup_filter(scope: Scope):
     return _one_or_all(parts)
 
 
-def whoosh_query(node, scope: Optional[Scope] = None, loose: bool = False):
+def whoosh_query(node, scope: Optional[Scope] = None, loose: bool = False, bonus: Optional[list] = None):
     """Both readings of ``node`` OR-ed (see module docstring), over the text
     fields of ``scope``, with its kind and edition filters; None when
-    nothing applies."""
+    nothing applies.  ``bonus``: see :func:`compile_tree`."""
     scope = scope or Scope()
     parts = []
     for lang in LANGS:
         fields = text_fields(scope, lang)
         if fields:
-            q = compile_tree(node, lang, fields, loose)
+            q = compile_tree(node, lang, fields, loose, bonus=bonus)
             if q is not None:
                 parts.append(q)
     if not parts:
@@ -397,6 +372,8 @@ def _highlighted(r) -> Result:
     f = r.fields()
     lang = "fr" if f.get("lang") == "fr" else "en"
     field_name = (CURRENT_FIELDS if f.get("scope", "current") == "current" else OLD_FIELDS)[lang]
+    if f.get("kind") == "ruling":
+        field_name = RULING_FIELDS["en"]
     snippet = ""
     for text in (f.get("body"), f.get("title")):
         if text:
@@ -433,7 +410,9 @@ class Index:
                 return True  # a stop word in this language
             any_term = True
             for t in terms:
-                for fname in (CURRENT_FIELDS[lang], OLD_FIELDS[lang], NAME_FIELDS[lang]):
+                for fname in (CURRENT_FIELDS[lang], OLD_FIELDS[lang], NAME_FIELDS[lang], RULING_FIELDS.get(lang)):
+                    if fname is None:
+                        continue
                     if self.reader.doc_frequency(fname, t):
                         return True
         return not any_term
@@ -442,13 +421,16 @@ class Index:
             loose: bool = False) -> tuple[list[Result], int]:
         """The best ``limit`` results for a query tree within ``scope``
         (``exclude_keys`` left out), and about how many documents match."""
-        q = whoosh_query(node, scope, loose=loose)
+        bonus: list = []
+        q = whoosh_query(node, scope, loose=loose, bonus=bonus)
         if q is None:
             return [], 0
         excluded = set(exclude_keys)
         check = phrase_check(node, tokens_with_stops)  # phrases with stop words: word for word
         # at least 50: the engine's pruning cuts ties by the limit, pages must agree
-        results = self.searcher.search(q, limit=None if check else max(limit + len(excluded), 50))
+        best = max(limit + len(excluded), RESCORED)
+        results = self.searcher.search(q, limit=None if check else best)
+        self._add_bonus(results, bonus, best)
         results.fragmenter = ContextFragmenter(maxchars=SNIPPET_LENGTH, surround=70)
         results.formatter = _BoldFormatter()
         hits, seen, dropped = [], 0, 0
@@ -463,6 +445,24 @@ class Index:
         kept = (seen - dropped) / seen if check and seen else 1.0
         total = max(int(results.estimated_length() * kept) - (0 if check else len(excluded & {r["key"] for r in results})), len(hits))
         return hits, total
+
+    def _add_bonus(self, results, bonus: list, n: int) -> None:
+        """Add the side-by-side bonus (:func:`compile_tree`) to the best ``n``
+        of ``results`` and sort them again (score, then index order, as the
+        engine does): positions are read for those documents only."""
+        top = results.top_n[:n]
+        if not bonus or not top:
+            return
+        m = (bonus[0] if len(bonus) == 1 else wq.Or(bonus)).normalize().matcher(self.searcher)
+        extra = {}
+        for docnum in sorted(d for _s, d in top):
+            if not m.is_active():
+                break
+            if m.id() < docnum:
+                m.skip_to(docnum)
+            if m.is_active() and m.id() == docnum:
+                extra[docnum] = m.score()
+        results.top_n[:n] = sorted(((s + extra.get(d, 0.0), d) for s, d in top), key=lambda sd: (-sd[0], sd[1]))
 
     def filter_only(self, scope: Scope, limit: int = 10) -> tuple[list[Result], int]:
         """Documents within ``scope`` when the query has filters only."""

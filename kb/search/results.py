@@ -14,7 +14,7 @@ from typing import Optional
 SNIPPET_LENGTH = 240
 
 #: Attributes of a Result that are not part of its JSON form.
-_INTERNAL = ("key", "number")
+_INTERNAL = ("key", "number", "card")
 
 
 @dataclass
@@ -30,7 +30,12 @@ class Result:
     name of a French card or the French name of an English card;
     ``equivalent_of`` is set on a current rule offered for an old number
     (``502.79`` of 2008 -> ``702.79``); ``current`` is False for a
-    Comprehensive Rules text that is not in the latest edition.  ``key`` (the
+    Comprehensive Rules text that is not in the latest edition; ``cards``
+    lists every card a ruling is about (``id`` is the first of them);
+    ``grouped`` lists the other documents of the same card folded into a
+    card hit (one card, one hit: its other language, French wordings and
+    FAQ records, each ``{id, lang, source, edition}``).  ``card`` (the
+    English card name of a card document) is not printed.  ``key`` (the
     index key) and ``number`` (the rule number of a rule) are not printed."""
 
     kind: str
@@ -46,8 +51,11 @@ class Result:
     editions: list = field(default_factory=list)
     equivalent_of: Optional[str] = None
     current: bool = True
+    cards: list = field(default_factory=list)
+    grouped: list = field(default_factory=list)
     key: str = field(default="", repr=False)
     number: Optional[str] = field(default=None, repr=False)
+    card: Optional[str] = field(default=None, repr=False)
 
     @classmethod
     def from_fields(cls, f: dict, score: float, snippet: Optional[str] = None) -> "Result":
@@ -64,7 +72,9 @@ class Result:
                    title=f.get("title") or "", about=about,
                    editions=(f.get("editions") or "").split(),
                    current=not (extra.get("edition_source") and f.get("scope") == "old"),
-                   key=f["key"], number=f.get("number"))
+                   cards=list(extra.get("cards") or ([extra["card"]] if f["kind"] == "ruling" and extra.get("card") else [])),
+                   key=f["key"], number=f.get("number"),
+                   card=extra.get("card") if f["kind"] == "card" else None)
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _INTERNAL}
@@ -98,6 +108,24 @@ class SearchResponse:
                 "limit": self.limit, "has_more": self.has_more, "corrections": self.corrections,
                 "expansions": self.expansions, "scope": self.scope,
                 "results": [r.to_dict() for r in self.results]}
+
+
+def group_cards(results: list) -> tuple[list, int]:
+    """``results`` with the documents of one card (English, French wordings,
+    FAQ records) folded into the first of them (``grouped``), and how many
+    were folded."""
+    first: dict = {}
+    out, folded = [], 0
+    for r in results:
+        if r.kind == "card" and r.card:
+            head = first.get(r.card)
+            if head is not None:
+                head.grouped = head.grouped + [{"id": r.id, "lang": r.lang, "source": r.source, "edition": r.edition}]
+                folded += 1
+                continue
+            first[r.card] = r
+        out.append(r)
+    return out, folded
 
 
 def stored_text(f: dict) -> str:

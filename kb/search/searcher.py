@@ -41,7 +41,7 @@ from kb.cards import names
 from kb.search.expansions import expand, is_term, read_table
 from kb.search.index import Index, analyze
 from kb.search.query import All, Any, Not, ParsedQuery, Phrase, Word, parse_query, words_of
-from kb.search.results import Result, SearchResponse
+from kb.search.results import Result, SearchResponse, group_cards
 from kb.search.scope import Scope
 from kb.search.spelling import Speller
 from kb.search.words import LANGS
@@ -184,18 +184,28 @@ class Searcher:
         if not a.numbers and a.parsed.notice is None:   # a query read literally is not also re-spelled
             tree, corrections = self._correct(tree)
         a.response.corrections = corrections
+        if corrections and not a.exact and not a.numbers and a.scope.includes_kind("card"):
+            # « lightnig bolt » is the card Lightning Bolt once spelt right
+            fixed = " ".join(corrections.get(w, w) for w in a.core.split())
+            hits = self._card_hits(fixed, a.scope) if fixed != a.core and not a.deferred else []
+            if hits and is_term(self.table, analyze, fixed):
+                a.deferred = hits       # « persit »: the keyword Persist first, the card Persist later
+            else:
+                a.exact = hits
+                a.results = list(hits)
         used: list = []
         tree = expand(tree, self.table, analyze, used)
         a.response.expansions = [list(p) for p in dict.fromkeys(used)]
         seen = {r.key for r in a.exact + a.deferred}
         main_scope = a.scope if a.scope.kinds else replace(a.scope, rulings=False)
-        hits, total = self.index.run(tree, main_scope, limit=a.want, exclude_keys=seen)
+        # twice the page: the documents of one card fold into one hit (_page)
+        hits, total = self.index.run(tree, main_scope, limit=2 * a.want, exclude_keys=seen)
         rulings, ruling_total = self._ruling_pass(a, tree)
         a.results.extend(hits)
         seen.update(h.key for h in hits)
         full_total = total
         if len(a.results) < a.want and _has_several(tree):
-            more, more_total = self.index.run(tree, a.scope, limit=a.want, exclude_keys=seen, loose=True)
+            more, more_total = self.index.run(tree, main_scope, limit=a.want, exclude_keys=seen, loose=True)
             a.results.extend(more[: a.want - len(a.results)])
             full_total = max(total + len(more), more_total)
         if rulings:
@@ -351,14 +361,15 @@ class Searcher:
 
 
 def _page(a: Answer) -> SearchResponse:
-    """The response: deferred card matches put in place, the page cut, the
-    notices joined."""
+    """The response: deferred card matches put in place, the documents of one
+    card folded into one hit, the page cut, the notices joined."""
     results = a.results
     if a.deferred:
         at = len(a.exact) + DEFERRED_AT
         results[at:at] = a.deferred
+    results, folded = group_cards(results)
     response = a.response
-    response.total = max(response.total, len(results))
+    response.total = max(response.total - folded, len(results))
     response.results = results[response.offset:response.offset + response.limit]
     if a.notes:
         response.notice = "; ".join(([response.notice] if response.notice else []) + a.notes)

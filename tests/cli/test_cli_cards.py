@@ -93,3 +93,17 @@ def test_term_count_list_and_json_agree(card_kb):
     shown = line.split("): ", 1)[1].count(" (") or len(line.split("): ", 1)[1].split(", "))
     assert line.startswith(f"cards ({t['card_total']}")
     assert shown <= t["card_total"]
+
+
+def test_card_flags_pre_errata_french_wording(card_kb):
+    # Flickerwisp (EVE, 2008) printed « retirez de la partie » where the oracle says Exile;
+    # the card data prints « exil… » from M10 on.
+    out = run("card", "Flickerwisp", data_dir=card_kb).output
+    assert "pre-errata French wording: « retirez de la partie » (EVE" in out and "today « exil » (exile)" in out
+    c = json.loads(run("card", "Flickerwisp", "--json", data_dir=card_kb).output)
+    found = {w["printed"]: (w["today"], w["en"], w["sets"]) for w in c["english"]["outdated_wording"]}
+    assert found["retirez de la partie"] == ("exil", "exile", ["EVE"])
+    # these sets print « arrive en jeu » until 2008 and « champ de bataille » from M10 on
+    assert found.get("en jeu", ("champ de bataille",))[0] == "champ de bataille"
+    clean = json.loads(run("card", "Beseech the Queen", "--json", data_dir=card_kb).output)
+    assert clean["english"]["outdated_wording"] == []
