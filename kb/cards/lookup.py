@@ -53,10 +53,14 @@ def _record_dict(conn: sqlite3.Connection, row: sqlite3.Row, titles: dict) -> di
 
 
 def _card_database_only(conn: sqlite3.Connection, english: dict) -> dict:
-    """The answer for a card no FAQ record prints: the card database's data."""
+    """The answer for a card no FAQ record prints: the card database's data
+    (power, toughness and text are its front face's: the card database
+    keeps them per face)."""
+    front = (english.get("faces") or [{}])[0]
     return {"name": english["name"], "mana_cost": english.get("mana_cost"),
-            "type_line": english.get("type_line", ""), "power": english.get("power"),
-            "toughness": english.get("toughness"), "text": english.get("text", ""), "notes": [],
+            "type_line": english.get("type_line", ""), "power": english.get("power", front.get("power")),
+            "toughness": english.get("toughness", front.get("toughness")),
+            "text": english.get("text") or front.get("text") or "", "notes": [],
             "source": None, "records": [], "english": english, "card_links": [],
             "mentioned_in": _mentions(conn, english)}
 

@@ -107,3 +107,13 @@ def test_card_flags_pre_errata_french_wording(card_kb):
     assert found.get("en jeu", ("champ de bataille",))[0] == "champ de bataille"
     clean = json.loads(run("card", "Beseech the Queen", "--json", data_dir=card_kb).output)
     assert clean["english"]["outdated_wording"] == []
+
+
+def test_card_known_only_from_the_card_data_has_its_power_and_text(card_kb):
+    """Kitchen Finks (SHM) is in no FAQ record: P/T and text come from its face."""
+    c = json.loads(run("card", "Kitchen Finks", "--json", data_dir=card_kb).output)
+    assert c["source"] is None and c["records"] == []
+    assert (c["power"], c["toughness"]) == ("3", "2")
+    assert c["text"].startswith("When Kitchen Finks enters the battlefield, you gain 2 life.")
+    serpent = json.loads(run("card", "Serpent of the Endless Sea", "--json", data_dir=card_kb).output)
+    assert (serpent["power"], serpent["toughness"]) == ("*", "*")
