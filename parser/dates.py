@@ -37,7 +37,7 @@ MONTHS_FR = {
 
 _EN_DATE_RE = re.compile(r"([A-Z][a-z]+)\s*(\d{1,2}),\s*(\d{4})")
 _NUM_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})/(\d{4})(?!\d)")
-_FR_DATE_RE = re.compile(r"(\d{1,2})(?:er)?(?:-\d{1,2})?\s+([a-zéû]+)\s+(\d{4})", re.IGNORECASE)
+_FR_DATE_RE = re.compile(r"(\d{1,2})(?:[ \u00a0]?(?:er|ᵉʳ))?(?:-\d{1,2})?\s+([a-zéû]+)\s+(\d{4})", re.IGNORECASE)
 
 
 def iso_date(year: int, month: int, day: int) -> Optional[str]:
@@ -59,7 +59,7 @@ def english_date(text: str) -> Optional[str]:
 
 def french_date(text: str) -> Optional[str]:
     """ISO date of the first French date in ``text`` (« 4 avril 2008 » ->
-    ``2008-04-04``, « 1er février 2010 » -> ``2010-02-01``), or None.
+    ``2008-04-04``, « 1er février 2010 », « 1 er février 2010 » -> ``2010-02-01``), or None.
     A day range « 19-20 avril 2008 » gives its first day."""
     m = _FR_DATE_RE.search(text)
     if not m or m.group(2).lower() not in MONTHS_FR:

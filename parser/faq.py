@@ -25,8 +25,8 @@ total (error productions for what looks like a record but is not one), and
 a line it still cannot place is recovered from once through Lark's
 ``on_error`` with the interactive parser (kept as text where the parser
 accepts text, else left out), reported as a typed
-:class:`kb.model.ParseWarning` (file, line, column, text).  A NUL byte costs
-its line only.  The whole text is parsed once, whatever the number of errors.
+:class:`kb.model.ParseWarning` (file, line, column, text).  A NUL byte is
+removed (its line is kept, with a warning).  The whole text is parsed once, whatever the number of errors.
 """
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def parse_document(path: str | Path, lang: str = "fr", source: str = "") -> Docu
     UTF-16, Windows-1252; any line ends).  ``Document.id`` is ``source``, by
     default the file stem.  Raises OSError if the file cannot be read, and
     DecodeError if it is not text; parse problems never raise, they become
-    ``Document.warnings`` (a line with a NUL byte is one of them).
+    ``Document.warnings`` (a NUL byte, removed from its line, is one of them).
     """
     path = Path(path)
     nul_warnings: list[ParseWarning] = []
@@ -77,20 +77,22 @@ def parse_document(path: str | Path, lang: str = "fr", source: str = "") -> Docu
 
 
 def _without_nul_lines(data: bytes, name: str) -> tuple[str, list[ParseWarning]]:
-    """The text of ``data`` with every line holding a NUL byte emptied (line
-    numbers kept), and a warning per such line.  Re-raises DecodeError when
-    the data is still not text without them (binary data, UTF-16 without BOM)."""
+    """The text of ``data`` with its NUL bytes removed (the lines holding
+    them are kept, and parsed), and a warning per such line at its first NUL.
+    Re-raises DecodeError when the data is not text with NUL bytes here and
+    there (binary data, UTF-16 without BOM: NUL bytes on most lines)."""
     lines = data.split(b"\n")
     bad = [i for i, line in enumerate(lines) if b"\x00" in line]
     if not bad or len(bad) * 2 > len(lines):
         return decode_bytes(data, name).text, []
-    cleaned = list(lines)
+    text = decode_bytes(data.replace(b"\x00", b""), name).text
+    warnings = []
     for i in bad:
-        cleaned[i] = b""
-    text = decode_bytes(b"\n".join(cleaned), name).text
-    warnings = [ParseWarning(name, i + 1, len(lines[i][:lines[i].index(b"\x00")].decode("utf-8", "replace")) + 1,
-                             lines[i].replace(b"\x00", b"").decode("utf-8", "replace").rstrip("\r"),
-                             "NUL byte: the line is left out", "nul_byte") for i in bad]
+        count = lines[i].count(b"\x00")
+        warnings.append(ParseWarning(
+            name, i + 1, len(lines[i][:lines[i].index(b"\x00")].decode("utf-8", "replace")) + 1,
+            lines[i].replace(b"\x00", b"").decode("utf-8", "replace").rstrip("\r"),
+            ("NUL byte" if count == 1 else f"{count} NUL bytes") + " removed: the line is kept", "nul_byte"))
     return text, warnings
 
 
@@ -186,13 +188,14 @@ _DIGIT = re.compile(r"\d")
 
 
 #: Where a French document states its own date, strongest first.
-DATE_FIELDS = ("effective", "last_modified", "updates", "stamps")
+DATE_FIELDS = ("effective", "last_modified", "published", "updates", "stamps")
 
 
 def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
     """The date a document gives itself and the header field it comes from:
     « Ces règles entrent en vigueur au 1er février 2010 » (``effective``),
-    « Document modifié pour la dernière fois le … » (``last_modified``), the
+    « Document modifié pour la dernière fois le … » (``last_modified``),
+    « Publié le … » (``published``), the
     latest changelog line « 13/07/2009 : mise à jour … » (``updates``), a
     stamp « Règles FR [04/02/2011] » (``stamps``); (None, None) without any."""
     for key in DATE_FIELDS:

@@ -20,7 +20,7 @@ MIN_LENGTH = 200
 MARKS = (" * ", "***")
 
 #: What starts a new line, and whether a blank line goes before it.
-_BREAKS = {"SECTION_INLINE": True, "NOTE_MARK": True, "RULE_MARK": True, "HEADING_INLINE": True,
+_BREAKS = {"SECTION_INLINE": True, "NOTE_MARK": True, "RULE_MARK": True, "CARD_MARK": True, "HEADING_INLINE": True,
            "SEPARATOR_INLINE": True, "FOOTER_INLINE": True, "SUB_MARK": False, "HEADER_MARK": False,
            "EXAMPLE_MARK": False}
 

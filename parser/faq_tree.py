@@ -69,6 +69,14 @@ def _unlabelled(tok: Token) -> str:
     return str(tok).split(":", 1)[1].lstrip() if tok.type.startswith("LABELED_") else str(tok)
 
 
+def _card_line(line: Token | Tree) -> str:
+    """A line of a record's text; a ``keyword_cost`` line (« Flashback {1}{W} »)
+    is its keyword, a space and its cost."""
+    if isinstance(line, Tree):
+        return " ".join(str(t).strip() for t in line.children)
+    return _unlabelled(line).strip()
+
+
 def _braced(cost: str) -> str:
     """« 1G » -> « {1}{G} », « XRR » -> « {X}{R}{R} » (costs printed without braces)."""
     cost = cost.strip()
@@ -180,19 +188,29 @@ class DocumentBuilder(Interpreter):
             self.doc.title = meta["title"]
         elif tok.type == "COMPILED_BY":
             meta["compiled_by"] = re.sub(r"^Compilée par\s+", "", value)
-        elif tok.type == "LAST_MODIFIED":
-            meta["last_modified"] = document_date(value)
+        elif tok.type in ("LAST_MODIFIED", "PUBLISHED"):
+            key = "last_modified" if tok.type == "LAST_MODIFIED" else "published"
+            meta[key] = self._date(tok, document_date(value))
         elif tok.type in ("UPDATE_LINE", "DATE_STAMP"):
             key = "updates" if tok.type == "UPDATE_LINE" else "stamps"
-            meta.setdefault(key, []).append({"text": value, "date": numeric_date(value), "line": tok.line})
+            meta.setdefault(key, []).append({"text": value, "date": self._date(tok, numeric_date(value)),
+                                             "line": tok.line})
             self._paragraph_text(value, tok.line)
         elif tok.type == "EFFECTIVE_LINE":
-            meta["effective"] = french_date(value)
+            meta["effective"] = self._date(tok, document_date(value))
             self._paragraph_text(value, tok.line)
         else:
             label, _, when = value.rpartition(":")
             meta.setdefault("release_dates", []).append(
-                {"label": label.strip(), "text": when.strip(), "date": french_date(when)})
+                {"label": label.strip(), "text": when.strip(), "date": self._date(tok, french_date(when))})
+
+    def _date(self, tok: Token, date: Optional[str]) -> Optional[str]:
+        """The date read on a date line; a line whose date cannot be read is reported."""
+        if date is None:
+            self.warn("unreadable_date", tok.line, 1, str(tok).rstrip("\n"),
+                      "a date line whose date cannot be read (« 1 er » is read, « 31 février » is no "
+                      "date): the document's date stays unknown")
+        return date
 
     # -- the French Comprehensive Rules layout ----------------------------------
     def contents(self, item: Tree) -> None:
@@ -285,11 +303,21 @@ class DocumentBuilder(Interpreter):
             num_tok, text_tok = part.children
             self._add_rule(str(num_tok).rstrip("."), str(text_tok).strip(), num_tok.line)
 
+    def cited_rule(self, item: Tree) -> None:
+        """« La règle 702.92e dit : Une créature… »: the words up to the colon are
+        text, the words after it the rule's."""
+        lead, num_tok, colon, text_tok = item.children
+        self._paragraph_text(f"{lead}{num_tok}{colon}".strip(), lead.line)
+        self._add_rule(str(num_tok).rstrip("."), str(text_tok).strip(), num_tok.line)
+
     def bracket_rule(self, item: Tree) -> None:
         num_tok = item.children[0]
         number = str(num_tok).strip("[] \t\u00a0").rstrip(".").strip()
-        text_tok = _tok(item, "TEXT")
-        parent = self._add_rule(number, str(text_tok).strip() if text_tok else "", num_tok.line)
+        text_tok, paras = _tok(item, "TEXT"), _trees(item, "bracket_para")
+        text = str(text_tok).strip() if text_tok else ""
+        if paras:     # the number alone on its line, its text in the paragraph after it
+            text = _joined(str(paras[0].children[0]), _trees(paras[0], "bracket_line"))
+        parent = self._add_rule(number, text, num_tok.line)
         for i, li in enumerate(_trees(item, "list_item")):
             tok = li.children[0]
             text = _joined(str(tok).split(None, 1)[1] if " " in str(tok) else "",
@@ -346,11 +374,15 @@ class DocumentBuilder(Interpreter):
 
     def card(self, item: Tree) -> None:
         self._record(item, *self._name_and_cost(item))
+        for nested in _trees(item, "next_card"):
+            self.card(nested)
 
     def named_like_a_type(self, item: Tree) -> None:
         """« Terrain vague / Terrain / … »: a card whose name reads as a type line."""
         costs = _trees(item, "card_cost")
         self._record(item, item.children[0].children[0], costs[0].children[0] if costs else None)
+        for nested in _trees(item, "next_card"):
+            self.card(nested)
 
     def _record(self, item: Tree, name_tok: Token, cost_tok: Optional[Token]) -> None:
         record = CardRecord(name=_unlabelled(name_tok).strip(), source=self.source, line=name_tok.line,
@@ -363,7 +395,7 @@ class DocumentBuilder(Interpreter):
         for pt in _trees(item, "card_pt"):
             power, _, toughness = _unlabelled(pt.children[0]).partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()
-        record.text = "\n".join(_unlabelled(c.children[0]).strip() for c in _trees(item, "card_line"))
+        record.text = "\n".join(_card_line(c.children[0]) for c in _trees(item, "card_line"))
         self.doc.cards.append(record)
         self.cur_card = record
 
@@ -371,6 +403,9 @@ class DocumentBuilder(Interpreter):
         """« Recrue boros {R/W} Créature : gobelin et soldat 1/1 Lien de vie … »;
         a name and a cost followed by anything but a type line are text."""
         toks = {t.type: t for t in item.children if isinstance(t, Token)}
+        lead = toks.get("INLINE_LEAD")
+        if lead is not None and "INLINE_TYPE" in toks:     # « …, on trouve aussi » before the record
+            self._paragraph_text(str(lead).strip(), lead.line)
         if "INLINE_TYPE" not in toks:
             self._paragraph_text("".join(str(t) for t in item.children).strip(), item.children[0].line)
             return
@@ -400,7 +435,7 @@ class DocumentBuilder(Interpreter):
 
     # -- text --------------------------------------------------------------
     def paragraph(self, item: Tree) -> None:
-        stray, tok = _tok(item, "STRAY"), _tok(item, "TEXT", "LABELED_NAME")
+        stray, tok = _tok(item, "STRAY"), _tok(item, "TEXT", "LABELED_NAME", "NUMBERED_PROSE", "CHROME")
         self._paragraph_text(((str(stray) if stray else "") + str(tok)).strip(), (stray or tok).line)
 
     def _paragraph_text(self, text: str, line: int) -> None:

@@ -12,6 +12,7 @@ def test_french_dates():
     assert french_date("Ces règles entrent en vigueur au 1er février 2010.") == "2010-02-01"
     assert french_date("19-20 avril 2008") == "2008-04-19"
     assert french_date("4 aout 2008") == "2008-08-04"
+    assert french_date("le 1 er février 2010") == french_date("le 1ᵉʳ février 2010") == "2010-02-01"
     assert french_date("pas de date") is None
 
 
@@ -62,6 +63,22 @@ def test_numeric_dates_are_day_first():
     ("702.19. Piétinement\n\nLe 4 avril 2008, rien.\n", None, None),
     ("Mise à jour : 13 juillet 2009\n\n### 702.19. Piétinement\n", "2009-07-13", "last_modified"),
     ("Dernière mise à jour le 02/05/2010\n\n702.19. Piétinement\n", "2010-05-02", "last_modified"),
+    # a date-introducing phrase and a date, in more wordings
+    ("Document mis à jour le 12 mars 2012\n\n702.19. Piétinement\n", "2012-03-12", "last_modified"),
+    ("Mis à jour le 3 février 2012\n\n702.19. Piétinement\n", "2012-02-03", "last_modified"),
+    ("Mise à jour du 1er juillet 2013\n\n702.19. Piétinement\n", "2013-07-01", "last_modified"),
+    ("Dernière modification : 27/04/2012\n\n702.19. Piétinement\n", "2012-04-27", "last_modified"),
+    ("Document modifié pour la dernière fois le 1 er février 2010\n\n702.19. Piétinement\n", "2010-02-01",
+     "last_modified"),
+    ("En vigueur au 1er février 2010\n\n702.19. Piétinement\n", "2010-02-01", "effective"),
+    ("Date d'effet : 1er février 2010\n\n702.19. Piétinement\n", "2010-02-01", "effective"),
+    ("Date d’entrée en vigueur : 27 avril 2012\n\n702.19. Piétinement\n", "2012-04-27", "effective"),
+    ("Ces règles sont en vigueur à partir du 1er février 2010.\n\n702.19. Piétinement\n", "2010-02-01",
+     "effective"),
+    ("Publié le 14 juin 2012\n\n702.19. Piétinement\n", "2012-06-14", "published"),
+    ("Mis en ligne le 14/06/2012\n\n702.19. Piétinement\n", "2012-06-14", "published"),
+    # a release date stays a release date, never the document's
+    ("Date de sortie officielle : 2 mai 2008\n\n702.19. Piétinement\n", None, None),
 ])
 def test_the_document_date_comes_from_its_own_words(text, date, field):
     from parser.faq import document_date, parse_text
@@ -70,3 +87,14 @@ def test_the_document_date_comes_from_its_own_words(text, date, field):
     assert doc.edition == date and document_date(doc.metadata) == (date, field)
     assert doc.rule("702.19").edition == date and doc.rule("702.19").title == "Piétinement"
     assert all(w.type != "unplaceable_line" for w in doc.warnings)
+
+
+def test_a_date_line_whose_date_cannot_be_read_is_reported():
+    from parser.faq import parse_text
+
+    doc = parse_text("Document modifié pour la dernière fois le 31 février 2010\n\n702.19. Piétinement\n", "d",
+                     path="d.txt")
+    assert doc.edition is None and doc.metadata["last_modified"] is None
+    [w] = doc.warnings
+    assert (w.type, w.file, w.line, w.text) == ("unreadable_date", "d.txt", 1,
+                                                "Document modifié pour la dernière fois le 31 février 2010")

@@ -84,13 +84,23 @@ def test_unclosed_cost_is_a_located_warning_and_the_card_keeps_its_name():
     assert (w.type, w.file, w.line, w.column, w.text) == ("unclosed_mana_symbol", "cost.txt", 2, 6, "{2/B}{2/B")
 
 
-def test_nul_byte_costs_its_line_only(tmp_path):
+def test_a_nul_byte_is_removed_and_its_line_kept(tmp_path):
     path = tmp_path / "nul.txt"
     path.write_bytes(("NOTES SUR DES CARTES\n\n" + CARD).encode("utf-8").replace(b"Pi\xc3\xa9", b"Pi\x00\xc3\xa9"))
     doc = parse_document(path)
-    assert [c.name for c in doc.cards] == ["Amphybane"] and len(doc.notes) == 1
+    assert [(c.name, c.text) for c in doc.cards] == [("Amphybane", "Piétinement")] and len(doc.notes) == 1
     [w] = doc.warnings
-    assert (w.type, w.line, w.column, w.text) == ("nul_byte", 7, 3, "Piétinement")
+    assert (w.type, w.line, w.column, w.text, w.message) == ("nul_byte", 7, 3, "Piétinement",
+                                                             "NUL byte removed: the line is kept")
+
+
+def test_a_note_with_nul_bytes_is_kept_on_its_card(tmp_path):
+    path = tmp_path / "nul.txt"
+    path.write_bytes(("NOTES SUR DES CARTES\n\n" + CARD).encode("utf-8").replace(b"Une note", b"Une\x00 no\x00te"))
+    doc = parse_document(path)
+    assert [(n.card, n.text, n.line) for n in doc.notes] == [("Amphybane", "Une note sur Amphybane.", 9)]
+    [w] = doc.warnings
+    assert (w.type, w.line, w.column, w.message) == ("nul_byte", 9, 6, "2 NUL bytes removed: the line is kept")
 
 
 def test_chapter_heading_with_site_prefix_is_a_rule():

@@ -24,13 +24,19 @@ JUNK = ["Copied!", "Partager sur Facebook", "Sommaire 0. Introduction 1. Concept
         "Comme le dit la règle 702.9a, le vol est une capacité.", "Glossaire", "Crédits", "1. Concepts du jeu",
         "Ces règles entrent en vigueur au 1er février 2010.", "Nom : pas une carte", "Type : pas un type",
         "• Partager", "   Texte indenté", "Mise à jour : 13 juillet 2009", "### Titre"]
+#: Prose that starts like a rule number (``{n}``: three digits, ``{s}``: a subrule number): never a rule.
+NUMBERED_PROSE = ["{n}.{s} euros pour le booster box, c'est cher.", "{n}.000 joueurs ont participé au tournoi.",
+                  "{n}.{s}c est la règle qui couvre ce cas, voir plus bas.", "{n}.{s} Mo : taille du fichier.",
+                  "{n}. Cartes disponibles dans l'extension.", "{n}.{s} % des joueurs", "{n}.0{s} Go",
+                  "{n}.{s}b. selon le forum", "{n}. trois paquets"]
 
 
 def _block(number: str, subs: list[str], layout: int, text: str) -> str:
     if layout == 0:
         return f"{number}.\n\n{text}\n\n" + "".join(f"{n}\n\n{text}\n\n" for n in subs)
-    if layout == 1:
-        return f"{number}. Titre\n\n" + "".join(f"{n}. {text}\n" for n in subs) + "\n"
+    if layout == 1:    # every other rule line with a site button right under it
+        return f"{number}. Titre\n\n" + "".join(f"{n}. {text}\n" + ("Copier le lien\n" if j % 2 else "")
+                                                 for j, n in enumerate(subs)) + "\n"
     if layout == 2:
         return f"{number}. Titre - " + " - ".join(f"{n} {text}" for n in subs) + "\n\n"
     if layout == 3:
@@ -58,6 +64,9 @@ def documents(draw):
             junk = draw(st.sampled_from(JUNK) | st.text(alphabet="abcdéèà XYZ,.!'-", min_size=1, max_size=30))
             if re.match(r"\d{1,2}[.)] |\d{3}\.", junk):   # a numbered item or a chapter line
                 junk = "Note de la rédaction " + junk
+            if draw(st.integers(0, 3)) == 0:
+                junk = draw(st.sampled_from(NUMBERED_PROSE)).format(n=draw(st.integers(100, 999)),
+                                                                    s=draw(st.integers(1, 99)))
             blocks.append(junk + draw(st.sampled_from(["\n", "\n\n"])))
     return "".join(blocks), numbers
 
@@ -69,6 +78,7 @@ def test_every_rule_line_found_once_nothing_else(case):
     doc = parse_text(text, "mixed", path="mixed.txt")
     found = [r.number for r in doc.rules]
     assert sorted(found) == sorted(numbers)
+    assert not any("Copier le lien" in r.text for r in doc.rules)
     lines = text.split("\n")
     for w in doc.warnings:
         assert w.type and w.file == "mixed.txt" and w.text == lines[w.line - 1]
