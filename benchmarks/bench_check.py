@@ -91,6 +91,54 @@ def lemma_accuracy() -> None:
           f"{lemma}/{len(INFLECTIONS)}; lemma tables {built * 1000:.0f} ms once, {per_claim * 1e6:.0f} µs per claim")
 
 
+def parse_strategies(claims: list[str]) -> None:
+    """Processor time of reading the fixture claims the two ways: one
+    Earley parse per start rule over the whole claim (``start``, then
+    ``late_start`` whenever a condition word follows the first word), and
+    :func:`kb.checker.reading.parse_claim` (``edition_lead`` + ``after_qual``
+    for a claim led by its edition, ``late_start`` only when ``late_tail``
+    reads the end)."""
+    from lark.exceptions import UnexpectedInput
+
+    from kb.checker.lemmas import lemmatize
+    from kb.checker.reading import _LATE_IF, claims_parser, grammar_words, normalize, parse_claim, shelve_mana
+
+    def whole(text: str) -> None:
+        for start in ("start", "late_start") if _LATE_IF.search(text) else ("start",):
+            try:
+                claims_parser().parse(text, start=start)
+                return
+            except UnexpectedInput:
+                continue
+
+    def split(norm: str) -> None:
+        try:
+            parse_claim(norm)
+        except UnexpectedInput:
+            pass
+
+    groups = {"led by an edition": [], "a condition word after the first": []}
+    for claim in claims:
+        norm = normalize(claim)
+        text = lemmatize(shelve_mana(norm)[0], grammar_words()).text
+        if text.split()[0] in ("selon", "en", "under", "avant", "before", "aujourd'hui", "today", "in", "d'apres"):
+            groups["led by an edition"].append((norm, text))
+        elif _LATE_IF.search(text):
+            groups["a condition word after the first"].append((norm, text))
+    for label, pairs in groups.items():
+        c0 = time.process_time()
+        for _, text in pairs:
+            whole(text)
+        before = time.process_time() - c0
+        c0 = time.process_time()
+        for norm, _ in pairs:
+            split(norm)
+        after = time.process_time() - c0
+        n = max(len(pairs), 1)
+        print(f"reading {len(pairs)} fixture claims {label}: whole-claim parses {before / n * 1000:.1f} ms each, "
+              f"parse_claim {after / n * 1000:.1f} ms each (processor time)")
+
+
 def items(name: str) -> list[dict]:
     data = yaml.safe_load((FIXTURES / name).read_text(encoding="utf-8"))
     return data["claims"] if isinstance(data, dict) else data
@@ -128,6 +176,7 @@ def run(conn, show: str) -> None:
     check_claim("warm up: Implorer la reine est noire", cards=conn)
     print(f"first claim (loads the grammar and the lemma tables): {(time.perf_counter() - t0) * 1000:.0f} ms")
     lemma_accuracy()
+    parse_strategies([item["claim"] for name in SETS for item in items(name)])
     everything = []
     slowest: list[tuple[float, str]] = []
     for name in SETS:

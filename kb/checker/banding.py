@@ -43,12 +43,13 @@ def can_form_band(members: list[Permanent], trace: Trace, *, same_target: bool =
     with_banding = [p for p in members if p.has("banding")]
     without = [p for p in members if not p.has("banding")]
     if with_banding and len(without) <= 1:
-        trace.step(f"{len(with_banding)} creature(s) with banding and {len(without)} without "
-                   "(at most one without banding allowed): a legal band", "band_formation")
+        trace.step("{n} creature(s) with banding and {m} without "
+                   "(at most one without banding allowed): a legal band", "band_formation",
+                   n=len(with_banding), m=len(without))
         return True
     if with_banding:
-        trace.step(f"{len(without)} creatures without banding: a band may include at most one creature "
-                   "without banding", "band_formation")
+        trace.step("{m} creatures without banding: a band may include at most one creature "
+                   "without banding", "band_formation", m=len(without))
     # Bands with other.
     qualities = set.intersection(*[_bwo(p) for p in members if _bwo(p)]) if any(_bwo(p) for p in members) else set()
     for q in sorted(qualities):
@@ -57,19 +58,19 @@ def can_form_band(members: list[Permanent], trace: Trace, *, same_target: bool =
         if ed.before_m10:
             bad = [p for p in others if not p.has("banding")]
             if not bad:
-                trace.step(f"every other creature has banding or the same « bands with other {q} »: a legal band "
-                           "(2008 rules)", "band_bwo_formation")
+                trace.step("every other creature has banding or the same « bands with other {q} »: a legal band "
+                           "(2008 rules)", "band_bwo_formation", q=q)
                 return True
-            trace.step(f"{len(bad)} creature(s) have neither banding nor « bands with other {q} »: under the 2008 "
-                       "rules they can't join the band", "band_bwo_formation")
+            trace.step("{n} creature(s) have neither banding nor « bands with other {q} »: under the 2008 "
+                       "rules they can't join the band", "band_bwo_formation", n=len(bad), q=q)
         else:
             bad = [p for p in members if not _is(p, q)]
             if holders and not bad:
-                trace.step(f"attacking {q} creatures with « bands with other {q} » and other attacking {q} "
-                           "creatures: a legal band", "band_bwo_formation")
+                trace.step("attacking {q} creatures with « bands with other {q} » and other attacking {q} "
+                           "creatures: a legal band", "band_bwo_formation", q=q)
                 return True
-            trace.step(f"{len(bad)} creature(s) are not {q}: they can't join a « bands with other {q} » band",
-                       "band_bwo_formation")
+            trace.step("{n} creature(s) are not {q}: they can't join a « bands with other {q} » band",
+                       "band_bwo_formation", n=len(bad), q=q)
     if not with_banding and not qualities:
         trace.step("no creature has banding or a shared « bands with other »: no band", "band_formation")
     return False
@@ -78,10 +79,9 @@ def can_form_band(members: list[Permanent], trace: Trace, *, same_target: bool =
 def band_blocked(band: list[Permanent], blocked_member: Permanent, trace: Trace, *, by_effect: bool = False) -> list[Permanent]:
     """The members that become blocked when ``blocked_member`` is blocked:
     the whole band (502.10e/g, 702.22h/i), each by the same blocker."""
-    how = "becomes blocked by an effect" if by_effect else "is blocked"
-    trace.step(f"{blocked_member.name} {how}: every other creature in its band becomes blocked"
-               + ("" if by_effect else " by the same creature"),
-               "band_blocked_effect" if by_effect else "band_blocked")
+    trace.step("{name} becomes blocked by an effect: every other creature in its band becomes blocked" if by_effect
+               else "{name} is blocked: every other creature in its band becomes blocked by the same creature",
+               "band_blocked_effect" if by_effect else "band_blocked", name=trace.tr(blocked_member.name))
     return list(band)
 
 
@@ -99,12 +99,13 @@ def damage_chooser(attacker: Permanent, blockers: list[Permanent], trace: Trace,
     ed = trace.edition
     if whose == "blockers":
         if attacker.has("banding"):
-            trace.step(f"{attacker.name} has banding: the attacking player chooses how the blockers' combat "
-                       "damage is assigned" + ("" if ed.before_m10 else ", dividing it freely among the band"),
-                       "band_damage_attacker")
+            trace.step("{name} has banding: the attacking player chooses how the blockers' combat damage is assigned"
+                       if ed.before_m10 else "{name} has banding: the attacking player chooses how the blockers' "
+                       "combat damage is assigned, dividing it freely among the band", "band_damage_attacker",
+                       name=trace.tr(attacker.name))
             return "attacking player"
-        trace.step(f"{attacker.name} has no banding (now): each blocker's controller assigns its damage normally",
-                   "band_damage_attacker")
+        trace.step("{name} has no banding (now): each blocker's controller assigns its damage normally",
+                   "band_damage_attacker", name=trace.tr(attacker.name))
         return "defending player"
     if any(b.has("banding") for b in blockers):
         trace.step("a blocker has banding: the defending player chooses how the attacker's combat damage is "
@@ -114,19 +115,19 @@ def damage_chooser(attacker: Permanent, blockers: list[Permanent], trace: Trace,
         holders = [b for b in blockers if q in _bwo(b)]
         if ed.before_m10:
             if len(holders) >= 2:
-                trace.step(f"at least two blockers with « bands with other {q} »: the defending player chooses "
-                           "(2008 rules)", "band_bwo_damage")
+                trace.step("at least two blockers with « bands with other {q} »: the defending player chooses "
+                           "(2008 rules)", "band_bwo_damage", q=q)
                 return "defending player"
-            trace.step(f"only {len(holders)} blocker with « bands with other {q} »: under the 2008 rules two are "
-                       "needed", "band_bwo_damage")
+            trace.step("only {n} blocker with « bands with other {q} »: under the 2008 rules two are "
+                       "needed", "band_bwo_damage", n=len(holders), q=q)
         else:
             others = [b for b in blockers if b not in holders[:1] and _is(b, q)]
             if holders and _is(holders[0], q) and others:
-                trace.step(f"a {q} blocker with « bands with other {q} » and another {q} blocker: the defending "
-                           "player chooses", "band_bwo_damage")
+                trace.step("a {q} blocker with « bands with other {q} » and another {q} blocker: the defending "
+                           "player chooses", "band_bwo_damage", q=q)
                 return "defending player"
-            trace.step(f"the blockers do not include both a {q} with « bands with other {q} » and another {q}",
-                       "band_bwo_damage")
+            trace.step("the blockers do not include both a {q} with « bands with other {q} » and another {q}",
+                       "band_bwo_damage", q=q)
     trace.step("no blocker has banding: the attacking player assigns the attacker's damage normally",
                "band_damage_blocker")
     return "attacking player"

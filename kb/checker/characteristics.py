@@ -44,15 +44,17 @@ def cda_colors(card: CardFacts) -> Optional[tuple[str, tuple[str, ...]]]:
 
 def _split_guard(card: CardFacts, trace: Trace, what: str) -> None:
     if card.layout in ("split", "aftermath") and trace.edition.date and trace.edition.date < SPLIT_COMBINED:
-        raise Unknown(f"before {SPLIT_COMBINED} (Amonkhet rules) a split card off the stack had the {what} "
-                      f"of each half, not one: {card.name} has two")
+        raise Unknown("before {date} (Amonkhet rules) a split card off the stack had the {what} "
+                      "of each half, not one: {name} has two", date=SPLIT_COMBINED, what=trace.tr(what),
+                      name=card.name)
 
 
 def _check_database(label: str, found, recorded, what: str, trace: Trace):
     if recorded is not None and found != recorded:
-        raise Unknown(f"the computed {what} of {label} ({found}) differs from the card database ({recorded})")
+        raise Unknown("the computed {what} of {label} ({found}) differs from the card database ({recorded})",
+                      what=trace.tr(what), label=label, found=trace.tr(str(found)), recorded=trace.tr(str(recorded)))
     if recorded is not None:
-        trace.step(f"the card database agrees: {what} {found}")
+        trace.step("the card database agrees: {what} {found}", what=trace.tr(what), found=trace.tr(str(found)))
 
 
 def card_colors(label: str, cost, card: Optional[CardFacts], trace: Trace) -> tuple[str, ...]:
@@ -62,18 +64,21 @@ def card_colors(label: str, cost, card: Optional[CardFacts], trace: Trace) -> tu
     _split_guard(card, trace, "colors")
     cda = cda_colors(card)
     if card.color_indicator:
-        trace.step(f"{label} has a color indicator: {''.join(card.color_indicator)}", "color_indicator")
+        trace.step("{label} has a color indicator: {colors}", "color_indicator", label=label,
+                   colors="".join(card.color_indicator))
         found = tuple(c for c in "WUBRG" if c in card.color_indicator)
     elif cda is not None:
-        trace.step(f"{label} has a characteristic-defining ability « {cda[0]} »: it sets its colors, "
-                   "whatever its mana cost", "cda", "color")
+        trace.step("{label} has a characteristic-defining ability « {text} »: it sets its colors, "
+                   "whatever its mana cost", "cda", "color", label=label, text=cda[0])
         found = cda[1]
     elif card.layout in ("split", "aftermath") and card.faces:
         found = tuple(c for c in "WUBRG" if any(c in mana.cost_colors(f.mana_cost) for f in card.faces if f.mana_cost))
-        trace.step(f"a split card has the colors of both halves: {''.join(found) or 'none'}", "split_card")
+        trace.step("a split card has the colors of both halves: {colors}", "split_card",
+                   colors="".join(found) or trace.tr("none"))
     elif card.mana_cost is None:
-        what = "a land" if "land" in card.types else "an object"
-        trace.step(f"{label} is {what} with no mana cost and no color indicator: colorless", "colorless")
+        trace.step("{label} is a land with no mana cost and no color indicator: colorless" if "land" in card.types
+                   else "{label} is an object with no mana cost and no color indicator: colorless",
+                   "colorless", label=label)
         found = ()
     else:
         found = mana.cost_colors(card.mana_cost, trace)
@@ -90,10 +95,11 @@ def card_mana_value(label: str, cost, card: Optional[CardFacts], trace: Trace, x
         _split_guard(card, trace, "mana value")
         halves = [mana.mana_value(f.mana_cost, trace, x=x) for f in card.faces]
         value = sum(halves)
-        trace.step(f"a split card's mana value is the total of its halves: "
-                   f"{' + '.join(map(str, halves))} = {value}", "split_card")
+        trace.step("a split card's mana value is the total of its halves: {sum} = {value}", "split_card",
+                   sum=" + ".join(map(str, halves)), value=value)
     if card is not None and card.layout != "normal" and card.layout not in ("split", "aftermath"):
-        trace.step(f"{label} is a {card.layout} card: its mana value is its main face's mana cost", "mana_value")
+        trace.step("{label} is a {layout} card: its mana value is its main face's mana cost", "mana_value",
+                   label=label, layout=card.layout)
     if card is not None and card.db_mana_value is not None and not x:
         _check_database(label, value, int(card.db_mana_value) if float(card.db_mana_value).is_integer()
                         else card.db_mana_value, "mana value", trace)

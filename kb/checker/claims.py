@@ -33,6 +33,7 @@ from kb.checker.cards import KBCards, Lookup
 from kb.checker.editions import EditionError, resolve_edition
 from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
+from kb.checker.messages import message_language, render
 from kb.checker.numbering import numbering_for
 from kb.checker.reading import normalize, parse_claim, shelve_mana, unplaced_words
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
@@ -67,19 +68,24 @@ def card_lookup(cards: Cards) -> Lookup:
     return cards
 
 
-def _not_in_language(norm: str, exc: UnexpectedInput) -> str:
+def _not_in_language(norm: str, exc: UnexpectedInput, lang: str) -> str:
     col = exc.column     # -1 when the claim ends too early
-    where = f"stopped at column {col} of" if col > 0 else "the end is missing in"
-    return f"not in the controlled language ({where} the folded claim {norm!r}); see docs/claims.md"
+    if col > 0:
+        return render(lang, "not in the controlled language (stopped at column {column} of the folded claim "
+                            "{claim!r}); see docs/claims.md", {"column": col, "claim": norm})
+    return render(lang, "not in the controlled language (the end is missing in the folded claim {claim!r}); "
+                        "see docs/claims.md", {"claim": norm})
 
 
-def _too_long(text: str) -> Optional[str]:
+def _too_long(text: str, lang: str) -> Optional[str]:
     """Why ``text`` is refused before reading it (see :data:`MAX_CLAIM_CHARS`), or None."""
     if len(text) > MAX_CLAIM_CHARS:
-        return f"claim too long: {len(text)} characters (at most {MAX_CLAIM_CHARS} are read)"
+        return render(lang, "claim too long: {n} characters (at most {limit} are read)",
+                      {"n": len(text), "limit": MAX_CLAIM_CHARS})
     words = len(re.sub(r"\{[^{}]*\}", " ", text).split())
     if words > MAX_CLAIM_WORDS:
-        return f"claim too long: {words} words outside mana symbols (at most {MAX_CLAIM_WORDS} are read)"
+        return render(lang, "claim too long: {n} words outside mana symbols (at most {limit} are read)",
+                      {"n": words, "limit": MAX_CLAIM_WORDS})
     return None
 
 
@@ -109,18 +115,20 @@ def _conn_of(cards: Cards) -> Optional[sqlite3.Connection]:
 
 
 def _evaluate(claim, forms: ClaimForms, verdict: Verdict) -> None:
-    """Set ``verdict.answer`` (and ``reason`` when unknown) from the parsed claim."""
+    """Set ``verdict.answer`` (and ``reason`` when unknown, in the claim's language) from the parsed claim."""
+    lang = verdict.lang
     try:
         verdict.answer = "true" if forms.evaluate(claim) else "false"
     except (Unknown, OutsideModel) as exc:
         verdict.answer = "unknown"
-        verdict.reason = str(exc)
+        verdict.reason = exc.told(lang)
     except ManaCostError as exc:
         verdict.answer = "unknown"
-        verdict.reason = f"bad mana: {exc}"
+        verdict.reason = render(lang, "bad mana: {error}", {"error": exc})
     except Exception as exc:  # a bug must not turn into a guess: say so
         verdict.answer = "unknown"
-        verdict.reason = f"internal error of the checker ({type(exc).__name__}: {exc}); please report the claim"
+        verdict.reason = render(lang, "internal error of the checker ({kind}: {error}); please report the claim",
+                                {"kind": type(exc).__name__, "error": exc})
 
 
 def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None,
@@ -145,21 +153,22 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     except EditionError as exc:
         return Verdict(text, "unknown", reason=str(exc), edition=str(edition))
     verdict = Verdict(text, "unknown", edition=ed.date or "latest")
-    refused = _too_long(text)
+    norm = normalize(text[:MAX_CLAIM_CHARS])
+    verdict.lang = lang = message_language(norm)
+    refused = _too_long(text, lang)
     if refused:
         verdict.reason = refused
         return verdict
     numbering = numbering_for(_conn_of(cards))
     if numbering is not None:
         numbering.fallbacks = set()
-    trace = Trace(ed, numbering)
-    norm = normalize(text)
+    trace = Trace(ed, numbering, lang)
     verdict.evidence = find_evidence(evidence, text, ed.date)
     try:
         tree = parse_claim(norm)
     except UnexpectedInput as exc:
         short = getattr(exc, "read_as", None) or shelve_mana(norm)[0]
-        verdict.reason = _not_in_language(short, exc)
+        verdict.reason = _not_in_language(short, exc, lang)
         verdict.not_understood = unplaced_words(short, exc.column)
         return verdict
     claim, qualifier = _claim_and_qualifier(tree)
@@ -169,7 +178,7 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
         except EditionError as exc:
             verdict.reason = str(exc)
             return verdict
-        trace = Trace(ed, numbering)
+        trace = Trace(ed, numbering, lang)
         verdict.edition = ed.date or "latest"
     _evaluate(claim, ClaimForms(trace, card_lookup(cards)), verdict)
     verdict.explanation = trace.steps

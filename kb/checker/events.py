@@ -22,8 +22,8 @@ from kb.checker.vocabulary import keyword
 if TYPE_CHECKING:
     from kb.checker.situation import Situation
 
-EVENTS = Handlers("event {} is not modelled")
-SPELL_EVENTS = Handlers("event {} for a spell")
+EVENTS = Handlers("event {form} is not modelled")
+SPELL_EVENTS = Handlers("event {form} is not modelled for a spell")
 
 
 # ---- a spell with conspire
@@ -52,7 +52,8 @@ def _conspire_both_paid(state: "Situation", e: Tree) -> None:
 def _counters(state: "Situation", p: Permanent, e: Tree) -> None:
     n, kind = counters_of(e)
     p.counters[kind] += n
-    state.trace.step(f"{n} {kind} counter(s) put on {p.name} -> {p.describe_counters()}")
+    state.trace.step("{n} {kind} counter(s) put on {name} -> {counters}", n=n, kind=kind,
+                     name=state.trace.tr(p.name), counters=state.trace.tr(p.describe_counters()))
 
 
 @EVENTS.of("damage_event")
@@ -63,7 +64,8 @@ def _damage(state: "Situation", p: Permanent, e: Tree) -> None:
     for src in subtrees(e, "damage_source"):
         card = state.forms.card(name(src.children[0]))
         wither = "wither" in card.keywords
-        state.trace.step(f"the source {card.name} {'has' if wither else 'does not have'} wither", "wither")
+        state.trace.step("the source {name} has wither" if wither else "the source {name} does not have wither",
+                         "wither", name=card.name)
     prevented = n if subtrees(e, "prevented") else 0
     keywords.deal_damage(p, n, state.trace, wither=wither, prevented=prevented)
 
@@ -73,35 +75,38 @@ def _until_end_of_turn(state: "Situation", p: Permanent, e: Tree) -> str:
     if not subtrees(e, "until_eot"):
         return ""
     state.until_eot.append(p.pt_effects[-1])
-    return " until end of turn"
+    return state.trace.tr(" until end of turn")
 
 
 @EVENTS.of("set_pt_event")
 def _set_pt(state: "Situation", p: Permanent, e: Tree) -> None:
     value = str(e.children[0])
-    p.pt_effects.append(PTEffect("set", pt(e.children[0]), label=f"becomes {value}"))
+    p.pt_effects.append(PTEffect("set", pt(e.children[0]), label=state.trace.tr("becomes {value}").format(value=value)))
     eot = _until_end_of_turn(state, p, e)
-    state.trace.step(f"an effect sets {p.name}'s power/toughness to {value}{eot}", "pt_set")
+    state.trace.step("an effect sets {name}'s power/toughness to {value}{eot}", "pt_set",
+                     name=state.trace.tr(p.name), value=value, eot=eot)
 
 
 @EVENTS.of("modify_event")
 def _modify(state: "Situation", p: Permanent, e: Tree) -> None:
     value = str(e.children[0])
-    p.pt_effects.append(PTEffect("modify", pt(e.children[0]), label=f"gets {value}"))
+    p.pt_effects.append(PTEffect("modify", pt(e.children[0]), label=state.trace.tr("gets {value}").format(value=value)))
     eot = _until_end_of_turn(state, p, e)
-    state.trace.step(f"a resolved effect gives {p.name} {value}{eot}", "pt_modify")
+    state.trace.step("a resolved effect gives {name} {value}{eot}", "pt_modify", name=state.trace.tr(p.name),
+                     value=value, eot=eot)
 
 
 @EVENTS.of("static_modify_event")
 def _static_modify(state: "Situation", p: Permanent, e: Tree) -> None:
-    p.pt_effects.append(PTEffect("modify", pt(e.children[0]), source="static", label=f"static {e.children[0]}"))
-    state.trace.step(f"a static ability gives {p.name} {e.children[0]}", "pt_modify")
+    p.pt_effects.append(PTEffect("modify", pt(e.children[0]), source="static", label=state.trace.tr("static {value}").format(value=e.children[0])))
+    state.trace.step("a static ability gives {name} {value}", "pt_modify", name=state.trace.tr(p.name),
+                     value=e.children[0])
 
 
 @EVENTS.of("switch_event")
 def _switch(state: "Situation", p: Permanent, e: Tree) -> None:
     p.pt_effects.append(PTEffect("switch", label="switch"))
-    state.trace.step(f"{p.name}'s power and toughness are switched", "pt_switch")
+    state.trace.step("{name}'s power and toughness are switched", "pt_switch", name=state.trace.tr(p.name))
 
 
 @EVENTS.of("color_event", "all_colors_event")
@@ -114,8 +119,9 @@ def _color(state: "Situation", p: Permanent, e: Tree) -> None:
 def _end_turn(state: "Situation", p: Permanent, e: Tree) -> None:
     """Cleanup step: damage removed, « until end of turn » effects end, counters stay (CR 514.2)."""
     p.pt_effects = [x for x in p.pt_effects if not any(x is y for y in state.until_eot)]
-    state.trace.step(f"cleanup step: damage on {p.name} is removed ({p.damage} -> 0) and « until end of "
-                     f"turn » effects end; counters stay ({p.describe_counters()})", "cleanup")
+    state.trace.step("cleanup step: damage on {name} is removed ({damage} -> 0) and « until end of "
+                     "turn » effects end; counters stay ({counters})", "cleanup", name=state.trace.tr(p.name),
+                     damage=p.damage, counters=state.trace.tr(p.describe_counters()))
     p.damage = 0
 
 
@@ -123,8 +129,9 @@ def _end_turn(state: "Situation", p: Permanent, e: Tree) -> None:
 
 @EVENTS.of("regenerate_event")
 def _regenerate(state: "Situation", p: Permanent, e: Tree) -> None:
-    state.trace.step(f"{p.name} regenerates: all damage removed ({p.damage} -> 0), tapped, removed from "
-                     f"combat; counters stay ({p.describe_counters()})", "regeneration")
+    state.trace.step("{name} regenerates: all damage removed ({damage} -> 0), tapped, removed from "
+                     "combat; counters stay ({counters})", "regeneration", name=state.trace.tr(p.name),
+                     damage=p.damage, counters=state.trace.tr(p.describe_counters()))
     p.damage = 0
     p.tapped = True
 
@@ -138,7 +145,7 @@ def _to_graveyard(state: "Situation", p: Permanent) -> None:
 
 @EVENTS.of("dies_event")
 def _dies(state: "Situation", p: Permanent, e: Tree) -> None:
-    state.trace.step(f"{p.name} is put into a graveyard from the battlefield")
+    state.trace.step("{name} is put into a graveyard from the battlefield", name=state.trace.tr(p.name))
     _to_graveyard(state, p)
 
 
@@ -146,14 +153,15 @@ def _dies(state: "Situation", p: Permanent, e: Tree) -> None:
 def _destroy(state: "Situation", p: Permanent, e: Tree) -> None:
     """Destruction, unless indestructible or a regeneration shield replaces it."""
     if p.has("indestructible"):
-        state.trace.step(f"{p.name} is indestructible: not destroyed", "indestructible")
+        state.trace.step("{name} is indestructible: not destroyed", "indestructible", name=state.trace.tr(p.name))
     elif p.regeneration_shields:
         p.regeneration_shields -= 1
         p.damage = 0
         p.tapped = True
-        state.trace.step(f"{p.name} regenerates instead of being destroyed", "regeneration")
+        state.trace.step("{name} regenerates instead of being destroyed", "regeneration",
+                         name=state.trace.tr(p.name))
     else:
-        state.trace.step(f"{p.name} is destroyed")
+        state.trace.step("{name} is destroyed", name=state.trace.tr(p.name))
         _to_graveyard(state, p)
 
 
@@ -169,14 +177,14 @@ def _leaves_graveyard(state: "Situation", p: Permanent, e: Tree) -> None:
 def _gain(state: "Situation", p: Permanent, e: Tree) -> None:
     kw = keyword(keyword_words(e))
     p.granted.add(kw)
-    state.trace.step(f"{p.name} gains {kw} from an effect")
+    state.trace.step("{name} gains {keyword} from an effect", name=state.trace.tr(p.name), keyword=state.trace.keyword(kw))
 
 
 @EVENTS.of("lose_event")
 def _lose(state: "Situation", p: Permanent, e: Tree) -> None:
     kw = keyword(keyword_words(e))
     p.lost.add(kw)
-    state.trace.step(f"{p.name} loses {kw}")
+    state.trace.step("{name} loses {keyword}", name=state.trace.tr(p.name), keyword=state.trace.keyword(kw))
     if kw == "soulbond" and p.paired_with is not None:
         state.still_paired = soulbond.still_paired(p, state.trace, "loses_soulbond")
 
@@ -205,14 +213,14 @@ def _control(state: "Situation", p: Permanent, e: Tree) -> None:
 def _noncreature(state: "Situation", p: Permanent, e: Tree) -> None:
     _unpair_on(state, p, "noncreature")
     p.lost_types.add("creature")
-    state.trace.step(f"{p.name} stops being a creature (it stays a permanent; its abilities, persist "
-                     "included, still work)")
+    state.trace.step("{name} stops being a creature (it stays a permanent; its abilities, persist "
+                     "included, still work)", name=state.trace.tr(p.name))
 
 
 @EVENTS.of("partner_leaves_event")
 def _partner_leaves(state: "Situation", p: Permanent, e: Tree) -> None:
     if p.paired_with is None:
-        raise Unknown(f"{p.name} is not paired")
+        raise Unknown("{name} is not paired", name=p.name)
     partner = p.paired_with
     state.still_paired = soulbond.still_paired(p, state.trace, "leaves")
     partner.zone = "exile"

@@ -13,7 +13,7 @@ from kb.checker.reading import Handlers, colors, count, counters_of, keyword_wor
 from kb.checker.verdict import Trace, Unknown
 from kb.checker.vocabulary import SUMMONING_SICKNESS, keyword
 
-FEATURES = Handlers("feature {}")
+FEATURES = Handlers("feature {form} is not modelled")
 
 
 def apply_features(perm: Permanent, features: Tree) -> None:
@@ -59,12 +59,32 @@ def _pairing_bonus(perm: Permanent, f: Tree) -> None:
 def _symbol_ability(perm: Permanent, f: Tree) -> None:
     sym = str(tokens(f, "MANA")[0])
     if sym not in ("{Q}", "{T}"):
-        raise Unknown(f"abilities with {sym} in their cost are not modelled")
+        raise Unknown("abilities with {symbol} in their cost are not modelled", symbol=sym)
     perm.keywords.add("ability " + sym)
 
 
+@FEATURES.of("absent_counters", "absent_keyword")
+def _absent(perm: Permanent, f: Tree) -> None:
+    """« sans marqueur -1/-1 », « sans la persistance »: nothing to give, but
+    a claim giving and denying the same thing (or denying a card its
+    printed keyword) is not decided."""
+    if not has_feature(perm, f):
+        raise Unknown("the claim says it is without what it has ({what})", what=" ".join(map(str, f.scan_values(
+            lambda v: True))))
+
+
+def _counter_kinds(f: Tree) -> list[str]:
+    stated = [k for k in ("+1/+1", "-1/-1") if k in str(f.children[0])]
+    return stated or ["+1/+1", "-1/-1"]
+
+
 def has_feature(p: Permanent, f: Tree) -> bool:
-    """Whether ``p`` has the counters, damage or keyword ``f`` states."""
+    """Whether ``p`` has the counters, damage or keyword ``f`` states (or,
+    for ``absent_*``, lacks them)."""
+    if f.data == "absent_counters":
+        return all(not p.counters.get(k, 0) for k in _counter_kinds(f))
+    if f.data == "absent_keyword":
+        return not p.has(keyword(keyword_words(f)))
     if f.data == "counters_feature":
         n, kind = counters_of(f)
         return p.counters.get(kind, 0) == n
@@ -72,7 +92,7 @@ def has_feature(p: Permanent, f: Tree) -> bool:
         return p.damage == count(f.children[0])
     if f.data in ("keyword_feature", "granted_feature"):
         return p.has(keyword(keyword_words(f)))
-    raise Unknown(f"outcome feature {f.data}")
+    raise Unknown("outcome feature {feature}", feature=f.data)
 
 
 def has_all_features(p: Permanent, groups: list[Tree]) -> bool:
@@ -96,7 +116,7 @@ def matches_colors(colors_of: tuple[str, ...], desc: Tree, trace: Trace) -> bool
         return len(colors_of) == 1
     if kind == "all_colors":
         return len(colors_of) == 5
-    raise Unknown(f"color description {kind}")
+    raise Unknown("color description {kind}", kind=kind)
 
 
 # ---- what the creature is doing (« engagée », « dégagée », « arrivée ce tour-ci »)

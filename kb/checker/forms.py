@@ -13,7 +13,7 @@ from kb.checker.cards import AmbiguousCard, CardFacts, Lookup, as_facts
 from kb.checker.features import apply_features, matches_colors
 from kb.checker.linked import LinkedObject
 from kb.checker.permanents import Permanent
-from kb.checker.reading import count, last_verb, name, polarity, singular, subtrees
+from kb.checker.reading import count, last_verb, name, polarity, singular, spent, subtrees
 from kb.checker.situation import Situation
 from kb.checker.verdict import Trace, Unknown
 from kb.checker.vocabulary import card_type
@@ -30,7 +30,7 @@ class ClaimForms:
         """Whether ``claim`` (the child of the grammar's start rule) holds."""
         handler = getattr(self, claim.data, None)
         if handler is None:
-            raise Unknown(f"claims of the form {claim.data} are parsed but not evaluated")
+            raise Unknown("claims of the form {form} are parsed but not evaluated", form=claim.data)
         return handler(claim)
 
     # ---- subjects
@@ -41,8 +41,9 @@ class ClaimForms:
         except AmbiguousCard as exc:
             raise Unknown(str(exc)) from None
         if facts is None:
-            raise Unknown(f"no card named {card_name!r} is known to the checker")
-        self.trace.step(f"card {facts.name}: mana cost {facts.mana_cost or '(none)'}, type line « {facts.type_line} »")
+            raise Unknown("no card named {name!r} is known to the checker", name=card_name)
+        self.trace.step("card {name}: mana cost {cost}, type line « {types} »", name=facts.name,
+                        cost=facts.mana_cost or self.trace.tr("(none)"), types=facts.type_line)
         return facts
 
     def subject(self, tree: Tree):
@@ -57,8 +58,8 @@ class ClaimForms:
     def subject_cost(self, tree: Tree) -> tuple[str, str]:
         label, cost, card = self.subject(tree)
         if cost is None:
-            self.trace.step(f"{label} has no mana cost")
-            raise Unknown(f"{label} has no mana cost to pay")
+            self.trace.step("{label} has no mana cost", label=label)
+            raise Unknown("{label} has no mana cost to pay", label=label)
         return label, cost
 
     def card_colors(self, label, cost, card) -> tuple[str, ...]:
@@ -74,7 +75,7 @@ class ClaimForms:
         positive = polarity(pred.children[0])
         label, cost, card = self.subject(subj)
         if len(tree.children) > 2:
-            self.trace.step(f"on the stack, X is the number chosen: {x}", "mana_value_x")
+            self.trace.step("on the stack, X is the number chosen: {x}", "mana_value_x", x=x)
         value = characteristics.card_mana_value(label, cost, card, self.trace, x=x)
         return (value == n) == positive
 
@@ -95,7 +96,7 @@ class ClaimForms:
         subj, is_, desc = tree.children
         label, cost, card = self.subject(subj)
         found = self.card_colors(label, cost, card)
-        self.trace.step(f"{label} is {''.join(found) or 'colorless'}", "color")
+        self.trace.step("{label} is {colors}", "color", label=label, colors="".join(found) or self.trace.tr("colorless"))
         return matches_colors(found, desc, self.trace) == polarity(is_)
 
     def type_claim(self, tree):
@@ -106,8 +107,8 @@ class ClaimForms:
             raise Unknown("a mana cost has no card type")
         word = str(type_word.children[0])
         t = card_type(word) or word
-        self.trace.step(f"card types of {label} (type line « {card.type_line} »): "
-                        f"{', '.join(sorted(card.types)) or 'none'}", "card_types")
+        self.trace.step("card types of {label} (type line « {line} »): {types}", "card_types", label=label,
+                        line=card.type_line, types=", ".join(sorted(card.types)) or self.trace.tr("none"))
         return (t in card.types) == polarity(is_)
 
     def pay_claim(self, tree):
@@ -116,7 +117,7 @@ class ClaimForms:
         label, cost = self.subject_cost(subj)
         ok = True
         for m in mana_list.children:
-            if mana.pays_exactly(cost, str(m), self.trace) is None:
+            if mana.pays_exactly(cost, spent(m), self.trace) is None:
                 ok = False
         return ok == polarity(verb)
 
@@ -130,9 +131,10 @@ class ClaimForms:
         subj, mana_list = tree.children
         label, cost = self.subject_cost(subj)
         found = {str(p) for p in mana.payments(cost)}
-        listed = {str(mana.parse_mana(str(m))) for m in mana_list.children}
-        self.trace.step(f"ways to pay {cost}: {', '.join(str(p) for p in mana.payments(cost))}", "hybrid_mana")
-        self.trace.step(f"listed: {', '.join(sorted(listed))}")
+        listed = {str(mana.parse_mana(spent(m))) for m in mana_list.children}
+        self.trace.step("ways to pay {cost}: {ways}", "hybrid_mana", cost=cost,
+                        ways=", ".join(str(p) for p in mana.payments(cost)))
+        self.trace.step("listed: {ways}", ways=", ".join(sorted(listed)))
         return found == listed
 
     def pool_claim(self, tree):
@@ -147,7 +149,7 @@ class ClaimForms:
         label, cost = self.subject_cost(subj)
         option = mana.pays_exactly(cost, str(paid), self.trace)
         if option is None:
-            self.trace.step(f"{paid} is not a way to pay {cost}: nothing to reduce")
+            self.trace.step("{paid} is not a way to pay {cost}: nothing to reduce", paid=paid, cost=cost)
             return not polarity(applies)
         _, applied = mana.apply_reduction(option, str(red), self.trace)
         return applied == polarity(applies)
@@ -163,7 +165,8 @@ class ClaimForms:
 
     def mana_types_claim(self, tree):
         """Six types of mana: white, blue, black, red, green, colorless (001 Bassin réfléchissant note 1; CR 106.1b)."""
-        self.trace.step(f"types of mana: {', '.join(mana.MANA_TYPES)} ({len(mana.MANA_TYPES)})", "mana_types")
+        self.trace.step("types of mana: {types} ({n})", "mana_types", types=", ".join(mana.MANA_TYPES),
+                        n=len(mana.MANA_TYPES))
         return count(tree.children[0]) == len(mana.MANA_TYPES)
 
     def hybrid_in_pool(self, tree):

@@ -29,15 +29,16 @@ def persist(lki: Permanent, card: Permanent, trace: Trace, *, left_graveyard: bo
     (2008 rule 502.79a, CR 702.79a; new object: 2008 217.1c, CR 400.7.)
     """
     if not lki.has("persist"):
-        trace.step(f"{lki.name} did not have persist when it left the battlefield", "persist")
+        trace.step("{name} did not have persist when it left the battlefield", "persist", name=trace.tr(lki.name))
         return None
     minus = lki.counters.get(MINUS, 0)
     if minus:
-        trace.step(f"persist checks last known information: {lki.name} had {minus} -1/-1 counter(s) "
-                   "when it died, so it does not return", "persist", "last_known_information")
+        trace.step("persist checks last known information: {name} had {n} -1/-1 counter(s) "
+                   "when it died, so it does not return", "persist", "last_known_information",
+                   name=trace.tr(lki.name), n=minus)
         return None
-    trace.step(f"persist triggers: {lki.name} had no -1/-1 counter when it died", "persist",
-               "last_known_information")
+    trace.step("persist triggers: {name} had no -1/-1 counter when it died", "persist",
+               "last_known_information", name=trace.tr(lki.name))
     if lki.is_token:
         trace.step("a token ceases to exist in the graveyard: persist cannot return it", "sba_token")
         return None
@@ -48,8 +49,9 @@ def persist(lki: Permanent, card: Permanent, trace: Trace, *, left_graveyard: bo
                     types=set(lki.types), subtypes=set(lki.subtypes), base_colors=lki.base_colors,
                     counters=Counter({MINUS: 1}), controller=lki.owner, owner=lki.owner,
                     keywords=set(lki.keywords), continuous_control=False)
-    trace.step(f"{lki.name} returns under its owner's control with a -1/-1 counter; it is a new object "
-               "with no memory of its previous existence (summoning sick)", "persist", "new_object")
+    trace.step("{name} returns under its owner's control with a -1/-1 counter; it is a new object "
+               "with no memory of its previous existence (summoning sick)", "persist", "new_object",
+               name=trace.tr(lki.name))
     if "persist" in lki.granted and "persist" not in lki.keywords:
         trace.step("its persist came from an effect, so the returned creature does not have persist",
                    "new_object")
@@ -69,17 +71,19 @@ def deal_damage(target: Permanent, amount: int, trace: Trace, *, wither: bool = 
     """
     dealt = max(amount - prevented, 0)
     if prevented:
-        trace.step(f"{min(prevented, amount)} damage prevented", "prevention")
+        trace.step("{n} damage prevented", "prevention", n=min(prevented, amount))
     if not dealt:
         trace.step("no damage is dealt, so no counter is put and nothing is marked")
         return 0
     if wither:
         target.counters[MINUS] += dealt
-        trace.step(f"{dealt} damage from a source with wither: {dealt} -1/-1 counter(s) put on {target.name} "
-                   "instead of marking damage (still damage)", "wither", "wither_damage")
+        trace.step("{n} damage from a source with wither: {n} -1/-1 counter(s) put on {name} "
+                   "instead of marking damage (still damage)", "wither", "wither_damage", n=dealt,
+                   name=trace.tr(target.name))
     else:
         target.damage += dealt
-        trace.step(f"{dealt} damage marked on {target.name} (total {target.damage})", "damage_marked")
+        trace.step("{n} damage marked on {name} (total {total})", "damage_marked", n=dealt,
+                   name=trace.tr(target.name), total=target.damage)
     return dealt
 
 
@@ -108,22 +112,22 @@ def conspire_copies(spell: Spell, paid: int, trace: Trace,
     creature, its colors: each must share a color with the spell (502.78a).
     """
     if paid > spell.conspire:
-        trace.step(f"{spell.name} has {spell.conspire} instance(s) of conspire: each cost can be paid only once",
-                   "conspire_instances")
+        trace.step("{name} has {n} instance(s) of conspire: each cost can be paid only once",
+                   "conspire_instances", name=trace.tr(spell.name), n=spell.conspire)
         raise ValueError("more conspire costs paid than instances")
     if tapped_colors is not None:
         for cs in tapped_colors:
             if not set(cs) & set(spell.colors):
-                trace.step(f"a tapped creature ({''.join(cs) or 'colorless'}) shares no color with the spell: "
-                           "the conspire cost is not paid", "conspire")
+                trace.step("a tapped creature ({colors}) shares no color with the spell: "
+                           "the conspire cost is not paid", "conspire", colors="".join(cs) or trace.tr("colorless"))
                 return 0
         trace.step("each tapped creature shares a color with the spell (they need not share one with each "
                    "other)", "conspire")
     if not spell.cast:
         trace.step("a copy is not cast: its conspire ability does not trigger, no further copy", "conspire")
         return 0
-    trace.step(f"{paid} conspire cost(s) paid: each instance triggers on its own payment -> {paid} copy(ies)",
-               "conspire", "conspire_instances")
+    trace.step("{n} conspire cost(s) paid: each instance triggers on its own payment -> {n} copy(ies)",
+               "conspire", "conspire_instances", n=paid)
     return paid
 
 
@@ -139,15 +143,18 @@ def can_activate_tap_or_untap(perm: Permanent, symbol: str, trace: Trace) -> boo
     302.6 / 702.10b).  A noncreature permanent is not affected.
     """
     if symbol not in ("{Q}", "{T}"):
-        raise OutsideModel(f"{symbol} is not the tap or untap symbol")
+        raise OutsideModel("{symbol} is not the tap or untap symbol", symbol=symbol)
     concept = "untap_symbol" if symbol == "{Q}" else "tap_symbol"
     if symbol == "{Q}" and not perm.tapped:
-        trace.step(f"{perm.name} is untapped: the cost « untap this permanent » can't be paid", concept)
+        trace.step("{name} is untapped: the cost « untap this permanent » can't be paid", concept,
+                   name=trace.tr(perm.name))
         return False
     if symbol == "{T}" and perm.tapped:
-        trace.step(f"{perm.name} is tapped: the cost « tap this permanent » can't be paid", concept)
+        trace.step("{name} is tapped: the cost « tap this permanent » can't be paid", concept,
+                   name=trace.tr(perm.name))
         return False
-    trace.step(f"{perm.name} is {'tapped' if perm.tapped else 'untapped'}: the {symbol} cost can be paid", concept)
+    trace.step("{name} is tapped: the {symbol} cost can be paid" if perm.tapped else
+               "{name} is untapped: the {symbol} cost can be paid", concept, name=trace.tr(perm.name), symbol=symbol)
     if perm.is_creature and not perm.continuous_control:
         if perm.has("haste"):
             trace.step("it has not been under its controller's control since their most recent turn began, "
@@ -169,9 +176,9 @@ def mana_burn(unused: int, trace: Trace) -> int:
     2008 rules (rule 300.3; seeds/001_… Forgeur de vallée note), 0 since the
     Magic 2010 rules (glossary « Mana Burn (Obsolete) »)."""
     if trace.edition.mana_burn:
-        trace.step(f"{unused} unused mana is lost at the end of the phase and causes {unused} mana burn "
-                   "(loss of life, not damage)", "mana_burn")
+        trace.step("{n} unused mana is lost at the end of the phase and causes {n} mana burn "
+                   "(loss of life, not damage)", "mana_burn", n=unused)
         return unused
-    trace.step(f"{unused} unused mana empties from the pool; mana burn no longer exists "
-               f"(removed by the Magic 2010 rules, 2009-07-11)", "mana_empties")
+    trace.step("{n} unused mana empties from the pool; mana burn no longer exists "
+               "(removed by the Magic 2010 rules, 2009-07-11)", "mana_empties", n=unused)
     return 0

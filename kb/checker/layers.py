@@ -29,6 +29,15 @@ def _fmt(p: int, t: int) -> str:
     return f"{p}/{t}"
 
 
+def _apply(e, p: int, t: int) -> tuple[int, int]:
+    """``(p, t)`` after the power/toughness effect ``e``."""
+    if e.kind in ("set", "cda"):
+        return e.value
+    if e.kind == "modify":
+        return p + e.value[0], t + e.value[1]
+    return t, p
+
+
 def power_toughness(perm: Permanent, edition: EditionInfo = LATEST, trace: Optional[Trace] = None) -> tuple[int, int]:
     """Current (power, toughness) of ``perm`` under ``edition``'s layer rules.
 
@@ -38,55 +47,53 @@ def power_toughness(perm: Permanent, edition: EditionInfo = LATEST, trace: Optio
     effects = sorted(perm.pt_effects, key=lambda e: e.timestamp)
     if perm.base_power is None or perm.base_toughness is None:
         if not any(e.kind in ("set", "cda") for e in effects):
-            raise OutsideModel(f"{perm.name} has no power/toughness to compute")
+            raise OutsideModel("{name} has no power/toughness to compute", name=perm.name)
         p, t = 0, 0
     else:
         p, t = perm.base_power, perm.base_toughness
     say = trace.step if trace else (lambda *a, **k: None)
-    say(f"printed power/toughness {_fmt(p, t)}")
+    tr = trace.tr if trace else str
+    say("printed power/toughness {pt}", pt=_fmt(p, t))
     plus, minus = perm.counters.get(PLUS, 0), perm.counters.get(MINUS, 0)
-    counters = (plus - minus, plus - minus)
     old = edition.before_m10
 
-    def apply(e, p, t):
-        if e.kind in ("set", "cda"):
-            return e.value
-        if e.kind == "modify":
-            return p + e.value[0], t + e.value[1]
-        return t, p
+    def add_counters(p, t, layer):
+        if plus or minus:
+            p, t = p + plus - minus, t + plus - minus
+            say("layer {layer}: counters ({plus} {PLUS}, {minus} {MINUS}) -> {pt}", "pt_counters", layer=layer,
+                plus=plus, PLUS=PLUS, minus=minus, MINUS=MINUS, pt=_fmt(p, t))
+        return p, t
 
     for e in effects:
         if e.kind == "cda":
-            p, t = apply(e, p, t)
-            say(f"characteristic-defining ability: {_fmt(p, t)}", "pt_cda")
+            p, t = _apply(e, p, t)
+            say("characteristic-defining ability: {pt}", "pt_cda", pt=_fmt(p, t))
     if old:
         for e in effects:
             if e.kind == "set" or (e.kind == "modify" and e.source == "resolved"):
-                p, t = apply(e, p, t)
-                say(f"layer 6b (timestamp order, 2008 rules): {e.label or e.kind} -> {_fmt(p, t)}", "pt_set")
-        if plus or minus:
-            p, t = p + counters[0], t + counters[1]
-            say(f"layer 6c: counters ({plus} {PLUS}, {minus} {MINUS}) -> {_fmt(p, t)}", "pt_counters")
+                p, t = _apply(e, p, t)
+                say("layer 6b (timestamp order, 2008 rules): {effect} -> {pt}", "pt_set", effect=e.label or e.kind,
+                    pt=_fmt(p, t))
+        p, t = add_counters(p, t, "6c")
         for e in effects:
             if e.kind == "modify" and e.source == "static":
-                p, t = apply(e, p, t)
-                say(f"layer 6d: static ability {e.label or ''} -> {_fmt(p, t)}", "pt_modify")
+                p, t = _apply(e, p, t)
+                say("layer 6d: static ability {effect} -> {pt}", "pt_modify", effect=e.label or "", pt=_fmt(p, t))
     else:
         for e in effects:
             if e.kind == "set":
-                p, t = apply(e, p, t)
-                say(f"layer 7b: {e.label or 'setting effect'} -> {_fmt(p, t)}", "pt_set")
+                p, t = _apply(e, p, t)
+                say("layer 7b: {effect} -> {pt}", "pt_set", effect=e.label or tr("setting effect"), pt=_fmt(p, t))
         items = [e for e in effects if e.kind == "modify"]
         for e in items:
-            p, t = apply(e, p, t)
-            say(f"layer 7c: {e.label or 'modification'} -> {_fmt(p, t)}", "pt_modify")
-        if plus or minus:
-            p, t = p + counters[0], t + counters[1]
-            say(f"layer 7c: counters ({plus} {PLUS}, {minus} {MINUS}) -> {_fmt(p, t)}", "pt_counters")
+            p, t = _apply(e, p, t)
+            say("layer 7c: {effect} -> {pt}", "pt_modify", effect=e.label or tr("modification"), pt=_fmt(p, t))
+        p, t = add_counters(p, t, "7c")
     for e in effects:
         if e.kind == "switch":
             p, t = t, p
-            say(f"{'layer 6e' if old else 'layer 7d'}: power and toughness switched -> {_fmt(p, t)}", "pt_switch")
+            say("layer 6e: power and toughness switched -> {pt}" if old else
+                "layer 7d: power and toughness switched -> {pt}", "pt_switch", pt=_fmt(p, t))
     return p, t
 
 
@@ -100,11 +107,11 @@ def colors(perm: Permanent, trace: Optional[Trace] = None) -> tuple[str, ...]:
         if e.additive:
             current = tuple(c for c in "WUBRG" if c in current or c in e.colors)
             if trace:
-                trace.step(f"becomes {''.join(e.colors)} in addition to its other colors -> {''.join(current)}",
-                           "layer_color")
+                trace.step("becomes {colors} in addition to its other colors -> {current}", "layer_color",
+                           colors="".join(e.colors), current="".join(current))
         else:
             current = tuple(c for c in "WUBRG" if c in e.colors)
             if trace:
-                trace.step(f"a color-changing effect replaces all previous colors -> {''.join(current) or 'colorless'}",
-                           "layer_color")
+                trace.step("a color-changing effect replaces all previous colors -> {current}", "layer_color",
+                           current="".join(current) or trace.tr("colorless"))
     return current

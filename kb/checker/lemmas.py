@@ -32,6 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Optional
 
+from kb.checker.messages import claim_language  # noqa: F401  (the one language guess)
 from parser.textkeys import fold
 
 LANGS = ("fr", "en")
@@ -127,18 +128,6 @@ def _write_cache(path: Path, index: dict) -> None:
             Path(tmp).unlink(missing_ok=True)
 
 
-#: Words that tell an English claim from a French one (folded).
-_ENGLISH = frozenset("the is are it they has have with can cannot of to and a an its that when if".split())
-_FRENCH = frozenset("le la les est sont elle il elles ils a avec peut de du des et une un qui si quand".split())
-
-
-def claim_language(words: list[str]) -> str:
-    """``en`` when more of ``words`` are English function words than French ones, else ``fr``."""
-    en = sum(w in _ENGLISH for w in words)
-    fr = sum(w in _FRENCH for w in words)
-    return "en" if en > fr else "fr"
-
-
 def _language_index(pairs: list[tuple[str, str]], grammar: frozenset[str]) -> dict[str, tuple[str, str]]:
     lemma_of: dict[str, set[str]] = {}
     for form, lemma in pairs:
@@ -216,15 +205,16 @@ def _participle(word: str, lemma: str, auxiliary: str) -> bool:
     return not (auxiliary == "a" and word.endswith(("ed", "en", "wn")))
 
 
-def restore_words(tree, originals: dict[int, str]):
+def restore_words(tree, originals: dict[int, str], offset: int = 0):
     """Give the words of card names in ``tree`` (``WORD`` and ``NAME_START``
     tokens) back their written form where :func:`lemmatize` replaced them:
-    « Les Fourbes de cuisine ont … » keeps its name whatever its words."""
+    « Les Fourbes de cuisine ont … » keeps its name whatever its words.
+    ``offset``: where the text ``tree`` was parsed from starts in the claim."""
     from lark import Token
 
     if originals:
         for sub in tree.iter_subtrees():
-            sub.children = [Token(c.type, originals[c.start_pos]) if isinstance(c, Token)
-                            and c.type in ("WORD", "NAME_START") and c.start_pos in originals else c
+            sub.children = [Token(c.type, originals[c.start_pos + offset]) if isinstance(c, Token)
+                            and c.type in ("WORD", "NAME_START") and c.start_pos + offset in originals else c
                             for c in sub.children]
     return tree

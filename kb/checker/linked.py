@@ -40,13 +40,15 @@ class LinkedObject:
         group = f"{printed_on} via {effect}"
         new = [Ability(lab, printed_on, group) for lab in labels]
         self.abilities += new
-        trace.step(f"{self.name} gains {', '.join(labels)} of {printed_on} through one effect: "
-                   "those abilities are linked to each other, and to nothing else", "linked_gained")
+        trace.step("{name} gains {abilities} of {card} through one effect: "
+                   "those abilities are linked to each other, and to nothing else", "linked_gained",
+                   name=self.name, abilities=", ".join(labels), card=printed_on)
         return new
 
     def exile_with(self, ability: Ability, card: str, trace: Trace) -> None:
         self.exiled.append((card, ability.group))
-        trace.step(f"{self.name} exiles {card} with the ability gained from {ability.printed_on}")
+        trace.step("{name} exiles {card} with the ability gained from {source}", name=self.name, card=card,
+                   source=ability.printed_on)
 
     def can_return(self, ability: Ability, card: str, trace: Trace) -> bool:
         """Whether ``ability`` (« … a card exiled by [this object] ») can return
@@ -54,8 +56,10 @@ class LinkedObject:
         for c, group in self.exiled:
             if c == card:
                 ok = group == ability.group
-                trace.step(f"{card} was exiled by the ability gained as {group}; the returning ability belongs to "
-                           f"{ability.group}: {'linked' if ok else 'not linked'}", "linked", "linked_exile")
+                trace.step("{card} was exiled by the ability gained as {group}; the returning ability belongs to "
+                           "{other}: linked" if ok else
+                           "{card} was exiled by the ability gained as {group}; the returning ability belongs to "
+                           "{other}: not linked", "linked", "linked_exile", card=card, group=group, other=ability.group)
                 return ok
-        trace.step(f"{card} was not exiled by {self.name}", "linked_exile")
+        trace.step("{card} was not exiled by {name}", "linked_exile", card=card, name=self.name)
         return False

@@ -141,7 +141,7 @@ def symbol_options(symbol: ManaSymbol, x: int = 0) -> list[Payment]:
         return [Payment.make(mana=symbol.colors), Payment.make(life=2)]
     if k == "hybrid_phyrexian":
         return [Payment.make(mana=[c]) for c in symbol.colors] + [Payment.make(life=2)]
-    raise OutsideModel(f"paying {symbol.text} (half mana) is outside the model")
+    raise OutsideModel("paying {symbol} (half mana) is outside the model", symbol=symbol.text)
 
 
 def payments(cost: CostLike, x: int = 0) -> list[Payment]:
@@ -156,8 +156,8 @@ def payments(cost: CostLike, x: int = 0) -> list[Payment]:
     c = as_cost(cost)
     bound = payplan.way_count_bound(payplan.plan_of(c, x))
     if bound > payplan.LIST_LIMIT:
-        raise OutsideModel(f"{c.text} has up to {bound} ways to pay: too many to list "
-                           f"(more than {payplan.LIST_LIMIT})")
+        raise OutsideModel("{cost} has up to {bound} ways to pay: too many to list (more than {limit})",
+                           cost=c.text, bound=bound, limit=payplan.LIST_LIMIT)
     partial = {Payment()}
     for symbol in c.symbols:
         options = symbol_options(symbol, x)
@@ -230,13 +230,14 @@ def mana_value(cost: Optional[CostLike], trace: Optional[Trace] = None, x: int =
     value = c.mana_value_with(x)
     if trace:
         parts = [f"{s.text}={s.mana_value(x)}" for s in c.symbols]
-        trace.step(f"mana value of {c.text or '(empty)'}: {' + '.join(parts) or '0'} = {value}", "mana_value")
+        trace.step("mana value of {cost}: {sum} = {value}", "mana_value", cost=c.text or trace.tr("(empty)"),
+                   sum=" + ".join(parts) or "0", value=value)
         kinds = {s.kind for s in c.symbols}
         if kinds & {"hybrid", "monocolored_hybrid"}:
             trace.step("a hybrid symbol counts its largest component ({2/B} counts 2)", "mana_value_hybrid")
         if "variable" in kinds:
-            trace.step(f"each X counts {x}" + (" (X is 0 everywhere but on the stack)" if x == 0
-                                               else " (the value chosen, on the stack)"), "mana_value_x")
+            trace.step("each X counts {x} (X is 0 everywhere but on the stack)" if x == 0 else
+                       "each X counts {x} (the value chosen, on the stack)", "mana_value_x", x=x)
         if kinds & {"phyrexian", "hybrid_phyrexian"}:
             trace.step("each Phyrexian symbol counts 1", "mana_value_phyrexian")
     return value
@@ -258,9 +259,10 @@ def cost_colors(cost: Optional[CostLike], trace: Optional[Trace] = None) -> tupl
     if trace:
         hybrid = [s.text for s in c.symbols if s.kind in ("hybrid", "monocolored_hybrid", "hybrid_phyrexian", "phyrexian")]
         if hybrid:
-            trace.step(f"hybrid/Phyrexian symbols {''.join(hybrid)} give each of their colors, whatever is spent",
-                       "hybrid_color")
-        trace.step(f"colors of {c.text}: {''.join(colors) or 'none (colorless)'}", "color")
+            trace.step("hybrid/Phyrexian symbols {symbols} give each of their colors, whatever is spent",
+                       "hybrid_color", symbols="".join(hybrid))
+        trace.step("colors of {cost}: {colors}", "color", cost=c.text,
+                   colors="".join(colors) or trace.tr("none (colorless)"))
     return colors
 
 
@@ -312,21 +314,23 @@ def pays_exactly(cost: CostLike, spent: Union[str, Payment], trace: Optional[Tra
     if many_ways(cost, x):
         option = counted_exact(cost, spent_p, x)
         if trace:
-            trace.step(f"{as_cost(cost).text} has too many ways to pay to list them: they are counted "
-                       "(symbols grouped by choice, a flow of mana to symbols)", "hybrid_mana")
-            trace.step(f"spending {spent_p} " + (f"matches the way {option}" if option else "matches no way"),
-                       "pay_cost")
+            trace.step("{cost} has too many ways to pay to list them: they are counted "
+                       "(symbols grouped by choice, a flow of mana to symbols)", "hybrid_mana", cost=as_cost(cost).text)
+            trace.step("spending {spent} matches the way {way}" if option else "spending {spent} matches no way",
+                       "pay_cost", spent=spent_p, way=option)
         return option
     options = payments(cost, x)
     for option in options:
         if _fits(spent_p, option):
             if trace:
-                trace.step(f"ways to pay {as_cost(cost).text}: {', '.join(map(str, options))}", "hybrid_mana")
-                trace.step(f"spending {spent_p} matches the way {option}", "pay_cost")
+                trace.step("ways to pay {cost}: {ways}", "hybrid_mana", cost=as_cost(cost).text,
+                           ways=", ".join(map(str, options)))
+                trace.step("spending {spent} matches the way {way}", "pay_cost", spent=spent_p, way=option)
             return option
     if trace:
-        trace.step(f"ways to pay {as_cost(cost).text}: {', '.join(map(str, options))}", "hybrid_mana")
-        trace.step(f"spending {spent_p} matches none of them", "pay_cost")
+        trace.step("ways to pay {cost}: {ways}", "hybrid_mana", cost=as_cost(cost).text,
+                   ways=", ".join(map(str, options)))
+        trace.step("spending {spent} matches none of them", "pay_cost", spent=spent_p)
     return None
 
 
@@ -343,9 +347,9 @@ def pool_pays(pool: Union[str, Payment], cost: CostLike, trace: Optional[Trace] 
     if many_ways(cost, x):
         option = counted_pool(p, cost, x)
         if trace:
-            trace.step(f"pool {p} " + (f"can pay {as_cost(cost).text} as {option}" if option else
-                                       f"pays no way of paying {as_cost(cost).text} (ways counted, not listed)"),
-                       "pay_cost")
+            trace.step("pool {pool} can pay {cost} as {way}" if option else
+                       "pool {pool} pays no way of paying {cost} (ways counted, not listed)",
+                       "pay_cost", pool=p, cost=as_cost(cost).text, way=option)
         return option
     counts = p.counts
     for option in payments(cost, x):
@@ -353,10 +357,12 @@ def pool_pays(pool: Union[str, Payment], cost: CostLike, trace: Optional[Trace] 
             raise OutsideModel("snow mana ({S}) needs to know which mana came from snow sources")
         if all(counts[t] >= n for t, n in option.mana) and p.total >= option.total:
             if trace:
-                trace.step(f"pool {p} can pay {as_cost(cost).text} as {option}", "pay_cost")
+                trace.step("pool {pool} can pay {cost} as {way}", "pay_cost", pool=p, cost=as_cost(cost).text,
+                           way=option)
             return option
     if trace:
-        trace.step(f"pool {p} pays none of the ways {', '.join(map(str, payments(cost, x)))}", "pay_cost")
+        trace.step("pool {pool} pays none of the ways {ways}", "pay_cost", pool=p,
+                   ways=", ".join(map(str, payments(cost, x))))
     return None
 
 
@@ -378,20 +384,22 @@ def apply_reduction(payment: Payment, reduction: Union[str, Payment], trace: Opt
             counts[t] -= take
             applied = True
             if trace:
-                trace.step(f"the reduction of {{{t}}} applies: the payment {payment} includes {{{t}}}", "total_cost")
+                trace.step("the reduction of {{{t}}} applies: the payment {payment} includes {{{t}}}", "total_cost",
+                           t=t, payment=payment)
         elif trace:
-            trace.step(f"the reduction of {{{t}}} does not apply: the payment {payment} has no {{{t}}}", "total_cost")
+            trace.step("the reduction of {{{t}}} does not apply: the payment {payment} has no {{{t}}}", "total_cost",
+                       t=t, payment=payment)
     if red.generic:
         if generic:
             generic -= min(red.generic, generic)
             applied = True
             if trace:
-                trace.step(f"the generic reduction {{{red.generic}}} applies to the generic part of {payment}",
-                           "total_cost")
+                trace.step("the generic reduction {{{n}}} applies to the generic part of {payment}",
+                           "total_cost", n=red.generic, payment=payment)
         elif trace:
-            trace.step(f"the generic reduction {{{red.generic}}} does not apply: {payment} has no generic mana",
-                       "total_cost")
+            trace.step("the generic reduction {{{n}}} does not apply: {payment} has no generic mana",
+                       "total_cost", n=red.generic, payment=payment)
     result = Payment.make(generic, counts.elements(), payment.snow, payment.life)
     if trace:
-        trace.step(f"cost to pay after reduction: {result}")
+        trace.step("cost to pay after reduction: {cost}", cost=result)
     return result, applied

@@ -12,13 +12,13 @@ from lark import Tree
 
 from kb.checker import keywords, layers
 from kb.checker.features import has_all_features, has_feature, matches_colors
-from kb.checker.reading import Handlers, count, polarity, pt, tokens
+from kb.checker.reading import Handlers, count, polarity, pt, subtrees, tokens
 from kb.checker.verdict import Unknown
 
 if TYPE_CHECKING:
     from kb.checker.situation import Situation
 
-OUTCOMES = Handlers("outcome {} is not modelled")
+OUTCOMES = Handlers("outcome {form} is not modelled")
 
 
 # ---- conspire copies
@@ -49,15 +49,18 @@ def _copies(state: "Situation", o: Tree) -> bool:
 def _power_toughness(state: "Situation", o: Tree) -> bool:
     """« elle est 1/1 avec un marqueur -1/-1 » (layers, CR 613.4)."""
     is_, value = o.children[0], o.children[1]
+    if subtrees(o, "eot_time"):
+        state.end_turn()
     p = state.current()
     actual = layers.power_toughness(p, state.ed, state.trace)
     ok = actual == pt(value)
-    lki = " (last known information)" if p is state.lki and p is not state.returned else ""
-    state.trace.step(f"result: {p.name} is {actual[0]}/{actual[1]}{lki}")
+    lki = state.trace.tr(" (last known information)") if p is state.lki and p is not state.returned else ""
+    state.trace.step("result: {name} is {power}/{toughness}{lki}", name=state.trace.tr(p.name), power=actual[0],
+                     toughness=actual[1], lki=lki)
     for group in o.children[2:]:
         for feat in group.children:
             ok = ok and has_feature(p, feat)
-        state.trace.step(f"counters: {p.describe_counters()}")
+        state.trace.step("counters: {counters}", counters=state.trace.tr(p.describe_counters()))
     return ok == polarity(is_)
 
 
@@ -66,9 +69,24 @@ def _has(state: "Situation", o: Tree) -> bool:
     has, feat = o.children
     p = state.current()
     ok = has_feature(p, feat)
-    state.trace.step(f"{p.name}: {p.describe_counters()}; keywords "
-                     f"{', '.join(sorted((p.keywords | p.granted) - p.lost)) or 'none'}")
+    state.trace.step("{name}: {counters}; keywords {keywords}", name=state.trace.tr(p.name),
+                     counters=state.trace.tr(p.describe_counters()),
+                     keywords=", ".join(sorted(map(state.trace.keyword, (p.keywords | p.granted) - p.lost)))
+                     or state.trace.tr("none"))
     return ok == polarity(has)
+
+
+@OUTCOMES.of("kept_outcome")
+def _kept(state: "Situation", o: Tree) -> bool:
+    """« elle garde son marqueur +1/+1 »: it has every counter of that kind it started with."""
+    keeps, counters = o.children
+    kind = "+1/+1" if "+1/+1" in str(counters) else "-1/-1"
+    had = state.initial_counters.get(kind, 0)
+    if not had:
+        raise Unknown("the situation gives it no {kind} counter to keep", kind=kind)
+    p = state.current()
+    state.trace.step("counters: {counters}", counters=state.trace.tr(p.describe_counters()))
+    return (p.counters.get(kind, 0) >= had) == polarity(keeps)
 
 
 @OUTCOMES.of("no_counter_outcome")
@@ -88,7 +106,8 @@ def _color(state: "Situation", o: Tree) -> bool:
     if not state.colors_known and not any(not e.additive for e in p.color_effects):
         raise Unknown("the situation does not say the creature's colors")
     cols = layers.colors(p, state.trace)
-    state.trace.step(f"{p.name} is {''.join(cols) or 'colorless'}", "color")
+    state.trace.step("{label} is {colors}", "color", label=state.trace.tr(p.name),
+                     colors="".join(cols) or state.trace.tr("colorless"))
     return matches_colors(cols, desc, state.trace) == polarity(is_)
 
 
@@ -98,7 +117,8 @@ def _activate(state: "Situation", o: Tree) -> bool:
     can, sym = o.children[0], str(o.children[1])
     p = state.current()
     if ("ability " + sym) not in p.keywords:
-        state.trace.step(f"(assuming {p.name} has an ability with {sym} in its cost)")
+        state.trace.step("(assuming {name} has an ability with {symbol} in its cost)", name=state.trace.tr(p.name),
+                         symbol=sym)
     return keywords.can_activate_tap_or_untap(p, sym, state.trace) == polarity(can)
 
 
@@ -116,7 +136,7 @@ def _activate_it(state: "Situation", o: Tree) -> bool:
 
 @OUTCOMES.of("dies_outcome")
 def _dies(state: "Situation", o: Tree) -> bool:
-    state.trace.step(f"{'it was put into a graveyard' if state.died else 'it stayed on the battlefield'}")
+    state.trace.step("it was put into a graveyard" if state.died else "it stayed on the battlefield")
     return state.died
 
 

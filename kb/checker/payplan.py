@@ -76,7 +76,7 @@ def plan_of(cost, x: int = 0) -> Plan:
         elif k in ("phyrexian", "hybrid_phyrexian"):
             groups[Choice(tuple(s.colors), life=True)] += 1
         else:
-            raise OutsideModel(f"paying {s.text} (half mana) is outside the model")
+            raise OutsideModel("paying {symbol} (half mana) is outside the model", symbol=s.text)
     return Plan(generic, snow, groups)
 
 

@@ -25,8 +25,10 @@ from parser.textkeys import fold
 @lru_cache(maxsize=1)
 def claims_parser() -> Lark:
     """The Earley parser of ``parser/grammars/claims.lark`` (cached), with
-    its two start rules: ``start`` and ``late_start`` (the condition last)."""
-    return grammars.load("claims", parser="earley", lexer="dynamic", start=["start", "late_start"])
+    its start rules: ``start``, ``late_start`` (the condition last) and
+    ``late_tail`` (the end of a ``late_start`` claim, from its condition word)."""
+    return grammars.load("claims", parser="earley", lexer="dynamic",
+                         start=["start", "late_start", "late_tail", "edition_lead", "after_qual", "late_after_qual"])
 
 
 def normalize(text: str) -> str:
@@ -72,6 +74,23 @@ def restore_mana(tree: Tree, stash: dict[str, str]) -> Tree:
 
 #: ``late_start`` (the condition last) is tried only when a condition word follows the claim's first word.
 _LATE_IF = re.compile(r"\S\s.*\b(?:si|quand|lorsque|lorsqu'|if|when|whenever)\b")
+#: Where a condition word (the grammar's ``_if``) may begin the end of a ``late_start`` claim.
+_CONDITION_WORD = re.compile(r"(?<![a-z0-9'\-])(?:si|quand|lorsque|lorsqu'|if|when|whenever)(?![a-z0-9\-])")
+
+
+def _late_tail_parses(text: str) -> bool:
+    """Whether some condition word of ``text`` (after its first word)
+    begins an end that ``late_tail`` reads: without one, ``late_start``
+    cannot read the claim, and its full parse (the cost of a second
+    Earley parse over the whole grammar) is skipped."""
+    first_space = text.find(" ")
+    for m in _CONDITION_WORD.finditer(text, max(first_space, 0)):
+        try:
+            claims_parser().parse(text[m.start():], start="late_tail")
+        except UnexpectedInput:
+            continue
+        return True
+    return False
 
 
 def parse_claim(norm: str) -> Tree:
@@ -79,23 +98,55 @@ def parse_claim(norm: str) -> Tree:
     to the grammar's words of the same lemma (:mod:`kb.checker.lemmas`:
     « reviennent », « reviendra », « est arrivée », "returned"; card names
     keep their words), read by ``start``, else — when a condition word
-    follows the first word — by ``late_start`` (the condition last).  Long
-    mana runs are shelved while parsing: at most two Earley parses.
-    Raises the first reading's UnexpectedInput when neither parses, its
+    follows the first word and ``late_tail`` reads the end from one — by
+    ``late_start`` (the condition last).  A claim led by its edition is
+    read as ``edition_lead`` then ``after_qual`` / ``late_after_qual``
+    (the same tree as ``start`` / ``late_start``).  Long mana runs are
+    shelved while parsing: at most two Earley parses over the grammar.
+    Raises the first reading's UnexpectedInput when none parses, its
     ``read_as`` the text parsed (the column counts in it)."""
     short, stash = shelve_mana(norm)
     lemmas = lemmatize(short, grammar_words())
-    starts = ("start", "late_start") if _LATE_IF.search(short) else ("start",)
-    first = None
-    for start in starts:
-        try:
-            tree = claims_parser().parse(lemmas.text, start=start)
-        except UnexpectedInput as exc:
-            first = first or exc
-            continue
-        return restore_mana(restore_words(tree, lemmas.originals), stash)
-    first.read_as = lemmas.text     # the text its column counts in
-    raise first
+    text, offset, qualifier = lemmas.text, 0, None
+    lead = _edition_lead(text)
+    if lead is not None:
+        qualifier, offset = lead
+    try:
+        tree = _read(text[offset:], ("after_qual", "late_after_qual") if lead else ("start", "late_start"))
+    except UnexpectedInput as exc:
+        if exc.column and exc.column > 0:
+            exc.column += offset
+        exc.read_as = text      # the text its column counts in
+        raise
+    if qualifier is not None:
+        tree = Tree("late_start" if tree.data == "late_after_qual" else "start", [qualifier, *tree.children])
+    return restore_mana(restore_words(tree, lemmas.originals, offset), stash)
+
+
+def _edition_lead(text: str):
+    """``(qualifier tree, where the rest starts)`` when ``edition_lead``
+    reads an edition qualifier at the start of ``text``, else None."""
+    try:
+        lead = claims_parser().parse(text, start="edition_lead")
+    except UnexpectedInput:
+        return None
+    rest = lead.children[-1]
+    return lead.children[0], rest.start_pos
+
+
+def _read(text: str, starts: tuple[str, str]) -> Tree:
+    """``text`` read by ``starts[0]``, else by ``starts[1]`` (the condition
+    last) when a condition word begins an end that ``late_tail`` reads."""
+    try:
+        return claims_parser().parse(text, start=starts[0])
+    except UnexpectedInput as exc:
+        if not (_LATE_IF.search(text) and _late_tail_parses(text)):
+            raise
+        first = exc
+    try:
+        return claims_parser().parse(text, start=starts[1])
+    except UnexpectedInput:
+        raise first from None
 
 
 @lru_cache(maxsize=1)
@@ -130,8 +181,8 @@ class Handlers(dict):
 
     ``@handlers.of("alias", …)`` registers a function; :meth:`run` calls
     the one for ``tree.data`` or raises :class:`Unknown` with ``missing``
-    (formatted with the alias) when the grammar has a form the model does
-    not evaluate.
+    (a template of :mod:`kb.checker.messages`, its ``{form}`` the alias)
+    when the grammar has a form the model does not evaluate.
     """
 
     def __init__(self, missing: str):
@@ -148,7 +199,7 @@ class Handlers(dict):
     def run(self, tree: Tree, *args):
         fn = self.get(tree.data)
         if fn is None:
-            raise Unknown(self.missing.format(tree.data))
+            raise Unknown(self.missing, form=tree.data)
         return fn(*args, tree)
 
 
@@ -209,6 +260,25 @@ def colors(tree: Tree) -> tuple[str, ...]:
     """The colour letters named anywhere under ``tree``, in WUBRG order."""
     found = [COLOR_LETTERS[c.children[0].type] for c in tree.find_data("color")]
     return tuple(c for c in "WUBRG" if c in found)
+
+
+def spent(node) -> str:
+    """The mana of one payment of a ``mana_list``, as symbols: a MANA token
+    as written, ``mana_in_words`` added up (« six manas rouges » ->
+    ``{R}{R}{R}{R}{R}{R}``, "two mana of any color" -> ``{2}``, mana of no
+    stated type paying generic costs only; « incolore » -> ``{C}``)."""
+    if isinstance(node, Token):
+        return str(node)
+    generic, symbols = 0, []
+    for amount in node.children:
+        n = count(amount.children[0])
+        if amount.data == "generic_amount":
+            generic += n
+        elif amount.data == "colorless_amount":
+            symbols += ["{C}"] * n
+        else:
+            symbols += ["{%s}" % colors(amount)[0]] * n
+    return (f"{{{generic}}}" if generic else "") + "".join(symbols)
 
 
 def pt(tok: Token) -> tuple[int, int]:

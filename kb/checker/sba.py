@@ -52,9 +52,11 @@ class _Check:
     events: list[Event] = field(default_factory=list)
     noted: set[int] = field(default_factory=set)
 
-    def say(self, text: str, *concepts: str) -> None:
+    def say(self, template: str, *concepts: str, **fields) -> None:
         if self.trace:
-            self.trace.step(text, *concepts)
+            if "name" in fields:
+                fields["name"] = self.trace.tr(fields["name"])
+            self.trace.step(template, *concepts, **fields)
 
 
 def check_state_based_actions(perms: Iterable[Permanent], edition: EditionInfo = LATEST,
@@ -69,7 +71,7 @@ def check_state_based_actions(perms: Iterable[Permanent], edition: EditionInfo =
         actions = [a for p in check.perms if p.zone == "battlefield" for a in _applicable(check, p)]
         if not actions:
             break
-        check.say(f"state-based actions check {round_ + 1}")
+        check.say("state-based actions check {n}", n=round_ + 1)
         # Everything below happens simultaneously: take LKI first.
         snapshots = {id(a.permanent): a.permanent.snapshot() for a in actions}
         for action in actions:
@@ -89,8 +91,8 @@ def _applicable(check: _Check, p: Permanent) -> list[_Action]:
                 found.append(_Action("lethal", p, tg))
             elif id(p) not in check.noted:
                 check.noted.add(id(p))
-                check.say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but is indestructible: "
-                          "not destroyed", "sba_lethal", "indestructible")
+                check.say("{name} has lethal damage ({damage} ≥ {toughness}) but is indestructible: "
+                          "not destroyed", "sba_lethal", "indestructible", name=p.name, damage=p.damage, toughness=tg)
     if p.counters.get(PLUS, 0) and p.counters.get(MINUS, 0):
         found.append(_Action("counters", p))
     return found
@@ -100,26 +102,28 @@ def _perform(check: _Check, action: _Action, lki: Permanent) -> None:
     """Perform one state-based action (``lki``: ``p`` before this check's actions)."""
     p, tg = action.permanent, action.toughness
     if action.kind == "toughness":
-        check.say(f"{p.name} has toughness {tg} ≤ 0: put into its owner's graveyard "
-                  "(regeneration and indestructible don't apply)", "sba_toughness")
+        check.say("{name} has toughness {toughness} ≤ 0: put into its owner's graveyard "
+                  "(regeneration and indestructible don't apply)", "sba_toughness", name=p.name, toughness=tg)
         _leave(p, lki, check.events, check.edition, check.trace)
     elif action.kind == "lethal" and p.regeneration_shields > 0:
-        check.say(f"{p.name} has lethal damage ({p.damage} ≥ {tg}) but regenerates: damage removed, tapped",
-                  "sba_lethal", "regeneration")
+        check.say("{name} has lethal damage ({damage} ≥ {toughness}) but regenerates: damage removed, tapped",
+                  "sba_lethal", "regeneration", name=p.name, damage=p.damage, toughness=tg)
         p.regeneration_shields -= 1
         p.damage = 0
         p.tapped = True
         check.events.append(Event("regenerated", p))
     elif action.kind == "lethal":
-        check.say(f"{p.name} has lethal damage ({p.damage} ≥ toughness {tg}): destroyed", "sba_lethal")
+        check.say("{name} has lethal damage ({damage} ≥ toughness {toughness}): destroyed", "sba_lethal",
+                  name=p.name, damage=p.damage, toughness=tg)
         _leave(p, lki, check.events, check.edition, check.trace)
     elif action.kind == "counters" and p.zone == "battlefield":
         n = min(p.counters[PLUS], p.counters[MINUS])
         p.counters[PLUS] -= n
         p.counters[MINUS] -= n
         p.counters = +p.counters
-        check.say(f"{n} {PLUS} and {n} {MINUS} counters removed from {p.name} in pairs -> {p.describe_counters()}",
-                  "sba_counters")
+        check.say("{n} {plus} and {n} {minus} counters removed from {name} in pairs -> {counters}",
+                  "sba_counters", n=n, plus=PLUS, minus=MINUS, name=p.name,
+                  counters=check.trace.tr(p.describe_counters()) if check.trace else "")
         check.events.append(Event("counters_removed", p, detail=str(n)))
 
 
@@ -127,9 +131,10 @@ def _leave(p: Permanent, lki: Permanent, events: list, edition: EditionInfo, tra
     p.zone = "graveyard"
     events.append(Event("dies", p, lki))
     if trace and lki.counters:
-        trace.step(f"{p.name} leaves with {lki.describe_counters()} (last known information)",
-                   "last_known_information")
+        trace.step("{name} leaves with {counters} (last known information)", "last_known_information",
+                   name=trace.tr(p.name), counters=trace.tr(lki.describe_counters()))
     if p.is_token:
         p.zone = "none"
         if trace:
-            trace.step(f"{p.name} is a token: it ceases to exist once in the graveyard", "sba_token")
+            trace.step("{name} is a token: it ceases to exist once in the graveyard", "sba_token",
+                       name=trace.tr(p.name))

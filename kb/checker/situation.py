@@ -8,6 +8,7 @@ function per grammar alias in :data:`ACTORS`), the events in
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
 
@@ -26,7 +27,7 @@ from kb.checker.verdict import OutsideModel, Trace, Unknown
 if TYPE_CHECKING:
     from kb.checker.forms import ClaimForms
 
-ACTORS = Handlers("actor {}")
+ACTORS = Handlers("actor {form} is not modelled")
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Situation:
     soulbond_triggered: Optional[bool] = None
     until_eot: list[PTEffect] = field(default_factory=list)
     spell_colors_known: bool = False
+    initial_counters: Counter = field(default_factory=Counter)
 
     @classmethod
     def of(cls, forms: "ClaimForms", tree: Tree) -> "Situation":
@@ -76,6 +78,7 @@ class Situation:
         """Build the actor, play the events with state-based actions after each, resolve persist."""
         ACTORS.run(self.actor, self)
         if self.perm is not None:
+            self.initial_counters = Counter(self.perm.counters)
             self.sba()
         for e in self.events:
             self.event(e)
@@ -84,6 +87,12 @@ class Situation:
         if self.spell is not None and self.copies is None:
             self.copies = keywords.conspire_copies(self.spell, 0, self.trace)
         self.resolve_persist()
+
+    def end_turn(self) -> None:
+        """The turn ends (an outcome « à la fin du tour »): the cleanup step, then state-based actions."""
+        self.event(Tree("end_turn_event", []))
+        if self.perm is not None and self.perm.zone == "battlefield":
+            self.sba()
 
     def event(self, e: Tree) -> None:
         """One event, for the spell or the permanent of the situation."""
@@ -94,7 +103,8 @@ class Situation:
         if p is None:
             raise Unknown("no permanent in the situation")
         if p.zone != "battlefield" and e.data != "leaves_graveyard_event":
-            raise Unknown(f"{p.name} is no longer on the battlefield when « {e.data} » would happen")
+            raise Unknown("{name} is no longer on the battlefield when « {event} » would happen", name=p.name,
+                          event=e.data)
         EVENTS.run(e, self, p)
 
     def outcome(self, o: Tree) -> bool:
@@ -131,7 +141,8 @@ class Situation:
 
     def require_soulbond(self) -> None:
         if not self.ed.has_soulbond:
-            raise OutsideModel(f"soulbond is not in the rules of edition {self.ed} (it arrived in 2012)")
+            raise OutsideModel("soulbond is not in the rules of edition {edition} (it arrived in 2012)",
+                               edition=self.ed)
 
     def current(self) -> Permanent:
         """The object outcomes speak of: the returned one, else the dead one (LKI), else the actor."""
@@ -144,8 +155,8 @@ class Situation:
         return self.perm
 
 
-def _keywords_text(p: Permanent) -> str:
-    return ", ".join(sorted(p.keywords | p.granted))
+def _keywords_text(p: Permanent, tr=str) -> str:
+    return ", ".join(sorted(map(tr, p.keywords | p.granted)))
 
 
 @ACTORS.of("creature_actor")
@@ -165,10 +176,13 @@ def _creature(state: Situation, t: Tree) -> None:
     for f in subtrees(t, "features"):
         apply_features(p, f)
     apply_states(p, t)
-    desc = f"{'token' if p.is_token else 'creature'} {p.base_power}/{p.base_toughness}" if pts else "creature"
-    state.trace.step(f"a {desc}{' ' + ''.join(p.base_colors) if p.base_colors else ''} with "
-                     f"{p.describe_counters()}{', ' + str(p.damage) + ' damage' if p.damage else ''}"
-                     f"{', ' + _keywords_text(p) if p.keywords or p.granted else ''}")
+    tr = state.trace.tr
+    state.trace.step(("a token {pt}{colors} with {counters}{damage}{keywords}" if p.is_token else
+                      "a creature {pt}{colors} with {counters}{damage}{keywords}") if pts else
+                     "a creature{colors} with {counters}{damage}{keywords}",
+                     pt=f"{p.base_power}/{p.base_toughness}", colors=" " + "".join(p.base_colors) if p.base_colors else "",
+                     counters=tr(p.describe_counters()), damage=tr(", {n} damage").format(n=p.damage) if p.damage else "",
+                     keywords=", " + _keywords_text(p, state.trace.keyword) if p.keywords or p.granted else "")
     state.perm = p
 
 
@@ -177,18 +191,20 @@ def _card(state: Situation, t: Tree) -> None:
     """A creature card named in the claim, with its printed power/toughness and keywords."""
     card = state.forms.card(name(t.children[0]))
     if "creature" not in card.types:
-        raise Unknown(f"{card.name} is not a creature card")
+        raise Unknown("{name} is not a creature card", name=card.name)
     try:
         bp, bt = int(card.power), int(card.toughness)
     except (TypeError, ValueError):
-        raise OutsideModel(f"{card.name} has a variable power/toughness ({card.power}/{card.toughness})")
+        raise OutsideModel("{name} has a variable power/toughness ({power}/{toughness})", name=card.name,
+                           power=card.power, toughness=card.toughness)
     p = Permanent(name=card.name, base_power=bp, base_toughness=bt, types=set(card.types),
                   subtypes=set(card.subtypes), base_colors=state.forms.card_colors(card.name, card.mana_cost, card),
                   keywords=set(card.keywords))
     for f in subtrees(t, "features"):
         apply_features(p, f)
-    state.trace.step(f"{card.name}: {bp}/{bt}, {p.describe_counters()}, "
-                     f"keywords: {_keywords_text(p) or 'none'}")
+    state.trace.step("{name}: {power}/{toughness}, {counters}, keywords: {keywords}", name=card.name, power=bp,
+                     toughness=bt, counters=state.trace.tr(p.describe_counters()),
+                     keywords=_keywords_text(p, state.trace.keyword) or state.trace.tr("none"))
     state.perm = p
 
 
@@ -204,8 +220,9 @@ def _paired(state: Situation, t: Tree) -> None:
     for f in subtrees(t, "features"):
         apply_features(a, f)
     a.paired_with, b.paired_with = b, a
-    state.trace.step(f"{a.name} ({', '.join(sorted(a.keywords)) or 'no keywords'}) is paired with {b.name}",
-                     "soulbond_paired")
+    state.trace.step("{name} ({keywords}) is paired with {partner}", "soulbond_paired", name=state.trace.tr(a.name),
+                     keywords=", ".join(sorted(map(state.trace.keyword, a.keywords))) or state.trace.tr("no keywords"),
+                     partner=state.trace.tr(b.name))
     state.perm, state.partner = a, b
 
 
@@ -218,4 +235,5 @@ def _spell(state: Situation, t: Tree) -> None:
     state.spell_colors_known = bool(cols)
     state.spell = keywords.Spell(colors=cols, conspire=n, cast=t.data == "spell_actor",
                                  is_copy=t.data == "copy_actor")
-    state.trace.step(f"{'a copy of ' if state.spell.is_copy else ''}a spell with {n} instance(s) of conspire")
+    state.trace.step("a copy of a spell with {n} instance(s) of conspire" if state.spell.is_copy else
+                     "a spell with {n} instance(s) of conspire", n=n)

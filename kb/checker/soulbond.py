@@ -20,13 +20,14 @@ def soulbond_triggers(entering: Permanent, others: list[Permanent], trace: Trace
     partner is chosen on resolution, and no creature is targeted.
     """
     if not entering.has("soulbond"):
-        trace.step(f"{entering.name} has no soulbond", "soulbond")
+        trace.step("{name} has no soulbond", "soulbond", name=trace.tr(entering.name))
         return False
     candidates = [o for o in others if o is not entering and o.is_creature and o.zone == "battlefield"
                   and o.controller == entering.controller and o.paired_with is None]
     if candidates:
-        trace.step(f"another unpaired creature under the same control ({candidates[0].name}): soulbond triggers; "
-                   "the partner is chosen on resolution, nothing is targeted", "soulbond")
+        trace.step("another unpaired creature under the same control ({name}): soulbond triggers; "
+                   "the partner is chosen on resolution, nothing is targeted", "soulbond",
+                   name=trace.tr(candidates[0].name))
         return True
     trace.step("no other unpaired creature under the same control: soulbond does not trigger", "soulbond")
     return False
@@ -37,11 +38,13 @@ def pair(a: Permanent, b: Permanent, controller: str, trace: Trace) -> bool:
     creatures on the battlefield controlled by ``controller`` (702.95c–d)."""
     for p in (a, b):
         if not p.is_creature or p.zone != "battlefield" or p.controller != controller or p.paired_with is not None:
-            trace.step(f"{p.name} is no longer an unpaired creature on the battlefield under {controller}'s "
-                       "control: neither becomes paired", "soulbond_resolve", "soulbond_one")
+            trace.step("{name} is no longer an unpaired creature on the battlefield under {controller}'s "
+                       "control: neither becomes paired", "soulbond_resolve", "soulbond_one",
+                       name=trace.tr(p.name), controller=controller)
             return False
     a.paired_with, b.paired_with = b, a
-    trace.step(f"{a.name} and {b.name} become paired", "soulbond_paired")
+    trace.step("{name} and {partner} become paired", "soulbond_paired", name=trace.tr(a.name),
+               partner=trace.tr(b.name))
     return True
 
 
@@ -54,13 +57,13 @@ def still_paired(a: Permanent, trace: Trace, event: Optional[str] = None) -> boo
     (seed 000_… last note)."""
     b = a.paired_with
     if b is None:
-        trace.step(f"{a.name} is not paired", "soulbond_paired")
+        trace.step("{name} is not paired", "soulbond_paired", name=trace.tr(a.name))
         return False
     if event in ("leaves", "control", "noncreature"):
         what = {"leaves": "leaves the battlefield", "control": "changes controller",
                 "noncreature": "stops being a creature"}[event]
-        trace.step(f"one of the pair {what}: both become unpaired; bonuses granted by the pairing end at once",
-                   "soulbond_unpair")
+        trace.step("one of the pair {what}: both become unpaired; bonuses granted by the pairing end at once",
+                   "soulbond_unpair", what=trace.tr(what))
         a.paired_with = b.paired_with = None
         for p in (a, b):
             p.pt_effects = [e for e in p.pt_effects if e.label != PAIRING_BONUS]
@@ -68,5 +71,6 @@ def still_paired(a: Permanent, trace: Trace, event: Optional[str] = None) -> boo
     if event == "loses_soulbond":
         trace.step("losing soulbond is not one of the unpairing events: it stays paired", "soulbond_unpair")
         return True
-    trace.step(f"{a.name} stays paired with {b.name}", "soulbond_paired")
+    trace.step("{name} stays paired with {partner}", "soulbond_paired", name=trace.tr(a.name),
+               partner=trace.tr(b.name))
     return True

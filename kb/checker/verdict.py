@@ -12,15 +12,29 @@ from dataclasses import asdict, dataclass, field
 from typing import Optional
 
 from kb.checker.editions import LATEST, EditionInfo, rule
+from kb.checker.messages import render
 
 ANSWERS = ("true", "false", "unknown")
 
 
-class OutsideModel(Exception):
+class _Reason(Exception):
+    """An exception whose message is a template of :mod:`kb.checker.messages`
+    and its fields, so the reason is told in the claim's language."""
+
+    def __init__(self, template: str, **fields):
+        super().__init__(render("en", template, fields))
+        self.template, self.fields = template, fields
+
+    def told(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return render(lang, self.template, self.fields)
+
+
+class OutsideModel(_Reason):
     """The situation needs rules the checker does not model (answer: unknown)."""
 
 
-class Unknown(Exception):
+class Unknown(_Reason):
     """The claim can't be decided: unknown card, a form parsed but not evaluated (answer: unknown)."""
 
 
@@ -33,6 +47,8 @@ class Verdict:
     relied on, in the numbering of ``edition`` (``latest`` or an ISO date);
     ``reason`` says why the answer is unknown; ``not_understood`` the words
     of the claim the reader could not place (when it stopped on them);
+    ``lang`` the language of the claim (``fr`` or ``en``), in which
+    ``explanation`` and ``reason`` are written;
     ``evidence`` the FAQ notes and rules closest to the claim
     (``{kind, id, url, snippet}``, from the search index when the checker
     was given one); ``numbering`` where the rule numbers come from (the
@@ -50,6 +66,7 @@ class Verdict:
     not_understood: list[str] = field(default_factory=list)
     evidence: list[dict] = field(default_factory=list)
     numbering: Optional[str] = None
+    lang: str = "en"
     expected: Optional[str] = None
     note: Optional[str] = None
 
@@ -85,13 +102,16 @@ class Verdict:
 class Trace:
     """Collects explanation steps and cited rules during one check.
 
-    ``step(text, *concepts)`` records a step and the rules behind it;
-    concepts are keys of :data:`kb.checker.editions.RULES` (mapped to the
+    ``step(template, *concepts, **fields)`` records a step, written in the
+    trace's language from the template of :mod:`kb.checker.messages` (its
+    ``{fields}`` filled in), and the rules behind it; ``tr(text)`` is a word
+    or phrase in that language; concepts are keys of :data:`kb.checker.editions.RULES` (mapped to the
     edition's numbering) or literal rule numbers (``"607.4"``).
     """
 
-    def __init__(self, edition: EditionInfo = LATEST, numbering=None):
+    def __init__(self, edition: EditionInfo = LATEST, numbering=None, lang: str = "en"):
         self.edition = edition
+        self.lang = lang                # the language steps are written in (kb.checker.messages)
         self.numbering = numbering      # a kb.checker.numbering.Numbering, or None: the hand table
         self.steps: list[str] = []
         self.rules: list[str] = []
@@ -108,6 +128,19 @@ class Trace:
             if number and number not in self.rules:
                 self.rules.append(number)
 
-    def step(self, text: str, *concepts: str) -> None:
-        self.steps.append(text)
+    def tr(self, text: str) -> str:
+        """``text`` (a message id of :mod:`kb.checker.messages`) in the trace's language."""
+        return render(self.lang, text, {})
+
+    def keyword(self, kw: str) -> str:
+        """The keyword ``kw`` (English, lowercase) named in the trace's language:
+        French names come from the term pairs (:func:`kb.checker.vocabulary.french_keywords`)."""
+        if self.lang == "fr":
+            from kb.checker.vocabulary import french_keywords
+
+            return french_keywords().get(kw, kw)
+        return kw
+
+    def step(self, template: str, *concepts: str, **fields) -> None:
+        self.steps.append(render(self.lang, template, fields))
         self.cite(*concepts)

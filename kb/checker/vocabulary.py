@@ -57,6 +57,17 @@ def keyword_names() -> dict[str, str]:
     return table
 
 
+@lru_cache(maxsize=1)
+def french_keywords() -> dict[str, str]:
+    """Lowercase English keyword -> its French name, lowercase, from the same
+    term pairs (``persist`` -> « persistance »)."""
+    table: dict[str, str] = {}
+    for pair in load_terms():
+        if pair.kind == "keyword_ability" or (pair.kind == "rules_term" and pair.en == SUMMONING_SICKNESS):
+            table.setdefault(pair.en.lower(), pair.fr.lower())
+    return table
+
+
 def keyword_in_text(phrase: str) -> Optional[str]:
     """The English keyword a printed phrase names (« Persistance », « Vol »),
     or None: the whole phrase must be the keyword."""

@@ -354,7 +354,7 @@ def test_verdict_shape(seed_conn):
     v = check_claim("Implorer la reine a un coût converti de mana de 6", cards=seed_conn)
     d = v.to_dict()
     assert set(d) == {"claim", "answer", "explanation", "rules", "reason", "edition",
-                      "not_understood", "evidence", "numbering"}
+                      "not_understood", "evidence", "numbering", "lang"}
     assert d["not_understood"] == [] and d["evidence"] == []
     assert d["answer"] == "true" and d["edition"] == "latest" and d["reason"] is None
     assert d["rules"] == ["202.3", "202.3f"]
@@ -394,14 +394,14 @@ def test_english_and_french_claims(seed_conn, claim, answer):
 
 
 @pytest.mark.parametrize("claim,reason", [
-    ("Le ciel est bleu", "no card named"),                                     # unknown card
-    ("Tarmogoyf est vert", "no card named 'tarmogoyf'"),
+    ("Le ciel est bleu", "aucune carte nommée"),                                     # unknown card
+    ("Tarmogoyf est vert", "aucune carte nommée 'tarmogoyf'"),
     ("{1}{U}{Q} can be paid with {1}{U}", "untap symbol"),                     # {Q} is not mana
     ("Implorer la reine peut être payé avec {2/B}", "not mana one can spend"),
-    ("Une créature 2/2 devient 3/3 : elle est bleue", "does not say the creature's colors"),
-    ("Une réserve de {G} peut payer {S}", "snow"),
-    ("Implorer la reine coûte trop cher", "not in the controlled language"),   # outside the grammar
-    ("La Forêt de Suintesève peut être payée avec {G}", "no mana cost"),
+    ("Une créature 2/2 devient 3/3 : elle est bleue", "ne donne pas les couleurs de la créature"),
+    ("Une réserve de {G} peut payer {S}", "neigeux"),
+    ("Implorer la reine coûte trop cher", "hors du langage contrôlé"),   # outside the grammar
+    ("La Forêt de Suintesève peut être payée avec {G}", "n'a pas de coût de mana"),
 ])
 def test_unknown_is_honest(seed_conn, claim, reason):
     v = check_claim(claim, cards=seed_conn)
@@ -410,7 +410,9 @@ def test_unknown_is_honest(seed_conn, claim, reason):
 
 def test_without_cards_no_card_is_known():
     v = check_claim("Implorer la reine a un coût converti de mana de 6")
-    assert v.answer == "unknown" and "no card named 'implorer la reine'" in v.reason
+    assert v.answer == "unknown" and "aucune carte nommée 'implorer la reine'" in v.reason
+    assert check_claim("Beseech the Queen has a mana value of 6").reason == \
+        "no card named 'beseech the queen' is known to the checker"
     assert check_claim("{2/B}{2/B}{2/B} a un coût converti de mana de 6").answer == "true"
 
 

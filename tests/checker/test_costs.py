@@ -2,7 +2,6 @@
 (kb/checker/payplan.py), the length cap, and the words a claim left unread."""
 import itertools
 import random
-import time
 
 import pytest
 
@@ -11,13 +10,6 @@ from kb.checker.claims import MAX_CLAIM_CHARS, MAX_CLAIM_WORDS
 from kb.checker.mana import Payment
 
 TEN_HYBRIDS = "{W/U}{U/B}{B/R}{R/G}{G/W}{W/B}{U/R}{B/G}{R/W}{G/U}"
-
-
-def timed(fn, *args, **kw):
-    fn(*args, **kw)                       # warm caches (parser, grammar)
-    t0 = time.perf_counter()
-    result = fn(*args, **kw)
-    return result, time.perf_counter() - t0
 
 
 def test_counted_agrees_with_the_listed_ways():
@@ -52,10 +44,10 @@ def test_beseech_the_queen_ways_still_listed():
     ("A pool of " + "{B}" * 40 + "{U}" * 20 + " can pay " + "{2/B}" * 30 + "{W/P}" * 10, "true"),
     ("A pool of " + "{U}" * 40 + " can pay " + "{2/B}" * 30, "false"),
 ])
-def test_many_hybrid_symbols_answered_under_50_ms(claim, answer):
-    verdict, seconds = timed(check_claim, claim)
+def test_many_hybrid_symbols_are_counted_not_listed(claim, answer):
+    """Decided, not refused (their time: benchmarks/bench_check.py, adversarial inputs)."""
+    verdict = check_claim(claim)
     assert verdict.answer == answer, verdict
-    assert seconds < 0.05, f"{seconds * 1000:.1f} ms"
 
 
 def test_too_many_ways_to_list_is_unknown_not_a_guess():
@@ -64,11 +56,10 @@ def test_too_many_ways_to_list_is_unknown_not_a_guess():
 
 
 def test_length_cap_has_a_clear_message():
-    v, seconds = timed(check_claim, "a" * (MAX_CLAIM_CHARS + 1))
+    v = check_claim("a" * (MAX_CLAIM_CHARS + 1))
     assert v.answer == "unknown" and v.reason.startswith("claim too long") and str(MAX_CLAIM_CHARS) in v.reason
     v = check_claim(" ".join(["mot"] * (MAX_CLAIM_WORDS + 1)))
     assert v.answer == "unknown" and "words" in v.reason
-    assert seconds < 0.05
 
 
 def test_not_understood_names_the_words():

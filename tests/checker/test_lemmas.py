@@ -87,14 +87,27 @@ def test_inflected_claims(seed_conn, claim, answer):
 
 def test_card_names_keep_their_words_and_print_as_printed(seed_conn):
     v = check_claim("Le Bonnet-rouge meurtrier reviendra sur le champ de bataille quand il mourra", cards=seed_conn)
-    assert any(step.startswith("Bonnet-rouge meurtrier: 2/2") for step in v.explanation)
+    assert any(step.startswith("Bonnet-rouge meurtrier : 2/2") for step in v.explanation)
 
 
-def test_a_past_participle_without_a_lemma_frame_stays_unknown(seed_conn):
+def test_participles_read_as_their_verbs(seed_conn):
+    """« est morte » / « est revenue » (no verb lemma: simplemma gives the
+    adjective « mort ») are the grammar's own forms of dying and returning."""
     v = check_claim("Une créature 2/2 avec la persistance qui est morte est revenue sur le champ de bataille",
                     cards=seed_conn)
+    assert v.answer == "true", v
+    assert "la persistance se déclenche : la créature n'avait pas de marqueur -1/-1 en allant au cimetière" \
+        in v.explanation
+    v = check_claim("Une créature 2/2 avec la persistance et un marqueur -1/-1 qui est morte n'est pas revenue",
+                    cards=seed_conn)
+    assert v.answer == "true", v
+    assert check_claim("Une créature 3/3 qui a reçu un marqueur -1/-1 est morte", cards=seed_conn).answer == "false"
+
+
+def test_a_word_no_form_uses_stays_unknown_and_is_named(seed_conn):
+    v = check_claim("Une créature 2/2 avec la persistance qui est morte est ressuscitée", cards=seed_conn)
     assert v.answer == "unknown"
-    assert v.not_understood == ["morte", "revenue"]
+    assert v.not_understood == ["ressuscitee"]
 
 
 # every tense and number of « mourir » / « revenir » reads the same frame
@@ -114,7 +127,7 @@ def test_more_words_than_read_is_refused_with_the_limit():
     claim = "Une créature 2/2 " + " ".join(["et"] * MAX_CLAIM_WORDS) + " meurt"
     v = check_claim(claim)
     assert v.answer == "unknown"
-    assert f"at most {MAX_CLAIM_WORDS} are read" in v.reason
+    assert f"au plus {MAX_CLAIM_WORDS} sont lus" in v.reason
 
 
 def test_the_lemma_index_is_cached_on_disk(tmp_path, monkeypatch):

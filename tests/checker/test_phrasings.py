@@ -68,7 +68,7 @@ def test_qualifier_against_another_edition_is_unknown():
 def test_plural_card_name(seed_conn):
     v = check_claim("Les Bonnets-rouges meurtriers sont noirs et rouges", cards=seed_conn)
     assert v.answer == "true", v
-    assert v.explanation[0].startswith("card Bonnet-rouge meurtrier")      # printed, never folded
+    assert v.explanation[0].startswith("carte Bonnet-rouge meurtrier")      # printed, never folded
 
 
 @pytest.mark.parametrize("claim,edition,answer", [
@@ -77,3 +77,66 @@ def test_plural_card_name(seed_conn):
 ])
 def test_negations(claim, edition, answer):
     assert check_claim(claim, edition=edition).answer == answer
+
+
+# mana written in words: one payment, added up (kb.checker.reading.spent)
+@pytest.mark.parametrize("claim,answer", [
+    ("Implorer la reine peut se payer avec six manas rouges", "true"),          # {6}: the generic halves
+    ("{2/B}{2/B}{2/B} ne peut pas se payer avec trois manas noirs", "false"),    # {B}{B}{B} pays it
+    ("{2/B}{2/B}{2/B} peut être payé avec deux manas noirs", "false"),
+    ("You can pay {2/B} with two mana of any color", "true"),
+    ("{W/U} can be paid with one mana of any color", "false"),                  # not whatever its colour
+    ("{W/U}{W/U} can be paid with one white mana and one blue mana", "true"),
+    ("{2/B} peut être payé avec deux manas incolores", "true"),
+])
+def test_mana_in_words(seed_conn, claim, answer):
+    assert check_claim(claim, cards=seed_conn).answer == answer
+
+
+def test_mana_in_words_is_explained_as_symbols(seed_conn):
+    v = check_claim("Beseech the Queen can be paid with six red mana", cards=seed_conn)
+    assert v.answer == "true"
+    assert "spending {R}{R}{R}{R}{R}{R} matches the way {6}" in v.explanation
+
+
+# « redevient 3/3 », « à la fin du tour », « garde son marqueur »
+@pytest.mark.parametrize("claim,answer", [
+    ("Une créature 3/3 avec un marqueur -1/-1 qui reçoit un marqueur +1/+1 redevient 3/3", "true"),
+    ("Une créature 3/3 qui subit 2 blessures d'une source avec la flétrissure redevient 3/3 à la fin du tour", "false"),
+    ("Une créature 3/3 qui subit 2 blessures redevient 3/3 à la fin du tour", "true"),
+    ("Une créature 3/3 qui subit 2 blessures d'une source avec la flétrissure est 1/1 à la fin du tour", "true"),
+    ("Une créature 2/2 avec un marqueur +1/+1 qui reçoit un marqueur -1/-1 garde son marqueur +1/+1", "false"),
+    ("Une créature 2/2 avec deux marqueurs +1/+1 qui reçoit un marqueur -1/-1 ne garde pas ses marqueurs +1/+1",
+     "true"),
+    ("A 2/2 creature with a +1/+1 counter that gets a -1/-1 counter keeps its +1/+1 counter", "false"),
+    ("Une créature 2/2 avec un marqueur -1/-1 qui subit 1 blessure garde son marqueur -1/-1", "true"),
+])
+def test_again_end_of_turn_and_keeping(seed_conn, claim, answer):
+    v = check_claim(claim, cards=seed_conn)
+    assert v.answer == answer, v
+
+
+def test_keeping_a_counter_it_never_had_is_unknown(seed_conn):
+    v = check_claim("Une créature 2/2 qui reçoit un marqueur -1/-1 garde son marqueur +1/+1", cards=seed_conn)
+    assert v.answer == "unknown"
+    assert v.reason == "la situation ne lui donne aucun marqueur +1/+1 à garder"
+
+
+# « sans … » / "without …": what the creature lacks (kb.checker.features, absent_*)
+@pytest.mark.parametrize("claim,answer", [
+    ("Une créature avec la persistance sans marqueur -1/-1 qui meurt ne revient pas", "false"),
+    ("Une créature 2/2 sans la persistance meurt : elle revient sur le champ de bataille", "false"),
+    ("A 2/2 creature with persist and without -1/-1 counters dies: it returns to the battlefield", "true"),
+    ("Une créature 2/2 avec la persistance meurt : elle revient sans marqueur -1/-1", "false"),
+    ("Une créature 2/2 avec la persistance meurt : elle revient sur le champ de bataille sans marqueur +1/+1",
+     "true"),
+])
+def test_without(seed_conn, claim, answer):
+    assert check_claim(claim, cards=seed_conn).answer == answer
+
+
+def test_without_what_it_has_is_unknown(seed_conn):
+    v = check_claim("Le Bonnet-rouge meurtrier sans la persistance meurt : il ne revient pas", cards=seed_conn)
+    assert v.answer == "unknown" and v.reason == "l'affirmation la dit sans ce qu'elle a (la persistance)"
+    v = check_claim("A 2/2 creature with a -1/-1 counter and without -1/-1 counters dies", cards=seed_conn)
+    assert v.answer == "unknown" and v.reason == "the claim says it is without what it has (-1/-1 counters)"

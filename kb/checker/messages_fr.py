@@ -1,0 +1,398 @@
+"""The French table of :mod:`kb.checker.messages`: English template (the
+message id written in the code) -> French template, same ``{fields}``."""
+
+FR: dict[str, str] = {
+    # words and phrases used as fields
+    "(empty)": "(vide)",
+    "(none)": "(aucun)",
+    "none": "aucun",
+    "none (colorless)": "aucune (incolore)",
+    "colorless": "incolore",
+    "no counters": "aucun marqueur",
+    "no keywords": "aucune capacité mot-clé",
+    "creature": "la créature",
+    "the creature": "la créature",
+    # mana (kb/checker/mana.py, payplan.py)
+    "no mana cost: mana value 0": "pas de coût de mana : valeur de mana 0",
+    "mana value of {cost}: {sum} = {value}": "valeur de mana de {cost} : {sum} = {value}",
+    "a hybrid symbol counts its largest component ({2/B} counts 2)":
+        "un symbole hybride compte sa plus grande composante ({2/B} compte 2)",
+    "each X counts {x} (X is 0 everywhere but on the stack)":
+        "chaque X compte {x} (X vaut 0 partout sauf sur la pile)",
+    "each X counts {x} (the value chosen, on the stack)": "chaque X compte {x} (la valeur choisie, sur la pile)",
+    "each Phyrexian symbol counts 1": "chaque symbole phyrexian compte 1",
+    "no mana cost: no color from a cost": "pas de coût de mana : aucune couleur venue d'un coût",
+    "hybrid/Phyrexian symbols {symbols} give each of their colors, whatever is spent":
+        "les symboles hybrides/phyrexians {symbols} donnent chacune de leurs couleurs, quel que soit le mana dépensé",
+    "colors of {cost}: {colors}": "couleurs de {cost} : {colors}",
+    "{cost} has too many ways to pay to list them: they are counted "
+    "(symbols grouped by choice, a flow of mana to symbols)":
+        "{cost} a trop de façons d'être payé pour les énumérer : elles sont comptées "
+        "(symboles groupés par choix, un flot du mana vers les symboles)",
+    "spending {spent} matches the way {way}": "dépenser {spent} correspond à la façon de payer {way}",
+    "spending {spent} matches no way": "dépenser {spent} ne correspond à aucune façon de payer",
+    "ways to pay {cost}: {ways}": "façons de payer {cost} : {ways}",
+    "spending {spent} matches none of them": "dépenser {spent} ne correspond à aucune d'elles",
+    "pool {pool} can pay {cost} as {way}": "la réserve {pool} peut payer {cost} sous la forme {way}",
+    "pool {pool} pays no way of paying {cost} (ways counted, not listed)":
+        "la réserve {pool} ne paie aucune façon de payer {cost} (façons comptées, non énumérées)",
+    "pool {pool} pays none of the ways {ways}": "la réserve {pool} ne paie aucune des façons {ways}",
+    "the reduction of {{{t}}} applies: the payment {payment} includes {{{t}}}":
+        "la réduction de {{{t}}} s'applique : le paiement {payment} comprend {{{t}}}",
+    "the reduction of {{{t}}} does not apply: the payment {payment} has no {{{t}}}":
+        "la réduction de {{{t}}} ne s'applique pas : le paiement {payment} n'a pas de {{{t}}}",
+    "the generic reduction {{{n}}} applies to the generic part of {payment}":
+        "la réduction générique {{{n}}} s'applique à la part générique de {payment}",
+    "the generic reduction {{{n}}} does not apply: {payment} has no generic mana":
+        "la réduction générique {{{n}}} ne s'applique pas : {payment} n'a pas de mana générique",
+    "cost to pay after reduction: {cost}": "coût à payer après réduction : {cost}",
+    "paying {symbol} (half mana) is outside the model": "payer {symbol} (demi-mana) sort du modèle",
+    "{cost} has up to {bound} ways to pay: too many to list (more than {limit})":
+        "{cost} a jusqu'à {bound} façons d'être payé : trop pour les énumérer (plus de {limit})",
+    "snow mana ({S}) needs to know which mana came from snow sources":
+        "le mana neigeux ({S}) demande de savoir quel mana vient de sources neigeuses",
+    "monocolored hybrid symbols with different generic halves are not counted":
+        "les symboles hybrides monochromes aux moitiés génériques différentes ne sont pas comptés",
+    "colors": "couleurs",
+    "mana value": "valeur de mana",
+    # card characteristics (kb/checker/characteristics.py)
+    "before {date} (Amonkhet rules) a split card off the stack had the {what} "
+    "of each half, not one: {name} has two":
+        "avant le {date} (règles d'Amonkhet), une carte double hors de la pile avait les {what} "
+        "de chaque moitié, pas une seule : {name} en a deux",
+    "the computed {what} of {label} ({found}) differs from the card database ({recorded})":
+        "{what} calculée(s) de {label} ({found}) diffère(nt) de la base de cartes ({recorded})",
+    "the card database agrees: {what} {found}": "la base de cartes concorde : {what} {found}",
+    "{label} has a color indicator: {colors}": "{label} a un indicateur de couleur : {colors}",
+    "{label} has a characteristic-defining ability « {text} »: it sets its colors, whatever its mana cost":
+        "{label} a une capacité de définition de caractéristiques « {text} » : elle fixe ses couleurs, "
+        "quel que soit son coût de mana",
+    "a split card has the colors of both halves: {colors}":
+        "une carte double a les couleurs de ses deux moitiés : {colors}",
+    "{label} is a land with no mana cost and no color indicator: colorless":
+        "{label} est un terrain sans coût de mana ni indicateur de couleur : incolore",
+    "{label} is an object with no mana cost and no color indicator: colorless":
+        "{label} est un objet sans coût de mana ni indicateur de couleur : incolore",
+    "a split card's mana value is the total of its halves: {sum} = {value}":
+        "la valeur de mana d'une carte double est le total de ses moitiés : {sum} = {value}",
+    "{label} is a {layout} card: its mana value is its main face's mana cost":
+        "{label} est une carte {layout} : sa valeur de mana est le coût de mana de sa face principale",
+    # claim forms (kb/checker/forms.py)
+    "claims of the form {form} are parsed but not evaluated":
+        "les affirmations de la forme {form} sont lues mais pas évaluées",
+    "no card named {name!r} is known to the checker": "aucune carte nommée {name!r} n'est connue du vérificateur",
+    "card {name}: mana cost {cost}, type line « {types} »": "carte {name} : coût de mana {cost}, ligne de type « {types} »",
+    "{label} has no mana cost": "{label} n'a pas de coût de mana",
+    "{label} has no mana cost to pay": "{label} n'a pas de coût de mana à payer",
+    "on the stack, X is the number chosen: {x}": "sur la pile, X est le nombre choisi : {x}",
+    "{label} is {colors}": "{label} est {colors}",
+    "card types of {label} (type line « {line} »): {types}": "types de carte de {label} (ligne de type « {line} ») : {types}",
+    "listed: {ways}": "énumérées : {ways}",
+    "{paid} is not a way to pay {cost}: nothing to reduce": "{paid} n'est pas une façon de payer {cost} : rien à réduire",
+    "types of mana: {types} ({n})": "types de mana : {types} ({n})",
+    "colorless is not a color: a colorless object has no color":
+        "incolore n'est pas une couleur : un objet incolore n'a aucune couleur",
+    "hybrid symbols are not new colors or types of mana: no hybrid mana can be added to a pool":
+        "les symboles hybrides ne sont ni de nouvelles couleurs ni de nouveaux types de mana : "
+        "aucun mana hybride ne peut être ajouté à une réserve",
+    "a mana cost has no card type": "un coût de mana n'a pas de type de carte",
+    "the claim does not say whether the spell's conspire cost is paid (conspire is optional)":
+        "l'affirmation ne dit pas si le coût de conspiration du sort est payé (la conspiration est facultative)",
+    # keywords (kb/checker/keywords.py)
+    "{name} did not have persist when it left the battlefield":
+        "{name} n'avait pas la persistance en quittant le champ de bataille",
+    "persist checks last known information: {name} had {n} -1/-1 counter(s) "
+    "when it died, so it does not return":
+        "la persistance regarde les dernières informations connues : {name} avait {n} marqueur(s) -1/-1 "
+        "en allant au cimetière, et ne revient donc pas",
+    "persist triggers: {name} had no -1/-1 counter when it died":
+        "la persistance se déclenche : {name} n'avait pas de marqueur -1/-1 en allant au cimetière",
+    "a token ceases to exist in the graveyard: persist cannot return it":
+        "un jeton cesse d'exister au cimetière : la persistance ne peut pas le renvoyer",
+    "the card left the graveyard before persist resolved: it does not return":
+        "la carte a quitté le cimetière avant la résolution de la persistance : elle ne revient pas",
+    "{name} returns under its owner's control with a -1/-1 counter; it is a new object "
+    "with no memory of its previous existence (summoning sick)":
+        "{name} revient sous le contrôle de son propriétaire avec un marqueur -1/-1 ; c'est un nouvel objet "
+        "sans mémoire de son existence précédente (mal d'invocation)",
+    "its persist came from an effect, so the returned creature does not have persist":
+        "sa persistance venait d'un effet : la créature revenue n'a pas la persistance",
+    "{n} damage prevented": "{n} blessure(s) prévenue(s)",
+    "no damage is dealt, so no counter is put and nothing is marked":
+        "aucune blessure n'est infligée : aucun marqueur n'est placé, rien n'est marqué",
+    "{n} damage from a source with wither: {n} -1/-1 counter(s) put on {name} "
+    "instead of marking damage (still damage)":
+        "{n} blessure(s) d'une source avec la flétrissure : {n} marqueur(s) -1/-1 placé(s) sur {name} "
+        "au lieu de marquer les blessures (ce sont toujours des blessures)",
+    "{n} damage marked on {name} (total {total})": "{n} blessure(s) marquée(s) sur {name} (total {total})",
+    "{name} has {n} instance(s) of conspire: each cost can be paid only once":
+        "{name} a {n} occurrence(s) de conspiration : chaque coût ne peut être payé qu'une fois",
+    "a tapped creature ({colors}) shares no color with the spell: the conspire cost is not paid":
+        "une créature engagée ({colors}) n'a aucune couleur en commun avec le sort : le coût de conspiration "
+        "n'est pas payé",
+    "each tapped creature shares a color with the spell (they need not share one with each other)":
+        "chaque créature engagée a une couleur en commun avec le sort (pas forcément entre elles)",
+    "a copy is not cast: its conspire ability does not trigger, no further copy":
+        "une copie n'est pas lancée : sa conspiration ne se déclenche pas, pas d'autre copie",
+    "{n} conspire cost(s) paid: each instance triggers on its own payment -> {n} copy(ies)":
+        "{n} coût(s) de conspiration payé(s) : chaque occurrence se déclenche sur son propre paiement -> "
+        "{n} copie(s)",
+    "{symbol} is not the tap or untap symbol": "{symbol} n'est ni le symbole d'engagement ni celui de dégagement",
+    "{name} is untapped: the cost « untap this permanent » can't be paid":
+        "{name} est dégagé(e) : le coût « dégagez ce permanent » ne peut pas être payé",
+    "{name} is tapped: the cost « tap this permanent » can't be paid":
+        "{name} est engagé(e) : le coût « engagez ce permanent » ne peut pas être payé",
+    "{name} is tapped: the {symbol} cost can be paid": "{name} est engagé(e) : le coût {symbol} peut être payé",
+    "{name} is untapped: the {symbol} cost can be paid": "{name} est dégagé(e) : le coût {symbol} peut être payé",
+    "it has not been under its controller's control since their most recent turn began, but it has haste":
+        "elle n'est pas sous le contrôle de son contrôleur depuis le début de son dernier tour, "
+        "mais elle a la célérité",
+    "it is a creature that has not been under its controller's control since their most "
+    "recent turn began (summoning sickness) and has no haste":
+        "c'est une créature qui n'est pas sous le contrôle de son contrôleur depuis le début de son dernier "
+        "tour (mal d'invocation) et elle n'a pas la célérité",
+    "it has been under its controller's control since their most recent turn began":
+        "elle est sous le contrôle de son contrôleur depuis le début de son dernier tour",
+    "it is not a creature: summoning sickness does not apply":
+        "ce n'est pas une créature : le mal d'invocation ne s'applique pas",
+    "{n} unused mana is lost at the end of the phase and causes {n} mana burn (loss of life, not damage)":
+        "{n} mana inutilisé est perdu à la fin de la phase et provoque {n} point(s) de brûlure de mana "
+        "(perte de points de vie, pas des blessures)",
+    "{n} unused mana empties from the pool; mana burn no longer exists "
+    "(removed by the Magic 2010 rules, 2009-07-11)":
+        "{n} mana inutilisé se vide de la réserve ; la brûlure de mana n'existe plus "
+        "(supprimée par les règles de Magic 2010, 2009-07-11)",
+    # events (kb/checker/events.py)
+    " until end of turn": " jusqu'à la fin du tour",
+    "the spell's colors are not stated": "les couleurs du sort ne sont pas données",
+    "{n} {kind} counter(s) put on {name} -> {counters}": "{n} marqueur(s) {kind} placé(s) sur {name} -> {counters}",
+    "the source {name} has wither": "la source {name} a la flétrissure",
+    "the source {name} does not have wither": "la source {name} n'a pas la flétrissure",
+    "an effect sets {name}'s power/toughness to {value}{eot}":
+        "un effet fixe la force et l'endurance de {name} à {value}{eot}",
+    "a resolved effect gives {name} {value}{eot}": "un effet résolu donne {value} à {name}{eot}",
+    "a static ability gives {name} {value}": "une capacité statique donne {value} à {name}",
+    "{name}'s power and toughness are switched": "la force et l'endurance de {name} sont échangées",
+    "cleanup step: damage on {name} is removed ({damage} -> 0) and « until end of "
+    "turn » effects end; counters stay ({counters})":
+        "étape de nettoyage : les blessures de {name} sont retirées ({damage} -> 0) et les effets « jusqu'à "
+        "la fin du tour » prennent fin ; les marqueurs restent ({counters})",
+    "{name} regenerates: all damage removed ({damage} -> 0), tapped, removed from "
+    "combat; counters stay ({counters})":
+        "{name} se régénère : toutes ses blessures sont retirées ({damage} -> 0), elle est engagée et "
+        "retirée du combat ; les marqueurs restent ({counters})",
+    "{name} is put into a graveyard from the battlefield": "{name} va au cimetière depuis le champ de bataille",
+    "{name} is indestructible: not destroyed": "{name} est indestructible : pas de destruction",
+    "{name} regenerates instead of being destroyed": "{name} se régénère au lieu de la destruction",
+    "{name} is destroyed": "destruction de {name}",
+    "the card leaves the graveyard before persist resolves":
+        "la carte quitte le cimetière avant la résolution de la persistance",
+    "{name} gains {keyword} from an effect": "{name} acquiert {keyword} grâce à un effet",
+    "{name} loses {keyword}": "{name} perd {keyword}",
+    "{name} stops being a creature (it stays a permanent; its abilities, persist included, still work)":
+        "{name} cesse d'être une créature (elle reste un permanent ; ses capacités, persistance comprise, "
+        "fonctionnent toujours)",
+    "{name} is not paired": "{name} n'est pas associée",
+    # outcomes (kb/checker/outcomes.py)
+    " (last known information)": " (dernières informations connues)",
+    "result: {name} is {power}/{toughness}{lki}": "résultat : {name} est {power}/{toughness}{lki}",
+    "counters: {counters}": "marqueurs : {counters}",
+    "{name}: {counters}; keywords {keywords}": "{name} : {counters} ; capacités mot-clé : {keywords}",
+    "(assuming {name} has an ability with {symbol} in its cost)":
+        "(en supposant que {name} a une capacité avec {symbol} dans son coût)",
+    "it was put into a graveyard": "elle a été mise au cimetière",
+    "it stayed on the battlefield": "elle est restée sur le champ de bataille",
+    "it had no persist (nor another ability returning it) when it died":
+        "elle n'avait pas la persistance (ni une autre capacité qui la renvoie) quand elle est mise au cimetière",
+    "soulbond did not trigger: the creature stays unpaired":
+        "l'association d'âmes ne s'est pas déclenchée : la créature reste dissociée",
+    "nothing that unpairs happened": "rien de ce qui dissocie n'est arrivé",
+    "the situation does not say the creature's colors": "la situation ne donne pas les couleurs de la créature",
+    "« it » names no single ability with {Q} or {T} in its cost; say which (« sa capacité {Q} »)":
+        "« elle » ne désigne pas une seule capacité avec {Q} ou {T} dans son coût ; dites laquelle "
+        "(« sa capacité {Q} »)",
+    "the claim says whether it returns to the battlefield, but nothing puts it into a "
+    "graveyard (say « … meurt : elle revient … » / \"… dies: it returns …\")":
+        "l'affirmation dit si elle revient sur le champ de bataille, mais rien ne la met au cimetière "
+        "(dites « … meurt : elle revient … »)",
+    "the situation has no creature with soulbond entering the battlefield":
+        "la situation n'a aucune créature avec l'association d'âmes qui arrive sur le champ de bataille",
+    "soulbond triggered, but pairing is the player's choice (« vous pouvez associer »)":
+        "l'association d'âmes s'est déclenchée, mais l'association est au choix du joueur (« vous pouvez associer »)",
+    # situations (kb/checker/situation.py)
+    "no permanent in the situation": "aucun permanent dans la situation",
+    "{name} is no longer on the battlefield when « {event} » would happen":
+        "{name} n'est plus sur le champ de bataille quand « {event} » arriverait",
+    "the situation does not give the creature's power/toughness, so whether it survives "
+    "its damage or -1/-1 counters is unknown":
+        "la situation ne donne pas la force et l'endurance de la créature : qu'elle survive à ses blessures "
+        "ou à ses marqueurs -1/-1 est inconnu",
+    "the returned creature dies again; it has a -1/-1 counter, so persist does not return it":
+        "la créature revenue meurt de nouveau ; elle a un marqueur -1/-1 : la persistance ne la renvoie pas",
+    "soulbond is not in the rules of edition {edition} (it arrived in 2012)":
+        "l'association d'âmes n'est pas dans les règles de l'édition {edition} (elle est arrivée en 2012)",
+    "the outcome needs a permanent": "le résultat demande un permanent",
+    "a token {pt}{colors} with {counters}{damage}{keywords}": "un jeton {pt}{colors} avec {counters}{damage}{keywords}",
+    "a creature {pt}{colors} with {counters}{damage}{keywords}":
+        "une créature {pt}{colors} avec {counters}{damage}{keywords}",
+    "a creature{colors} with {counters}{damage}{keywords}": "une créature{colors} avec {counters}{damage}{keywords}",
+    ", {n} damage": ", {n} blessure(s)",
+    "{name} is not a creature card": "{name} n'est pas une carte de créature",
+    "{name} has a variable power/toughness ({power}/{toughness})":
+        "{name} a une force et une endurance variables ({power}/{toughness})",
+    "{name}: {power}/{toughness}, {counters}, keywords: {keywords}":
+        "{name} : {power}/{toughness}, {counters}, capacités mot-clé : {keywords}",
+    "{name} ({keywords}) is paired with {partner}": "{name} ({keywords}) est associée à {partner}",
+    "a copy of a spell with {n} instance(s) of conspire": "une copie d'un sort avec {n} occurrence(s) de conspiration",
+    "a spell with {n} instance(s) of conspire": "un sort avec {n} occurrence(s) de conspiration",
+    # state-based actions (kb/checker/sba.py)
+    "state-based actions check {n}": "vérification des actions basées sur un état n° {n}",
+    "{name} has lethal damage ({damage} ≥ {toughness}) but is indestructible: not destroyed":
+        "{name} a des blessures mortelles ({damage} ≥ {toughness}) mais est indestructible : pas de destruction",
+    "{name} has toughness {toughness} ≤ 0: put into its owner's graveyard "
+    "(regeneration and indestructible don't apply)":
+        "{name} a une endurance de {toughness} ≤ 0 : au cimetière de son propriétaire "
+        "(la régénération et l'indestructibilité ne s'appliquent pas)",
+    "{name} has lethal damage ({damage} ≥ {toughness}) but regenerates: damage removed, tapped":
+        "{name} a des blessures mortelles ({damage} ≥ {toughness}) mais se régénère : blessures retirées, engagement",
+    "{name} has lethal damage ({damage} ≥ toughness {toughness}): destroyed":
+        "{name} a des blessures mortelles ({damage} ≥ endurance {toughness}) : destruction",
+    "{n} {plus} and {n} {minus} counters removed from {name} in pairs -> {counters}":
+        "{n} marqueur(s) {plus} et {n} marqueur(s) {minus} retirés par paires de {name} -> {counters}",
+    "{name} leaves with {counters} (last known information)":
+        "{name} part avec {counters} (dernières informations connues)",
+    "{name} is a token: it ceases to exist once in the graveyard":
+        "{name} est un jeton : il cesse d'exister une fois au cimetière",
+    # reading a claim (kb/checker/claims.py)
+    "not in the controlled language (stopped at column {column} of the folded claim {claim!r}); see docs/claims.md":
+        "hors du langage contrôlé (lecture arrêtée à la colonne {column} de l'affirmation repliée {claim!r}) ; "
+        "voir docs/claims.md",
+    "not in the controlled language (the end is missing in the folded claim {claim!r}); see docs/claims.md":
+        "hors du langage contrôlé (la fin manque dans l'affirmation repliée {claim!r}) ; voir docs/claims.md",
+    "claim too long: {n} characters (at most {limit} are read)":
+        "affirmation trop longue : {n} caractères (au plus {limit} sont lus)",
+    "claim too long: {n} words outside mana symbols (at most {limit} are read)":
+        "affirmation trop longue : {n} mots hors des symboles de mana (au plus {limit} sont lus)",
+    "bad mana: {error}": "mana incorrect : {error}",
+    "internal error of the checker ({kind}: {error}); please report the claim":
+        "erreur interne du vérificateur ({kind} : {error}) ; merci de signaler l'affirmation",
+    # banding (kb/checker/banding.py)
+    "the creatures of a band must all attack the same player or planeswalker":
+        "les créatures d'un groupe doivent toutes attaquer le même joueur ou planeswalker",
+    "{n} creature(s) with banding and {m} without (at most one without banding allowed): a legal band":
+        "{n} créature(s) avec le regroupement et {m} sans (au plus une sans le regroupement) : un groupe légal",
+    "{m} creatures without banding: a band may include at most one creature without banding":
+        "{m} créatures sans le regroupement : un groupe compte au plus une créature sans le regroupement",
+    "every other creature has banding or the same « bands with other {q} »: a legal band (2008 rules)":
+        "chaque autre créature a le regroupement ou le même « regroupement avec d'autres {q} » : un groupe "
+        "légal (règles de 2008)",
+    "{n} creature(s) have neither banding nor « bands with other {q} »: under the 2008 rules they can't join the band":
+        "{n} créature(s) n'ont ni le regroupement ni « regroupement avec d'autres {q} » : selon les règles de "
+        "2008, elles ne peuvent pas rejoindre le groupe",
+    "attacking {q} creatures with « bands with other {q} » and other attacking {q} creatures: a legal band":
+        "des créatures {q} attaquantes avec « regroupement avec d'autres {q} » et d'autres créatures {q} "
+        "attaquantes : un groupe légal",
+    "{n} creature(s) are not {q}: they can't join a « bands with other {q} » band":
+        "{n} créature(s) ne sont pas {q} : elles ne peuvent pas rejoindre un groupe « regroupement avec "
+        "d'autres {q} »",
+    "no creature has banding or a shared « bands with other »: no band":
+        "aucune créature n'a le regroupement ni un « regroupement avec d'autres » commun : pas de groupe",
+    "{name} becomes blocked by an effect: every other creature in its band becomes blocked":
+        "{name} devient bloquée par un effet : chaque autre créature de son groupe devient bloquée",
+    "{name} is blocked: every other creature in its band becomes blocked by the same creature":
+        "{name} est bloquée : chaque autre créature de son groupe devient bloquée par la même créature",
+    "{name} has banding: the attacking player chooses how the blockers' combat damage is assigned":
+        "{name} a le regroupement : le joueur attaquant choisit comment les blessures de combat des bloqueurs "
+        "sont assignées",
+    "{name} has banding: the attacking player chooses how the blockers' combat damage is assigned, "
+    "dividing it freely among the band":
+        "{name} a le regroupement : le joueur attaquant choisit comment les blessures de combat des bloqueurs "
+        "sont assignées, en les répartissant librement dans le groupe",
+    "{name} has no banding (now): each blocker's controller assigns its damage normally":
+        "{name} n'a pas (ou plus) le regroupement : le contrôleur de chaque bloqueur assigne ses blessures "
+        "normalement",
+    "a blocker has banding: the defending player chooses how the attacker's combat damage is assigned":
+        "un bloqueur a le regroupement : le joueur défenseur choisit comment les blessures de combat de "
+        "l'attaquant sont assignées",
+    "at least two blockers with « bands with other {q} »: the defending player chooses (2008 rules)":
+        "au moins deux bloqueurs avec « regroupement avec d'autres {q} » : le joueur défenseur choisit "
+        "(règles de 2008)",
+    "only {n} blocker with « bands with other {q} »: under the 2008 rules two are needed":
+        "seulement {n} bloqueur avec « regroupement avec d'autres {q} » : selon les règles de 2008, il en faut deux",
+    "a {q} blocker with « bands with other {q} » and another {q} blocker: the defending player chooses":
+        "un bloqueur {q} avec « regroupement avec d'autres {q} » et un autre bloqueur {q} : le joueur défenseur "
+        "choisit",
+    "the blockers do not include both a {q} with « bands with other {q} » and another {q}":
+        "les bloqueurs ne comptent pas à la fois un {q} avec « regroupement avec d'autres {q} » et un autre {q}",
+    "no blocker has banding: the attacking player assigns the attacker's damage normally":
+        "aucun bloqueur n'a le regroupement : le joueur attaquant assigne les blessures de l'attaquant normalement",
+    # power/toughness and colour layers (kb/checker/layers.py), their effects (events.py)
+    "becomes {value}": "devient {value}",
+    "gets {value}": "gagne {value}",
+    "static {value}": "statique {value}",
+    "setting effect": "effet de fixation",
+    "modification": "modification",
+    "{name} has no power/toughness to compute": "{name} n'a pas de force ni d'endurance à calculer",
+    "printed power/toughness {pt}": "force/endurance imprimées {pt}",
+    "characteristic-defining ability: {pt}": "capacité de définition de caractéristiques : {pt}",
+    "layer 6b (timestamp order, 2008 rules): {effect} -> {pt}":
+        "couche 6b (ordre d'horodatage, règles de 2008) : {effect} -> {pt}",
+    "layer {layer}: counters ({plus} {PLUS}, {minus} {MINUS}) -> {pt}":
+        "couche {layer} : marqueurs ({plus} {PLUS}, {minus} {MINUS}) -> {pt}",
+    "layer 6d: static ability {effect} -> {pt}": "couche 6d : capacité statique {effect} -> {pt}",
+    "layer 7b: {effect} -> {pt}": "couche 7b : {effect} -> {pt}",
+    "layer 7c: {effect} -> {pt}": "couche 7c : {effect} -> {pt}",
+    "layer 6e: power and toughness switched -> {pt}": "couche 6e : force et endurance échangées -> {pt}",
+    "layer 7d: power and toughness switched -> {pt}": "couche 7d : force et endurance échangées -> {pt}",
+    "becomes {colors} in addition to its other colors -> {current}":
+        "devient {colors} en plus de ses autres couleurs -> {current}",
+    "a color-changing effect replaces all previous colors -> {current}":
+        "un effet de changement de couleur remplace toutes les couleurs précédentes -> {current}",
+    # features (kb/checker/features.py)
+    "outcome feature {feature}": "caractéristique de résultat {feature}",
+    "color description {kind}": "description de couleur {kind}",
+    "abilities with {symbol} in their cost are not modelled": "les capacités avec {symbol} dans leur coût ne sont pas modélisées",
+    "colorless means no color at all": "incolore veut dire aucune couleur",
+    # linked abilities (kb/checker/linked.py)
+    "{name} gains {abilities} of {card} through one effect: those abilities are linked to each other, and to nothing else":
+        "{name} acquiert {abilities} de {card} par un seul effet : ces capacités sont liées entre elles, et à "
+        "rien d'autre",
+    "{name} exiles {card} with the ability gained from {source}":
+        "{name} exile {card} avec la capacité acquise de {source}",
+    "{card} was not exiled by {name}": "{card} n'a pas été exilée par {name}",
+    "{card} was exiled by the ability gained as {group}; the returning ability belongs to {other}: linked":
+        "{card} a été exilée par la capacité acquise avec {group} ; la capacité qui la renvoie appartient à "
+        "{other} : liées",
+    "{card} was exiled by the ability gained as {group}; the returning ability belongs to {other}: not linked":
+        "{card} a été exilée par la capacité acquise avec {group} ; la capacité qui la renvoie appartient à "
+        "{other} : pas liées",
+    # soulbond (kb/checker/soulbond.py)
+    "{name} has no soulbond": "{name} n'a pas l'association d'âmes",
+    "another unpaired creature under the same control ({name}): soulbond triggers; "
+    "the partner is chosen on resolution, nothing is targeted":
+        "une autre créature dissociée sous le même contrôle ({name}) : l'association d'âmes se déclenche ; "
+        "le partenaire est choisi à la résolution, rien n'est ciblé",
+    "no other unpaired creature under the same control: soulbond does not trigger":
+        "aucune autre créature dissociée sous le même contrôle : l'association d'âmes ne se déclenche pas",
+    "{name} is no longer an unpaired creature on the battlefield under {controller}'s control: neither becomes paired":
+        "{name} n'est plus une créature dissociée sur le champ de bataille sous le contrôle de {controller} : "
+        "aucune des deux ne devient associée",
+    "{name} and {partner} become paired": "{name} et {partner} deviennent associées",
+    "{name} stays paired with {partner}": "{name} reste associée à {partner}",
+    "one of the pair {what}: both become unpaired; bonuses granted by the pairing end at once":
+        "l'une des deux {what} : les deux deviennent dissociées ; les bonus donnés par l'association cessent "
+        "aussitôt",
+    "leaves the battlefield": "quitte le champ de bataille",
+    "changes controller": "change de contrôleur",
+    "stops being a creature": "cesse d'être une créature",
+    "losing soulbond is not one of the unpairing events: it stays paired":
+        "perdre l'association d'âmes ne fait pas partie des événements qui dissocient : elle reste associée",
+    "the situation gives it no {kind} counter to keep": "la situation ne lui donne aucun marqueur {kind} à garder",
+    # parts of a claim the grammar reads but the model does not evaluate (kb/checker/reading.py Handlers)
+    "event {form} is not modelled": "l'événement {form} n'est pas modélisé",
+    "event {form} is not modelled for a spell": "l'événement {form} n'est pas modélisé pour un sort",
+    "feature {form} is not modelled": "la caractéristique {form} n'est pas modélisée",
+    "outcome {form} is not modelled": "le résultat {form} n'est pas modélisé",
+    "actor {form} is not modelled": "l'acteur {form} n'est pas modélisé",
+    "the claim says it is without what it has ({what})": "l'affirmation la dit sans ce qu'elle a ({what})",
+}
