@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-__all__ = ["detect", "FRENCH_WORDS", "ENGLISH_WORDS"]
+__all__ = ["detect", "word_counts", "FRENCH_WORDS", "ENGLISH_WORDS"]
 
 #: Function words of French rule texts that English rule texts do not contain.
 FRENCH_WORDS = frozenset("""
@@ -30,6 +30,29 @@ be can may must if when whenever each all any other another player players creat
 ability from as has have
 """.split()) - FRENCH_WORDS
 
+def _folded_french() -> frozenset:
+    from parser.textkeys import fold
+
+    return FRENCH_WORDS | {fold(w) for w in FRENCH_WORDS if fold(w) not in ENGLISH_WORDS}
+
+
+#: The French words also without accents (claims are folded: « etre », « meme »),
+#: except where that spells an English word (« créature » -> "creature").
+_FRENCH_ANY = _folded_french()
+_ENGLISH_ANY = ENGLISH_WORDS
+
+
+def word_counts(words) -> tuple[int, int]:
+    """(French, English) function words among ``words`` (lower case, with or
+    without accents): the one count behind :func:`detect` and the checker's
+    choice of the language a claim is answered in."""
+    fr = en = 0
+    for word in words:
+        fr += word in _FRENCH_ANY
+        en += word in _ENGLISH_ANY
+    return fr, en
+
+
 #: How much of a text is read: its first sentences tell its language.
 SAMPLE = 300
 
@@ -40,10 +63,7 @@ MARGIN = 2
 def detect(text: str, sample: int = SAMPLE) -> Optional[str]:
     """``"fr"``, ``"en"``, or None when the text is too short or too mixed to
     tell; only its first ``sample`` characters are read."""
-    fr = en = 0
-    for word in text[:sample].lower().split():
-        fr += word in FRENCH_WORDS
-        en += word in ENGLISH_WORDS
+    fr, en = word_counts(text[:sample].lower().split())
     if fr >= en + MARGIN and fr >= 2 * en:
         return "fr"
     if en >= fr + MARGIN and en >= 2 * fr:

@@ -12,6 +12,7 @@ French table has it, with the same fields.
 from __future__ import annotations
 
 from kb.checker.messages_fr import FR
+from parser.lang import word_counts
 
 LANGS = ("en", "fr")
 
@@ -25,15 +26,11 @@ def render(lang: str, template: str, fields: dict) -> str:
     return text.format(**fields) if fields else text
 
 
-#: Words that tell an English claim from a French one (folded).
-_ENGLISH = frozenset("the is are it they has have with can cannot of to and a an its that when if".split())
-_FRENCH = frozenset("le la les est sont elle il elles ils a avec peut de du des et une un qui si quand".split())
-
-
 def claim_language(words: list[str]) -> str:
-    """``en`` when more of ``words`` are English function words than French ones, else ``fr``."""
-    en = sum(w in _ENGLISH for w in words)
-    fr = sum(w in _FRENCH for w in words)
+    """``en`` when more of ``words`` (folded) are English function words than
+    French ones, else ``fr`` (the count is :func:`parser.lang.word_counts`,
+    the one that tells a page's French rules from English ones)."""
+    fr, en = word_counts(words)
     return "en" if en > fr else "fr"
 
 
@@ -41,6 +38,6 @@ def message_language(norm: str) -> str:
     """The language to answer a folded claim in: French or English, as its
     function words say; English when it has none (a bare mana cost, noise)."""
     words = norm.replace("'", " ").split()
-    if not any(w in _ENGLISH or w in _FRENCH for w in words):
+    if word_counts(words) == (0, 0):
         return "en"
     return claim_language(words)
