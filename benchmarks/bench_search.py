@@ -183,7 +183,7 @@ def main(argv=None) -> int:
     ap.add_argument("--build", action="store_true", help="build the full corpus into --data-dir first")
     ap.add_argument("--seeds", action="store_true", help="seed knowledge base and seed queries only")
     ap.add_argument("--repeat", type=int, default=5, help="latency runs per query (default 5)")
-    ap.add_argument("--cold", type=int, default=5, help="cold-start runs per query (default 5)")
+    ap.add_argument("--cold", type=int, default=5, help="cold-start runs per query (default 5; 0 skips)")
     ap.add_argument("--index-build", action="store_true",
                     help="also rebuild the search index alone from the knowledge base, timed")
     ap.add_argument("--no-fts5", action="store_true", help="skip the SQLite FTS5 comparison")
@@ -218,7 +218,8 @@ def main(argv=None) -> int:
         if not args.no_fts5:
             figures["fts5"] = fts5_compare(docs, entries, args.repeat)
         del docs
-    figures["cold_start_s"] = cold_start(data_dir, ["persistance", "702.92", "Implorer la reine"], args.cold)
+    if args.cold > 0:
+        figures["cold_start_s"] = cold_start(data_dir, ["persistance", "702.92", "Implorer la reine"], args.cold)
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
         return 0
@@ -229,7 +230,8 @@ def main(argv=None) -> int:
     lat = figures["latency"]
     print(f"warm latency       p50 {lat['p50_ms']} ms, p95 {lat['p95_ms']} ms, max {lat['max_ms']} ms ({lat['runs']} runs)")
     print(f"slowest            {figures['slowest_ms']}")
-    print(f"cold start         {figures['cold_start_s']} s (median of {args.cold})")
+    if "cold_start_s" in figures:
+        print(f"cold start         {figures['cold_start_s']} s (median of {args.cold})")
     print(f"index              {figures['index']['documents']} documents, {figures['index']['megabytes']} MB")
     if "build" in figures:
         print(f"build              {figures['build']['seconds']} s, {figures['build']['indexed']} indexed")

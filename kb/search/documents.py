@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
 from kb.cards.names import card_names_for
+from parser.references import find_reference_spans
 from parser.textkeys import typo_key
 
 
@@ -161,6 +162,7 @@ def edition_rule_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
                        source=sources.get((lang, last), ""), edition=last, number=number,
                        editions=editions, scope="current" if last == latest.get(lang) else "old",
                        title=f"{number} {title or ''}".strip(), body=body or (title or ""),
+                       indexed_body=without_cited_titles(body),
                        extra={"edition_source": True, "first_edition": editions[0]})
 
 
@@ -193,6 +195,7 @@ def document_docs(conn: sqlite3.Connection) -> Iterator[IndexDoc]:
                        lang=r["lang"], source=r["source"], edition=r["edition"], number=r["number"],
                        title=f"{r['number']} {r['title'] or ''}".strip(),
                        body=_rule_body(r["text"], r["examples"]) or (r["title"] or ""),
+                       indexed_body=without_cited_titles(_rule_body(r["text"], r["examples"])),
                        extra={"edition_source": False, "section": r["section"]})
     for c in conn.execute("SELECT * FROM card_records ORDER BY source, position"):
         body = "\n".join(x for x in (c["mana_cost"], c["type_line"],
@@ -232,6 +235,22 @@ def _face_lines(mana_cost, type_line, power, toughness, loyalty, text) -> list[s
     if text:
         lines.append(text)
     return lines
+
+
+def without_cited_titles(text: str) -> Optional[str]:
+    """A rule's ``text`` with the quoted titles of the rules it cites left
+    out (the numbers stay), or None when it quotes none: « The two abilities
+    represented by champion are linked. See rule 607, “Linked Abilities.” »
+    says where linked abilities are explained, it does not explain them."""
+    if not text or not any(q in text for q in ("“", "«", '"', "?")):
+        return None
+    out, last = [], 0
+    for span in find_reference_spans(text):
+        at = text.find(span.title, span.end) if span.title else -1
+        if 0 <= at - span.end <= 4:     # « , “ » or « , « » before the title
+            out.append(text[last:at])
+            last = at + len(span.title)
+    return "".join(out) + text[last:] if out else None
 
 
 def without_names(text: str, names: list) -> Optional[str]:

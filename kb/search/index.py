@@ -13,23 +13,16 @@ Analysis, the same when indexing and querying: tokenize
 kept whole) -> lowercase -> French elision -> ligatures and accents folded
 -> stop words -> Snowball stemming, in one cached :class:`TermFilter`.
 
-Fields (:mod:`kb.search.fields`): title and body in one field of their
-language, ``text_fr`` / ``text_en`` in the default scope (latest English
-edition, French documents, current card wordings), ``old_*`` otherwise;
-current card names in ``name_*``; rulings in ``ruling_en`` (read only when
-rulings are asked for).  A query is compiled per language and the two
-readings OR-ed.  Scores: BM25F with a boost per kind
-(:data:`kb.search.fields.KIND_BOOST`); the side-by-side bonus of plain
-words is added to the best :data:`RESCORED` documents only
-(:meth:`Index._add_bonus`).
-
-The index directory also holds the analysed expansion table
-(:mod:`kb.search.expansions`) and the spelling vocabulary
-(:mod:`kb.search.spelling`), both written by :func:`build_index`.
+Fields: :mod:`kb.search.fields`.  A query is compiled per language and the
+two readings OR-ed; BM25F scores with a boost per kind; the side-by-side
+bonus is added to the best :data:`RESCORED` documents only; the any-order
+pass is bounded by the rarest words (:mod:`kb.search.narrowing`).  The index
+directory also holds the expansion table and the spelling vocabulary.
 """
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Optional
@@ -46,8 +39,9 @@ from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
 from kb.search.fields import (CURRENT_FIELDS, NAME_FIELDS, OLD_FIELDS, RULING_FIELDS, WEIGHTS, index_fields,
                               text_fields)
+from kb.search.narrowing import narrowed
 from kb.search.phrases import phrase_check
-from kb.search.query import All, Any, Not, Phrase, Word
+from kb.search.query import All, Any, Not, Phrase, Word, plain_words
 from kb.search.results import SNIPPET_LENGTH, Result
 from kb.search.scope import Scope
 from kb.search.spelling import VocabularyCounter
@@ -65,11 +59,10 @@ EXTRA_STOPWORDS = {"fr": {"les"}, "en": set()}
 # ------------------------------------------------------------------ analysis
 
 class TermFilter(Filter):
-    """Lowercase -> elision (French) -> folding -> stop words -> stemming,
-    in one pass with a cache per surface word (the analysis of a word never
-    depends on its neighbours).  Stop words are dropped and positions
-    renumbered, or kept with ``stopped=True`` when the tokenizer is asked not
-    to remove them (highlighting), as Whoosh's StopFilter does.
+    """Lowercase -> elision (French) -> folding -> stop words -> stemming, in one
+    pass cached per surface word (a word's analysis never depends on its neighbours).
+    Stop words are dropped and positions renumbered, or kept with ``stopped=True``
+    when asked not to remove them (highlighting), as Whoosh's StopFilter does.
     « l'Association » -> ``associ`` (fr); « Persisted » -> ``persist`` (en)."""
 
     def __init__(self, lang: str, stem: bool = True):
@@ -237,9 +230,10 @@ def _compile_any(node: Any, lang: str, fields: list, bonus: Optional[list]):
 def _near_bonus(q, words: list, lang: str, fields: list, bonus: Optional[list]):
     """``q`` with a bonus for the plain words side by side, as typed; with
     ``bonus`` (a list), ``q`` alone, the bonus query appended to it."""
-    if not all(isinstance(n, Word) and not n.lang for n in words):
+    typed = plain_words(words)  # a notion in both languages competes with its translation: not in it
+    if typed is None:
         return q
-    terms = [t for n in words for t in analyze(n.text, lang)]
+    terms = [t for n in typed for t in analyze(n.text, lang)]
     if len(terms) < 2:
         return q
     near = [wq.Phrase(f, terms, slop=2) for f in fields]
@@ -283,7 +277,7 @@ def compile_tree(node, lang: str, fields: list, loose: bool = False, near: bool 
     « contact mortel » should not outrank the Deathtouch rule for that
     query).  With ``bonus`` (a list) the side-by-side bonuses are not part
     of the query but appended to ``bonus``, to score the best documents only
-    (:meth:`Index.run`): span queries cost every match its positions."""
+    (:meth:`Index.run`)."""
     if isinstance(node, (Word, Phrase)):
         return _compile_text(node, lang, fields)
     if isinstance(node, Not):
@@ -294,8 +288,6 @@ def compile_tree(node, lang: str, fields: list, loose: bool = False, near: bool 
         return _compile_all(node, lang, fields, loose, near, bonus)
     raise TypeError(f"not a query node: {node!r}")
 
-
-# ------------------------------------------------------------------ scopes
 
 def _one_or_all(parts: list):
     if not parts:
@@ -353,7 +345,6 @@ def whoosh_query(node, scope: Optional[Scope] = None, loose: bool = False, bonus
 
 class _BoldFormatter(Formatter):
     """Wraps matched words, as written in the text, in ``<b>…</b>``."""
-
     between = " … "
 
     def _text(self, text):
@@ -368,22 +359,25 @@ def _neg_date(date: str) -> tuple:
 
 
 def _highlighted(r) -> Result:
-    """A full-text hit, its snippet the matched words in context."""
+    """A full-text hit; its snippet, the matched words in context, is made
+    when the hit is shown (:meth:`Result.fill_snippet`): not every hit fetched is."""
     f = r.fields()
     lang = "fr" if f.get("lang") == "fr" else "en"
     field_name = (CURRENT_FIELDS if f.get("scope", "current") == "current" else OLD_FIELDS)[lang]
     if f.get("kind") == "ruling":
         field_name = RULING_FIELDS["en"]
-    snippet = ""
-    for text in (f.get("body"), f.get("title")):
-        if text:
+
+    def snippet() -> str:
+        for text in (f.get("body"), f.get("title")):
             try:
-                snippet = r.highlights(field_name, text=text, top=2)
+                found = r.highlights(field_name, text=text, top=2) if text else ""
             except Exception:  # highlighting is a nicety: never fail a search on it
-                snippet = ""
-            if snippet:
-                break
-    return Result.from_fields(f, r.score, snippet or None)
+                found = ""
+            if found:
+                return found
+        return ""
+
+    return replace(Result.from_fields(f, r.score), highlight=snippet)
 
 
 class Index:
@@ -409,12 +403,9 @@ class Index:
             if not terms:
                 return True  # a stop word in this language
             any_term = True
-            for t in terms:
-                for fname in (CURRENT_FIELDS[lang], OLD_FIELDS[lang], NAME_FIELDS[lang], RULING_FIELDS.get(lang)):
-                    if fname is None:
-                        continue
-                    if self.reader.doc_frequency(fname, t):
-                        return True
+            names = [f for f in (CURRENT_FIELDS[lang], OLD_FIELDS[lang], NAME_FIELDS[lang], RULING_FIELDS.get(lang)) if f]
+            if any(self.reader.doc_frequency(f, t) for t in terms for f in names):
+                return True
         return not any_term
 
     def run(self, node, scope: Scope, limit: int = 10, exclude_keys: Iterable[str] = (),
@@ -425,11 +416,14 @@ class Index:
         q = whoosh_query(node, scope, loose=loose, bonus=bonus)
         if q is None:
             return [], 0
+        narrow = narrowed(node, lambda n: self._frequency(n, scope)) if loose else None
+        narrow = None if narrow is None else whoosh_query(narrow, scope, loose=True)
         excluded = set(exclude_keys)
         check = phrase_check(node, tokens_with_stops)  # phrases with stop words: word for word
         # at least 50: the engine's pruning cuts ties by the limit, pages must agree
         best = max(limit + len(excluded), RESCORED)
-        results = self.searcher.search(q, limit=None if check else best)
+        results = self.searcher.search(q if narrow is None else wq.Require(q, narrow),  # (block-quality
+                                       limit=None if check else best, optimize=narrow is None)  # skips fail there)
         self._add_bonus(results, bonus, best)
         results.fragmenter = ContextFragmenter(maxchars=SNIPPET_LENGTH, surround=70)
         results.formatter = _BoldFormatter()
@@ -443,13 +437,19 @@ class Index:
             if len(hits) >= limit:
                 break
         kept = (seen - dropped) / seen if check and seen else 1.0
-        total = max(int(results.estimated_length() * kept) - (0 if check else len(excluded & {r["key"] for r in results})), len(hits))
+        found = results.estimated_length() if narrow is None else max(results.estimated_length(),
+                                                                      q.estimate_min_size(self.reader))
+        total = max(int(found * kept) - (0 if check else len(excluded & {r["key"] for r in results})), len(hits))
         return hits, total
+
+    def _frequency(self, node, scope: Scope) -> int:
+        """Documents holding ``node`` within ``scope``, about (an upper bound)."""
+        q, texts = whoosh_query(node, scope), {f for lang in LANGS for f in text_fields(scope, lang)}
+        return 0 if q is None else sum(self.reader.doc_frequency(f, t) for f, t in q.iter_all_terms() if f in texts)
 
     def _add_bonus(self, results, bonus: list, n: int) -> None:
         """Add the side-by-side bonus (:func:`compile_tree`) to the best ``n``
-        of ``results`` and sort them again (score, then index order, as the
-        engine does): positions are read for those documents only."""
+        of ``results`` and sort them again (score, then index order)."""
         top = results.top_n[:n]
         if not bonus or not top:
             return

@@ -221,3 +221,17 @@ def words_of(node: Optional[Node]) -> list[Word]:
     if isinstance(node, Not):
         return words_of(node.node)
     return [w for n in node.nodes for w in words_of(n)]
+
+
+def plain_words(nodes) -> Optional[list[Word]]:
+    """The plain words (no language) of ``nodes``, in order, glossary
+    alternatives (``Any(alt=True)``: a notion searched in both languages)
+    left out; None when a node is anything else (a phrase, an ``OR``, an
+    exclusion)."""
+    out: list[Word] = []
+    for n in nodes:
+        if isinstance(n, Word) and not n.lang:
+            out.append(n)
+        elif not (isinstance(n, Any) and n.alt):
+            return None
+    return out

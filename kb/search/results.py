@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field, fields
-from typing import Optional
+from typing import Callable, Optional
 
 #: Length, in characters, of a snippet that is the start of the text.
 SNIPPET_LENGTH = 240
 
 #: Attributes of a Result that are not part of its JSON form.
-_INTERNAL = ("key", "number", "card")
+_INTERNAL = ("key", "number", "card", "highlight")
 
 
 @dataclass
@@ -36,7 +36,8 @@ class Result:
     card hit (one card, one hit: its other language, French wordings and
     FAQ records, each ``{id, lang, source, edition}``).  ``card`` (the
     English card name of a card document) is not printed.  ``key`` (the
-    index key) and ``number`` (the rule number of a rule) are not printed."""
+    index key), ``number`` (the rule number of a rule) and ``highlight``
+    (makes the snippet of a hit when it is shown) are not printed."""
 
     kind: str
     id: str
@@ -56,6 +57,8 @@ class Result:
     key: str = field(default="", repr=False)
     number: Optional[str] = field(default=None, repr=False)
     card: Optional[str] = field(default=None, repr=False)
+    #: Makes the highlighted snippet of a full-text hit (see :meth:`fill_snippet`).
+    highlight: Optional[Callable[[], str]] = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_fields(cls, f: dict, score: float, snippet: Optional[str] = None) -> "Result":
@@ -75,6 +78,15 @@ class Result:
                    cards=list(extra.get("cards") or ([extra["card"]] if f["kind"] == "ruling" and extra.get("card") else [])),
                    key=f["key"], number=f.get("number"),
                    card=extra.get("card") if f["kind"] == "card" else None)
+
+    def fill_snippet(self) -> "Result":
+        """Replace the start-of-text snippet by the matched words in context,
+        for a hit about to be shown (highlighting costs, most hits fetched
+        are not shown)."""
+        if self.highlight is not None:
+            self.snippet = self.highlight() or self.snippet
+            self.highlight = None
+        return self
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _INTERNAL}

@@ -370,7 +370,7 @@ def _page(a: Answer) -> SearchResponse:
     results, folded = group_cards(results)
     response = a.response
     response.total = max(response.total - folded, len(results))
-    response.results = results[response.offset:response.offset + response.limit]
+    response.results = [r.fill_snippet() for r in results[response.offset:response.offset + response.limit]]
     if a.notes:
         response.notice = "; ".join(([response.notice] if response.notice else []) + a.notes)
     return response
