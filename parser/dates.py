@@ -10,7 +10,8 @@
 * :func:`iso_date` -- year, month, day -> ISO date, or None for an
   impossible date (« 31 février »).
 
-The month names of both languages are :data:`MONTHS_EN` and :data:`MONTHS_FR`.
+The month names of both languages are :data:`MONTHS_EN` and :data:`MONTHS_FR` (abbreviated:
+:data:`MONTHS_FR_SHORT`).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import re
 from datetime import date
 from typing import Optional
 
-__all__ = ["MONTHS_EN", "MONTHS_FR", "document_date", "english_date", "french_date", "iso_date", "numeric_date",
+__all__ = ["MONTHS_EN", "MONTHS_FR", "MONTHS_FR_SHORT", "document_date", "english_date", "french_date", "iso_date", "numeric_date",
            "written_date"]
 
 #: English month names (lower case) -> month number.
@@ -35,9 +36,15 @@ MONTHS_FR = {
     "décembre": 12, "decembre": 12,
 }
 
+#: Abbreviated French month names (« sept. », « janv. », « févr. »; lower case, point left out) -> month number.
+MONTHS_FR_SHORT = {
+    "janv": 1, "fév": 2, "fev": 2, "févr": 2, "fevr": 2, "avr": 4, "juil": 7, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "déc": 12, "dec": 12,
+}
+
 _EN_DATE_RE = re.compile(r"([A-Z][a-z]+)\s*(\d{1,2}),\s*(\d{4})")
 _NUM_DATE_RE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})/(\d{4})(?!\d)")
-_FR_DATE_RE = re.compile(r"(\d{1,2})(?:[ \u00a0]?(?:er|ᵉʳ))?(?:-\d{1,2})?\s+([a-zéû]+)\s+(\d{4})", re.IGNORECASE)
+_FR_DATE_RE = re.compile(r"(\d{1,2})(?:[ \u00a0]?(?:er|ᵉʳ))?(?:-\d{1,2})?\s+([a-zéû]+)\.?\s+(\d{4})", re.IGNORECASE)
 
 
 def iso_date(year: int, month: int, day: int) -> Optional[str]:
@@ -59,12 +66,14 @@ def english_date(text: str) -> Optional[str]:
 
 def french_date(text: str) -> Optional[str]:
     """ISO date of the first French date in ``text`` (« 4 avril 2008 » ->
-    ``2008-04-04``, « 1er février 2010 », « 1 er février 2010 » -> ``2010-02-01``), or None.
+    ``2008-04-04``, « 1er février 2010 », « 1 er février 2010 » -> ``2010-02-01``,
+    abbreviated « 26 sept. 2008 » -> ``2008-09-26``), or None.
     A day range « 19-20 avril 2008 » gives its first day."""
     m = _FR_DATE_RE.search(text)
-    if not m or m.group(2).lower() not in MONTHS_FR:
+    month = m and (MONTHS_FR.get(m.group(2).lower()) or MONTHS_FR_SHORT.get(m.group(2).lower()))
+    if not month:
         return None
-    return iso_date(int(m.group(3)), MONTHS_FR[m.group(2).lower()], int(m.group(1)))
+    return iso_date(int(m.group(3)), month, int(m.group(1)))
 
 
 def numeric_date(text: str) -> Optional[str]:

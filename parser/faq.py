@@ -195,7 +195,7 @@ def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
     """The date a document gives itself and the header field it comes from:
     « Ces règles entrent en vigueur au 1er février 2010 » (``effective``),
     « Document modifié pour la dernière fois le … » (``last_modified``),
-    « Publié le … » (``published``), the
+    « Publié le mardi … », « Date : lun. … », « Paris, le … » (``published``), the
     latest changelog line « 13/07/2009 : mise à jour … » (``updates``), a
     stamp « Règles FR [04/02/2011] » (``stamps``); (None, None) without any."""
     for key in DATE_FIELDS:

@@ -69,6 +69,25 @@ def _unlabelled(tok: Token) -> str:
     return str(tok).split(":", 1)[1].lstrip() if tok.type.startswith("LABELED_") else str(tok)
 
 
+#: Quotation marks: opening -> closing.
+_QUOTES = {"«": "»", "“": "”"}
+
+
+def _closed(text: str, opening: str) -> tuple[str, str]:
+    """The words of a quotation whose ``opening`` mark came before ``text``, up
+    to its closing mark (« » nested in it are kept), and the words after it:
+    « Quand … « associée » … » Voilà. » -> (« Quand … « associée » … », « Voilà. »)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == opening and opening != _QUOTES[opening]:
+            depth += 1
+        elif ch == _QUOTES[opening]:
+            if depth == 0:
+                return text[:i].strip(), text[i + 1:].strip()
+            depth -= 1
+    return text.strip(), ""
+
+
 def _card_line(line: Token | Tree) -> str:
     """A line of a record's text; a ``keyword_cost`` line (« Flashback {1}{W} »)
     is its keyword, a space and its cost."""
@@ -188,7 +207,7 @@ class DocumentBuilder(Interpreter):
             self.doc.title = meta["title"]
         elif tok.type == "COMPILED_BY":
             meta["compiled_by"] = re.sub(r"^Compilée par\s+", "", value)
-        elif tok.type in ("LAST_MODIFIED", "PUBLISHED"):
+        elif tok.type in ("LAST_MODIFIED", "PUBLISHED", "DATED_LINE"):
             key = "last_modified" if tok.type == "LAST_MODIFIED" else "published"
             meta[key] = self._date(tok, document_date(value))
         elif tok.type in ("UPDATE_LINE", "DATE_STAMP"):
@@ -285,6 +304,7 @@ class DocumentBuilder(Interpreter):
                 text = str(_tok(part, "RULE_TEXT")).strip()
                 if i == len(parts) - 1:
                     text = _joined(text, _trees(item, "rule_line"))
+                    text = self._unquoted(_tok(parts[0], "RULE_LEAD"), text, num_tok.line)
             if num_tok.type == "CHAPTER_NUMBER":
                 # « 302. Types de carte : Créatures »: the site's prefix is not the title.
                 text = text.rpartition(" : ")[2].strip()
@@ -295,20 +315,42 @@ class DocumentBuilder(Interpreter):
             text_tok = _tok(ex, "TEXT")
             rule.examples.append(str(text_tok).strip() if text_tok else "")
 
+    def _unquoted(self, lead: Optional[Token], text: str, line: int) -> str:
+        """A rule quoted whole (« « 702.92c Quand … » »): its text up to the
+        closing mark; words after the mark are text."""
+        opening = str(lead).strip() if lead is not None else ""
+        if opening not in _QUOTES:
+            return text
+        text, after = _closed(text, opening)
+        if after:
+            self._paragraph_text(after, line)
+        return text
+
     def quoted_rule(self, item: Tree) -> None:
         """Rules quoted in prose: the words before them are text."""
         intro = item.children[0]
-        self._paragraph_text(str(intro).strip(), intro.line)
-        for part in _trees(item, "quoted_part"):
+        words = str(intro).strip()
+        opening = words[-1] if words[-1:] in _QUOTES else ""     # « … a dit : « 702.9a Le vol … » »
+        self._paragraph_text(words[:-1].strip() if opening else words, intro.line)
+        parts = _trees(item, "quoted_part")
+        for i, part in enumerate(parts):
             num_tok, text_tok = part.children
-            self._add_rule(str(num_tok).rstrip("."), str(text_tok).strip(), num_tok.line)
+            text = str(text_tok).strip()
+            if opening and i == len(parts) - 1:
+                text = self._unquoted(Token("RULE_LEAD", opening), text, num_tok.line)
+            self._add_rule(str(num_tok).rstrip("."), text, num_tok.line)
 
     def cited_rule(self, item: Tree) -> None:
         """« La règle 702.92e dit : Une créature… »: the words up to the colon are
         text, the words after it the rule's."""
-        lead, num_tok, colon, text_tok = item.children
+        lead, num_tok, colon, text_tok, *after = item.children
         self._paragraph_text(f"{lead}{num_tok}{colon}".strip(), lead.line)
-        self._add_rule(str(num_tok).rstrip("."), str(text_tok).strip(), num_tok.line)
+        text = str(text_tok).strip()
+        if text_tok.type == "IN_QUOTES":      # « … : « Plusieurs … » Deux … »: the words inside the marks
+            text = text[1:-1].strip()
+        self._add_rule(str(num_tok).rstrip("."), text, num_tok.line)
+        if after and str(after[0]).strip():
+            self._paragraph_text(str(after[0]).strip(), after[0].line)
 
     def bracket_rule(self, item: Tree) -> None:
         num_tok = item.children[0]
@@ -348,9 +390,9 @@ class DocumentBuilder(Interpreter):
 
     def _name_and_cost(self, item: Tree) -> tuple[Token, Optional[Token]]:
         """The name token and the cost token of a record (either layout)."""
-        named = _trees(item, "name_cost") or _trees(item, "card_name")
+        named = _trees(item, "name_cost") or _trees(item, "name_bare_cost") or _trees(item, "card_name")
         name_tok = named[0].children[0]
-        if named[0].data == "name_cost":
+        if named[0].data in ("name_cost", "name_bare_cost"):
             return name_tok, named[0].children[1]
         costs = _trees(item, "card_cost")
         return name_tok, (costs[0].children[0] if costs else None)
@@ -359,8 +401,8 @@ class DocumentBuilder(Interpreter):
         """A record's cost, checked with the mana grammar (parser/mana.py): a
         cost it rejects is kept as written, with a located warning."""
         written = _unlabelled(cost_tok).rstrip("\n")
-        if cost_tok.type == "BARE_COST" or (cost_tok.type == "LABELED_COST" and "{" not in written):
-            return _braced(written)
+        if cost_tok.type in ("BARE_COST", "BARE_TAIL") or (cost_tok.type == "LABELED_COST" and "{" not in written):
+            return _braced(written.strip().strip("()"))
         try:
             parse_mana_cost(written)
         except ManaCostError as err:
@@ -391,7 +433,7 @@ class DocumentBuilder(Interpreter):
             record.mana_cost = self._cost(cost_tok, item)
         record.type_line = _type_line(_unlabelled(_trees(item, "card_type")[-1].children[0]))
         for mv in _trees(item, "mana_value"):
-            record.mana_value = int(str(mv.children[0]).strip().strip("()"))
+            record.mana_value = int(re.search(r"\d+", str(mv.children[0]))[0])   # « (5) », « CCM : 5 »
         for pt in _trees(item, "card_pt"):
             power, _, toughness = _unlabelled(pt.children[0]).partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()

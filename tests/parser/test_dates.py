@@ -98,3 +98,68 @@ def test_a_date_line_whose_date_cannot_be_read_is_reported():
     [w] = doc.warnings
     assert (w.type, w.file, w.line, w.text) == ("unreadable_date", "d.txt", 1,
                                                 "Document modifié pour la dernière fois le 31 février 2010")
+
+
+def test_abbreviated_french_months():
+    assert french_date("Lyon, 3 janv. 2011") == "2011-01-03"
+    assert french_date("le 14 févr. 2009") == "2009-02-14"
+    assert french_date("ven. 21 déc. 2012 22:15") == "2012-12-21"
+    assert french_date("le 2 sept 2010") == "2010-09-02"
+    assert french_date("le 2 sem. 2010") is None
+
+
+# A date-introducing phrase (a verb of publishing, posting, modifying,
+# updating; « Date : »; a place and « le »), then a written date with an
+# optional weekday (full or abbreviated) and time, in the words of blogs,
+# forums, wikis, mails and letters.
+@pytest.mark.parametrize("line, date, field", [
+    ("Publié le jeudi 12 mars 2009 par Hélène", "2009-03-12", "published"),
+    ("Article publié le dim. 8 nov. 2009", "2009-11-08", "published"),
+    ("Réponse postée le 30 juin 2011 à 07h05 par Marc_42", "2011-06-30", "published"),
+    ("Sujet mis en ligne le samedi 1er octobre 2011", "2011-10-01", "published"),
+    ("Dernière modification de la page le 22 février 2011 à 09:12.", "2011-02-22", "last_modified"),
+    ("Dernière révision de cet article : mer. 4 août 2010", "2010-08-04", "last_modified"),
+    ("Mis à jour le lundi 5 juillet 2010", "2010-07-05", "last_modified"),
+    ("Date : mar. 17 nov. 2009 23:58:01 +0100", "2009-11-17", "published"),
+    ("Date : 17 novembre 2009", "2009-11-17", "published"),
+    ("Bordeaux, le 9 mars 2013", "2013-03-09", "published"),
+    ("Saint-Malo, 9 avr. 2013", "2013-04-09", "published"),
+    ("Lille, le mercredi 9 mars 2011.", "2011-03-09", "published"),
+    ("samedi 7 mai 2011 – par l'équipe arbitrage", "2011-05-07", "published"),
+    ("Mardi 10 mai 2011, 14h20", "2011-05-10", "published"),
+    # the author between the verb and the date; dates in figures after « Date : » and a place
+    ("Publié par Hélène le jeudi 12 mars 2009", "2009-03-12", "published"),
+    ("Posté par Marc_42, le 30 juin 2011 à 07h05", "2011-06-30", "published"),
+    ("Modifié par l'équipe le 2 juin 2011", "2011-06-02", "last_modified"),
+    ("Date : 17/11/2009 23:58", "2009-11-17", "published"),
+    ("Bordeaux, le 09/03/2013", "2013-03-09", "published"),
+])
+def test_dates_from_bylines_footers_mail_headers_and_letters(line, date, field):
+    from parser.faq import document_date, parse_text
+
+    doc = parse_text(f"Un titre\n{line}\n\n702.19. Piétinement\n\nUn paragraphe.\n", "d")
+    assert document_date(doc.metadata) == (date, field) and doc.edition == date
+    assert doc.rule("702.19").title == "Piétinement"
+    assert not doc.metadata.get("release_dates") and not doc.warnings
+
+
+@pytest.mark.parametrize("line", [
+    "Enfin, le 9 mars 2013 les règles de la légende ont changé pour de bon.",
+    "Samedi, nous jouerons le draft de 14h.",
+    "La carte a été publiée en 2009 dans Zendikar.",
+])
+def test_prose_with_a_date_is_not_the_documents_date(line):
+    from parser.faq import parse_text
+
+    doc = parse_text(f"Un titre\n{line}\n\n702.19. Piétinement\n", "d")
+    assert doc.edition is None and not doc.metadata.get("published")
+
+
+def test_a_date_phrase_inside_a_flattened_faq_dates_it():
+    from parser.faq import document_date, parse_text
+
+    line = ("FAQ Zendikar – les pièges Dernière mise à jour : 5 oct. 2009 ***Règles*** "
+            "702.19. Piétinement 702.19a Le piétinement est une capacité statique. "
+            "* Une note sur le piétinement. * Une autre note. ")
+    doc = parse_text(line * 2 + "\n", "d")
+    assert document_date(doc.metadata) == ("2009-10-05", "last_modified")

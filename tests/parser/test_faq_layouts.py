@@ -38,7 +38,7 @@ def test_layout_golden(stem, request):
 def test_layouts_are_all_covered():
     assert LAYOUTS == ["bare_number", "bilingual", "bracket_next_line", "bracketed", "buttons_under_rules",
                        "card_records", "decorated", "flattened", "full_cr", "hard_wrapped", "inline_records",
-                       "keyword_costs", "labelled_records", "numbered_prose", "one_line", "quoted_in_prose",
+                       "keyword_costs", "labelled_records", "numbered_prose", "one_line", "printed_mana_values", "quoted_in_prose",
                        "records_in_prose", "run_together", "site_chrome"]
 
 

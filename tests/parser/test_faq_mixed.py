@@ -23,7 +23,11 @@ JUNK = ["Copied!", "Partager sur Facebook", "Sommaire 0. Introduction 1. Concept
         "Chaudron des âmes {5} Artefact {T} : Choisissez.", "Recrue boros {R/W} Créature : gobelin 1/1 Initiative",
         "Comme le dit la règle 702.9a, le vol est une capacité.", "Glossaire", "Crédits", "1. Concepts du jeu",
         "Ces règles entrent en vigueur au 1er février 2010.", "Nom : pas une carte", "Type : pas un type",
-        "• Partager", "   Texte indenté", "Mise à jour : 13 juillet 2009", "### Titre"]
+        "• Partager", "   Texte indenté", "Mise à jour : 13 juillet 2009", "### Titre",
+        # dates in bylines, footers, mail headers and letters; records with a mana value or a brace-less cost
+        "Publié le mardi 4 mai 2010 par Paul", "Réponse postée le 2 juin 2011 à 18h02", "Date : sam. 8 mai 2010 10:12",
+        "Nantes, le 3 oct. 2009", "lundi 3 mai 2010 – par l'équipe", "Dernière modification de cette page le 2 mai 2011.",
+        "Valeur de mana : 4", "CCM : 2", "Géant de pierre 2RR", "Contresort — {U}{U}", "Ange de Serra (3WW)"]
 #: Prose that starts like a rule number (``{n}``: three digits, ``{s}``: a subrule number): never a rule.
 NUMBERED_PROSE = ["{n}.{s} euros pour le booster box, c'est cher.", "{n}.000 joueurs ont participé au tournoi.",
                   "{n}.{s}c est la règle qui couvre ce cas, voir plus bas.", "{n}.{s} Mo : taille du fichier.",
