@@ -35,7 +35,7 @@ from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
 from kb.checker.messages import message_language, render
 from kb.checker.numbering import numbering_for
-from kb.checker.reading import normalize, parse_claim, shelve_mana, unplaced_words
+from kb.checker.reading import PARSE_BUDGET, ReadingTooCostly, normalize, parse_claim, shelve_mana, unplaced_words
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
 from parser.mana import ManaCostError
 
@@ -170,6 +170,10 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
         short = getattr(exc, "read_as", None) or shelve_mana(norm)[0]
         verdict.reason = _not_in_language(short, exc, lang)
         verdict.not_understood = unplaced_words(short, exc.column)
+        return verdict
+    except ReadingTooCostly:
+        verdict.reason = render(lang, "claim too intricate to read within the checker's bound ({limit} terminal "
+                                      "matches); split it into shorter claims", {"limit": PARSE_BUDGET})
         return verdict
     claim, qualifier = _claim_and_qualifier(tree)
     if qualifier is not None:

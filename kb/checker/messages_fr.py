@@ -273,6 +273,9 @@ FR: dict[str, str] = {
         "affirmation trop longue : {n} caractères (au plus {limit} sont lus)",
     "claim too long: {n} words outside mana symbols (at most {limit} are read)":
         "affirmation trop longue : {n} mots hors des symboles de mana (au plus {limit} sont lus)",
+    "claim too intricate to read within the checker's bound ({limit} terminal matches); split it into shorter claims":
+        "affirmation trop complexe pour être lue dans la limite du vérificateur ({limit} reconnaissances de "
+        "terminaux) ; découpez-la en affirmations plus courtes",
     "bad mana: {error}": "mana incorrect : {error}",
     "internal error of the checker ({kind}: {error}); please report the claim":
         "erreur interne du vérificateur ({kind} : {error}) ; merci de signaler l'affirmation",

@@ -91,3 +91,18 @@ def test_payment_count_bound():
     plan = payplan.plan_of(mana.as_cost(TEN_HYBRIDS * 5))
     assert payplan.way_count_bound(plan) == 6 ** 10
     assert list(itertools.islice(plan.groups.values(), 1)) == [5]
+
+
+@pytest.mark.parametrize("phrase", ["la créature", "elle a"])
+def test_a_claim_too_intricate_for_the_parse_budget_is_unknown(phrase):
+    """Sixteen repeats of a phrase the grammar can always continue (32 words,
+    within the word cap) cost more terminal matches than any real claim:
+    unknown, saying why, and the next claim is read with a fresh budget."""
+    from kb.checker.reading import PARSE_BUDGET
+
+    v = check_claim(" ".join([phrase] * 16))
+    assert v.answer == "unknown"
+    assert v.reason.startswith("affirmation trop complexe") and str(PARSE_BUDGET) in v.reason
+    beseech = {"implorer la reine": {"name": "Implorer la reine", "mana_cost": "{2/B}{2/B}{2/B}", "type_line": "Rituel"}}
+    after = check_claim("Implorer la reine a un coût converti de mana de 6", cards=beseech.get)
+    assert after.answer == "true"
