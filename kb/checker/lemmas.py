@@ -102,7 +102,10 @@ def _cache_path(grammar: frozenset[str]) -> Optional[Path]:
     except PackageNotFoundError:
         return None
     key = hashlib.sha256("\n".join([_INDEX_FORMAT, lib, *sorted(grammar)]).encode()).hexdigest()[:20]
-    root = os.environ.get("KB_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kb"
+    try:
+        root = os.environ.get("KB_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kb"
+    except RuntimeError:        # no home directory to put a cache in: the index is made each time
+        return None
     return Path(root) / f"lemmas-{key}.json"
 
 
