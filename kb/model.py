@@ -86,7 +86,8 @@ class ParseWarning:
     text: str
     message: str
     #: what kind of problem (``unplaceable_line``, ``stray_token``, ``unclosed_mana_symbol``,
-    #: ``duplicate_id``…); empty for the warnings that predate types.
+    #: ``misprinted_number``, ``bad_type_line``, ``unreadable_date``, ``duplicate_id``…);
+    #: empty for the warnings that predate types.
     type: str = ""
     #: where the grammar stopped, as Lark's ``get_context`` shows it (the line, a caret
     #: under the column); empty when the warning does not come from a labelled error.

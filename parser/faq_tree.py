@@ -28,6 +28,7 @@ from lark.visitors import Interpreter
 from kb.model import SUBRULE_LETTERS, CardRecord, Document, GlossaryEntry, Note, ParseWarning, Rule, Section
 from parser.dates import document_date, french_date, numeric_date
 from parser.faq_errors import label_error
+from parser.faq_records import RecordsMixin
 from parser.mana import ManaCostError, parse_mana_cost
 from parser.textkeys import slugify
 
@@ -104,7 +105,7 @@ def _braced(cost: str) -> str:
         "".join("{%s}" % c for c in cost[len(digits):])
 
 
-class DocumentBuilder(Interpreter):
+class DocumentBuilder(RecordsMixin, Interpreter):
     """Visits the items of the tree in order and builds a Document."""
 
     def __init__(self, source: str, path: str, lang: str):
@@ -400,7 +401,7 @@ class DocumentBuilder(Interpreter):
     def _cost(self, cost_tok: Token, item: Tree) -> str:
         """A record's cost, checked with the mana grammar (parser/mana.py): a
         cost it rejects is kept as written, with a located warning."""
-        written = _unlabelled(cost_tok).rstrip("\n")
+        written = _unlabelled(cost_tok).rstrip("\n").replace("(", "").replace(")", "")  # « ({B}) »
         if cost_tok.type in ("BARE_COST", "BARE_TAIL") or (cost_tok.type == "LABELED_COST" and "{" not in written):
             return _braced(written.strip().strip("()"))
         try:
@@ -438,6 +439,7 @@ class DocumentBuilder(Interpreter):
             power, _, toughness = _unlabelled(pt.children[0]).partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()
         record.text = "\n".join(_card_line(c.children[0]) for c in _trees(item, "card_line"))
+        self._late_fields(item, record)
         self.doc.cards.append(record)
         self.cur_card = record
 
