@@ -26,13 +26,6 @@ from tests.conftest import FIXTURES
 OLD = resolve_edition("2008-05-01")
 
 
-@pytest.fixture(scope="module")
-def seed_conn(seed_kb):
-    conn = connect(seed_kb)
-    yield conn
-    conn.close()
-
-
 def creature(p, t, **kw):
     return Permanent(name=kw.pop("name", "creature"), base_power=p, base_toughness=t, **kw)
 

@@ -15,14 +15,6 @@ from kb.checker import check_claim
 from kb.checker.claims import MAX_CLAIM_WORDS
 from kb.checker.lemmas import claim_language, lemmatize
 from kb.checker.reading import grammar_words
-from kb.store.db import connect
-
-
-@pytest.fixture(scope="module")
-def seed_conn(seed_kb):
-    conn = connect(seed_kb)
-    yield conn
-    conn.close()
 
 
 @pytest.mark.parametrize("folded,expected", [

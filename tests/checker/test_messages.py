@@ -12,7 +12,6 @@ import pytest
 from kb.checker.claims import check_claim
 from kb.checker.messages import TABLES, message_language, render
 from kb.checker.messages_fr import FR
-from kb.store.db import connect
 
 CHECKER = Path(__file__).resolve().parents[2] / "kb" / "checker"
 CALLS = {"step", "say", "tr", "Unknown", "OutsideModel", "Handlers"}
@@ -56,13 +55,6 @@ def test_every_template_is_a_literal_with_a_french_form():
                 missing.append(f"{name}:{line} fields differ: {t.value!r}")
     assert not formatted, f"f-strings where a template of kb.checker.messages is expected: {formatted}"
     assert not missing, "\n".join(missing)
-
-
-@pytest.fixture(scope="module")
-def seed_conn(seed_kb):
-    conn = connect(seed_kb)
-    yield conn
-    conn.close()
 
 
 def test_the_french_table_is_the_one_table():

@@ -9,14 +9,6 @@ These sentences are the grammar's own tests; the evaluation set
 import pytest
 
 from kb.checker import check_claim
-from kb.store.db import connect
-
-
-@pytest.fixture(scope="module")
-def seed_conn(seed_kb):
-    conn = connect(seed_kb)
-    yield conn
-    conn.close()
 
 
 @pytest.mark.parametrize("claim,answer", [
