@@ -184,8 +184,8 @@ def _ingest_documents(conn, files: list[Path], report: BuildReport, progress: Pr
             continue
         if len(doc.rules) > 300 and not doc.cards:
             doc.warnings.append(ParseWarning(str(path), 1, 1, "", "this looks like a whole Comprehensive Rules "
-                                             "edition: give it with --cr to get its edition, chapters and glossary",
-                                             "whole_edition"))
+                                             "edition: give it with --cr to store it as an edition (dated, "
+                                             "with its chapters)", "whole_edition"))
         if _store_document(conn, doc, path, report):
             report.documents.append({"id": doc.id, "path": str(path), "title": doc.title, "kind": doc.kind,
                                      "rules": len(doc.rules), "card_records": len(doc.cards),
