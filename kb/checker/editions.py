@@ -49,6 +49,7 @@ RULES: dict[str, tuple[Optional[str], Optional[str]]] = {
     "card_types": ("205.2a", "205.2a"),
     "cda": ("604.3", "604.3"),
     "split_card": (None, "709.4"),
+    "mana_cost": ("203.1", "202.1"),
     "mana_value": ("203.3", "202.3"),
     "mana_value_no_cost": ("203.3a", "202.3a"),
     "mana_value_x": ("203.3b", "202.3e"),

@@ -111,6 +111,63 @@ class ClaimForms:
                         line=card.type_line, types=", ".join(sorted(card.types)) or self.trace.tr("none"))
         return (t in card.types) == polarity(is_)
 
+    def type_color_claim(self, tree):
+        """« X est un rituel noir »: the card type and the colors both (CR 205.2a, 202.2)."""
+        subj, is_, type_word, desc = tree.children
+        yes = Tree("yes", [])
+        holds = (self.type_claim(Tree("type_claim", [subj, yes, type_word]))
+                 and self.color_claim(Tree("color_claim", [subj, yes, desc])))
+        return holds == polarity(is_)
+
+    def color_type_claim(self, tree):
+        """"X is a black sorcery": :meth:`type_color_claim` in English word order."""
+        subj, is_, desc, type_word = tree.children
+        return self.type_color_claim(Tree("type_color_claim", [subj, is_, type_word, desc]))
+
+    def _plain_cost(self, subj) -> tuple[str, str, "CardFacts | None"]:
+        """(label, mana cost, card) of a subject whose cost « coûte » may speak of."""
+        label, cost, card = self.subject(subj)
+        if cost is None:
+            self.trace.step("{label} has no mana cost", label=label)
+            raise Unknown("{label} has no mana cost to pay", label=label)
+        if card is not None and card.layout != "normal":
+            raise Unknown("what a {layout} card « costs » is ambiguous: say which face, or its mana value",
+                          layout=card.layout)
+        if mana.as_cost(cost).variables:
+            raise Unknown("{cost} has {{X}}: what it costs depends on the X chosen", cost=cost)
+        return label, cost, card
+
+    def costs_claim(self, tree):
+        """« X coûte 6 », "X costs 6": its mana value (CR 202.3) when that is the
+        number; false when no payment of its mana cost is that much mana;
+        unknown when some payment is that much but the mana value is not
+        (« Implorer la reine coûte 3 »: {B}{B}{B} pays it, its mana value is 6)."""
+        subj, verb, number = tree.children
+        n = count(number)
+        label, cost, card = self._plain_cost(subj)
+        value = characteristics.card_mana_value(label, cost, card, self.trace)
+        totals = sorted({p.total for p in mana.payments(cost)})
+        self.trace.step("amounts of mana that pay {cost}: {totals}", "mana_value", cost=cost,
+                        totals=", ".join(map(str, totals)))
+        if n != value and n in totals:
+            raise Unknown("« costs {n} » is ambiguous: the mana value of {label} is {value}, "
+                          "but {n} mana can pay its mana cost {cost}", n=n, label=label, value=value, cost=cost)
+        return (n == value) == polarity(verb)
+
+    def mana_cost_claim(self, tree):
+        """« X coûte {2/B}{2/B}{2/B} »: the mana cost printed on the card, symbol for
+        symbol (in any order); unknown when the symbols are a way to pay it
+        but not the cost itself (« Implorer la reine coûte {B}{B}{B} »)."""
+        subj, verb, written = tree.children
+        label, cost, card = self._plain_cost(subj)
+        own, said = mana.as_cost(cost), mana.as_cost(str(written))
+        same = sorted(s.text for s in own.symbols) == sorted(s.text for s in said.symbols)
+        self.trace.step("the mana cost of {label} is {cost}", "mana_cost", label=label, cost=own.text)
+        if not same and _pays(cost, said.text):
+            raise Unknown("« costs {written} » is ambiguous: {written} pays the mana cost {cost} of {label} "
+                          "but is not that cost", written=said.text, cost=own.text, label=label)
+        return same == polarity(verb)
+
     def pay_claim(self, tree):
         """Spending exactly the given mana pays the cost (seeds/001_… hybrid notes, 104.3f)."""
         subj, verb, mana_list = tree.children
@@ -260,3 +317,10 @@ def _band_members(member: Tree, already: int) -> list[Permanent]:
         out.append(p)
     return out
 
+
+def _pays(cost: str, written: str) -> bool:
+    """Whether spending ``written`` (mana one can spend) pays ``cost`` exactly."""
+    try:
+        return mana.pays_exactly(cost, written) is not None
+    except (mana.ManaCostError, Unknown):
+        return False

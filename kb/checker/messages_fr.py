@@ -15,6 +15,16 @@ FR: dict[str, str] = {
     # mana (kb/checker/mana.py, payplan.py)
     "no mana cost: mana value 0": "pas de coût de mana : valeur de mana 0",
     "mana value of {cost}: {sum} = {value}": "valeur de mana de {cost} : {sum} = {value}",
+    "amounts of mana that pay {cost}: {totals}": "quantités de mana qui paient {cost} : {totals}",
+    "the mana cost of {label} is {cost}": "le coût de mana de {label} est {cost}",
+    "« costs {n} » is ambiguous: the mana value of {label} is {value}, but {n} mana can pay its mana cost {cost}":
+        "« coûte {n} » est ambigu : la valeur de mana de {label} est {value}, mais {n} manas peuvent payer "
+        "son coût de mana {cost}",
+    "« costs {written} » is ambiguous: {written} pays the mana cost {cost} of {label} but is not that cost":
+        "« coûte {written} » est ambigu : {written} paie le coût de mana {cost} de {label} mais n'est pas ce coût",
+    "what a {layout} card « costs » is ambiguous: say which face, or its mana value":
+        "ce que « coûte » une carte {layout} est ambigu : précisez la face, ou sa valeur de mana",
+    "{cost} has {{X}}: what it costs depends on the X chosen": "{cost} a {{X}} : ce qu'il coûte dépend du X choisi",
     "a hybrid symbol counts its largest component ({2/B} counts 2)":
         "un symbole hybride compte sa plus grande composante ({2/B} compte 2)",
     "each X counts {x} (X is 0 everywhere but on the stack)":

@@ -110,9 +110,9 @@ def test_reasons_follow_the_claim_language(seed_conn):
     assert fr.reason == "aucune carte nommée 'tarmogoyf' n'est connue du vérificateur"
     en = check_claim("Tarmogoyf is green", cards=seed_conn)
     assert en.reason == "no card named 'tarmogoyf' is known to the checker"
-    refused = check_claim("Implorer la reine coûte trop cher", cards=seed_conn)
+    refused = check_claim("Implorer la reine a un coût converti de mana de", cards=seed_conn)
     assert refused.reason == ("hors du langage contrôlé (la fin manque dans l'affirmation repliée "
-                              "'implorer la reine coute trop cher') ; voir docs/claims.md")
+                              "'implorer la reine a un cout converti de mana de') ; voir docs/claims.md")
 
 
 def test_mana_burn_in_2008_is_explained_in_french():

@@ -132,3 +132,32 @@ def test_without_what_it_has_is_unknown(seed_conn):
     assert v.answer == "unknown" and v.reason == "l'affirmation la dit sans ce qu'elle a (la persistance)"
     v = check_claim("A 2/2 creature with a -1/-1 counter and without -1/-1 counters dies", cards=seed_conn)
     assert v.answer == "unknown" and v.reason == "the claim says it is without what it has (-1/-1 counters)"
+
+
+@pytest.mark.parametrize("claim,answer,reason_has", [
+    # « coûte N »: the mana value (seeds/001_… Implorer la reine: {2/B}{2/B}{2/B}, mana value 6)
+    ("Implorer la reine coûte 6", "true", None),
+    ("Beseech the Queen costs six", "true", None),
+    ("Implorer la reine ne coûte pas 6", "false", None),
+    ("Implorer la reine coûte 2", "false", None),           # no payment of {2/B}x3 is 2 mana
+    ("Implorer la reine coûte 3", "unknown", "ambigu"),     # {B}{B}{B} pays it, mana value 6
+    ("Le Lancier guêpe coûte 3", "true", None),              # {U/B}{U/B}{U/B}: every payment is 3
+    # « coûte {…} »: the printed mana cost, symbol for symbol
+    ("Implorer la reine coûte {2/B}{2/B}{2/B}", "true", None),
+    ("Implorer la reine coûte {B}{B}", "false", None),
+    ("Implorer la reine coûte {B}{B}{B}", "unknown", "ambigu"),
+    ("{X}{R} costs 1", "unknown", "{X}"),
+    # type and colour in one claim: both must hold
+    ("Implorer la reine est un rituel noir", "true", None),
+    ("Implorer la reine est un artefact incolore", "false", None),
+    ("Implorer la reine est un rituel rouge", "false", None),
+    ("Implorer la reine n'est pas un rituel rouge", "true", None),
+    ("Beseech the Queen is a black sorcery", "true", None),
+])
+def test_cost_and_type_with_color(seed_conn, claim, answer, reason_has):
+    v = check_claim(claim, cards=seed_conn)
+    assert v.answer == answer, v
+    if reason_has:
+        assert reason_has in v.reason
+    if answer != "unknown":
+        assert v.rules, v          # the rule a verdict rests on is cited
