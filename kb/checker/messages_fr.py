@@ -233,6 +233,9 @@ FR: dict[str, str] = {
     "no permanent in the situation": "aucun permanent dans la situation",
     "{name} is no longer on the battlefield when « {event} » would happen":
         "{name} n'est plus sur le champ de bataille quand « {event} » arriverait",
+    "the creature dies next in the claim: whether its counters or damage had already killed it changes nothing":
+        "la créature meurt ensuite dans l'affirmation : que ses marqueurs ou ses blessures l'aient déjà tuée "
+        "ne change rien",
     "the situation does not give the creature's power/toughness, so whether it survives "
     "its damage or -1/-1 counters is unknown":
         "la situation ne donne pas la force et l'endurance de la créature : qu'elle survive à ses blessures "

@@ -193,7 +193,8 @@ def _read(text: str, starts: tuple[str, str]) -> Tree:
 def grammar_words() -> frozenset[str]:
     """Every word written in a literal of the claim grammar, or as an
     alternative of one of its regular-expression terminals."""
-    text = grammars.text("claims")
+    # (comments left out: a word quoted in a comment is no word of the grammar)
+    text = re.sub(r"(?:^|(?<=\s))//[^\n]*", "", grammars.text("claims"), flags=re.M)
     literals = re.findall(r'"((?:[^"\\]|\\.)*)"', text)
     # the words of the alternatives of regular-expression terminals (« revient », "returns")
     literals += [w for rx in re.findall(r"^_?[A-Z_]+(?:\.\d+)?: */(.*)/ *$", text, re.M)

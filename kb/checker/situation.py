@@ -79,11 +79,11 @@ class Situation:
         ACTORS.run(self.actor, self)
         if self.perm is not None:
             self.initial_counters = Counter(self.perm.counters)
-            self.sba()
-        for e in self.events:
+            self.sba(dies_next=self._dies_next(0))
+        for i, e in enumerate(self.events):
             self.event(e)
             if self.perm is not None and self.perm.zone == "battlefield":
-                self.sba()
+                self.sba(dies_next=self._dies_next(i + 1))
         if self.spell is not None and self.copies is None:
             self.copies = keywords.conspire_copies(self.spell, 0, self.trace)
         self.resolve_persist()
@@ -111,11 +111,22 @@ class Situation:
         """Whether one outcome of the claim holds after the events."""
         return OUTCOMES.run(o, self)
 
-    def sba(self) -> None:
-        """State-based actions on the actor (CR 704)."""
+    def _dies_next(self, i: int) -> bool:
+        """Whether the claim's next event is the actor's death (« … quand elle meurt »)."""
+        return i < len(self.events) and self.events[i].data == "dies_event"
+
+    def sba(self, dies_next: bool = False) -> None:
+        """State-based actions on the actor (CR 704).  Without its power and
+        toughness, whether its damage or -1/-1 counters kill it is unknown,
+        unless the claim's next event is its death: it dies either way, with
+        the same counters."""
         p = self.perm
         if (p.is_creature and p.base_toughness is None and not any(e.kind in ("set", "cda") for e in p.pt_effects)
                 and (p.counters.get(MINUS) or p.damage)):
+            if dies_next:
+                self.trace.step("the creature dies next in the claim: whether its counters or damage had "
+                                "already killed it changes nothing", "sba_toughness")
+                return
             raise Unknown("the situation does not give the creature's power/toughness, so whether it survives "
                           "its damage or -1/-1 counters is unknown")
         for ev in check_state_based_actions([self.perm], self.ed, self.trace):

@@ -161,3 +161,17 @@ def test_cost_and_type_with_color(seed_conn, claim, answer, reason_has):
         assert reason_has in v.reason
     if answer != "unknown":
         assert v.rules, v          # the rule a verdict rests on is cited
+
+
+@pytest.mark.parametrize("claim,answer", [
+    # several « avec » / « qui a déjà » features (persist, 702.79a): the creature dies, so its toughness is not needed
+    ("Les créatures avec la persistance qui ont déjà un marqueur -1/-1 reviennent quand elles meurent", "false"),
+    ("Une créature avec la persistance qui a déjà un marqueur -1/-1 ne revient pas quand elle meurt", "true"),
+    ("A creature with persist that already has a -1/-1 counter does not return when it dies", "true"),
+    ("A creature with persist and a -1/-1 counter returns when it dies", "false"),
+    # without its toughness, a creature with a -1/-1 counter that is not said to die: unknown
+    ("Une créature avec un marqueur -1/-1 meurt", "unknown"),
+])
+def test_features_in_a_row_and_a_death_without_toughness(seed_conn, claim, answer):
+    v = check_claim(claim, cards=seed_conn)
+    assert v.answer == answer, v
