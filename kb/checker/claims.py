@@ -104,7 +104,8 @@ def _qualified_edition(qualifier, asked: Optional[str], ed):
     else:
         named = resolve_edition(str(qualifier.children[0]) if qualifier.data == "edition_year" else None)
     if asked is not None and named != ed and named.date != ed.date and (named.date or "")[:4] != (ed.date or "")[:4]:
-        raise EditionError(f"the claim names the rules of {named.label} but edition {ed.label} was asked for")
+        raise EditionError("the claim names the rules of {named} but edition {asked} was asked for",
+                           named=named.label, asked=ed.label)
     return ed if asked is not None else named
 
 
@@ -148,13 +149,14 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     :class:`kb.search.searcher.Searcher`, or a callable ``(claim, edition)
     -> [{kind, id, url, snippet}]`` (:mod:`kb.checker.evidence`).
     """
+    norm = normalize(text[:MAX_CLAIM_CHARS])
+    lang = message_language(norm)
     try:
         ed = resolve_edition(edition)
     except EditionError as exc:
-        return Verdict(text, "unknown", reason=str(exc), edition=str(edition))
+        return Verdict(text, "unknown", reason=exc.told(lang), edition=str(edition), lang=lang)
     verdict = Verdict(text, "unknown", edition=ed.date or "latest")
-    norm = normalize(text[:MAX_CLAIM_CHARS])
-    verdict.lang = lang = message_language(norm)
+    verdict.lang = lang
     refused = _too_long(text, lang)
     if refused:
         verdict.reason = refused
@@ -180,7 +182,7 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
         try:
             ed = _qualified_edition(qualifier, edition, ed)
         except EditionError as exc:
-            verdict.reason = str(exc)
+            verdict.reason = exc.told(lang)
             return verdict
         trace = Trace(ed, numbering, lang)
         verdict.edition = ed.date or "latest"

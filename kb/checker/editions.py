@@ -113,7 +113,21 @@ _SOULBOND_CHAPTERS = (("2012-05-01", "702.93"), ("2013-07-11", "702.94"), ("2021
 
 
 class EditionError(ValueError):
-    """An edition string that is neither a date, a year, a year-month nor ``latest``."""
+    """An edition string that is neither a date, a year, a year-month nor
+    ``latest``, or an edition a claim names against the one asked for.  Its
+    message is a template of :mod:`kb.checker.messages` (``str()`` is the
+    English one; :meth:`told` gives it in a claim's language)."""
+
+    def __init__(self, template: str, **fields):
+        from kb.checker.messages import render   # (messages imports nothing of the checker)
+
+        super().__init__(render("en", template, fields))
+        self.template, self.fields = template, fields
+
+    def told(self, lang: str) -> str:
+        from kb.checker.messages import render
+
+        return render(lang, self.template, self.fields)
 
 
 @dataclass(frozen=True)
@@ -168,8 +182,11 @@ def resolve_edition(edition: Optional[str]) -> EditionInfo:
     try:
         date = date_meant(text)
     except EditionDateError as exc:
-        raise EditionError(f"not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}"
-                           + ("" if "expected" in str(exc) else f"; {exc}")) from exc
+        if "expected" in str(exc):
+            raise EditionError("not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}",
+                               edition=edition) from exc
+        raise EditionError("not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}; {why}",
+                           edition=edition, why=exc) from exc
     return EditionInfo(date, text)
 
 

@@ -16,6 +16,13 @@ FR: dict[str, str] = {
     "no mana cost: mana value 0": "pas de coût de mana : valeur de mana 0",
     "mana value of {cost}: {sum} = {value}": "valeur de mana de {cost} : {sum} = {value}",
     "amounts of mana that pay {cost}: {totals}": "quantités de mana qui paient {cost} : {totals}",
+    # editions (kb/checker/editions.py, claims.py)
+    "the claim names the rules of {named} but edition {asked} was asked for":
+        "l'affirmation parle des règles de {named} mais l'édition {asked} a été demandée",
+    "not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}":
+        "pas une édition (attendu : AAAA, AAAA-MM, AAAA-MM-JJ ou 'latest') : {edition!r}",
+    "not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}; {why}":
+        "pas une édition (attendu : AAAA, AAAA-MM, AAAA-MM-JJ ou 'latest') : {edition!r} ; {why}",
     "the mana cost of {label} is {cost}": "le coût de mana de {label} est {cost}",
     "« costs {n} » is ambiguous: the mana value of {label} is {value}, but {n} mana can pay its mana cost {cost}":
         "« coûte {n} » est ambigu : la valeur de mana de {label} est {value}, mais {n} manas peuvent payer "

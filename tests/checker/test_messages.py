@@ -120,3 +120,12 @@ def test_mana_burn_in_2008_is_explained_in_french():
     assert v.answer == "true"
     assert any(s.startswith("1 mana inutilisé est perdu à la fin de la phase") or "brûlure de mana" in s
                for s in v.explanation), v.explanation
+
+
+def test_edition_errors_follow_the_claim_language():
+    fr = check_claim("Selon les règles de 2008, le mana inutilisé provoque une brûlure de mana", edition="2020")
+    assert (fr.answer, fr.reason) == ("unknown", "l'affirmation parle des règles de 2008 mais l'édition 2020 a été demandée")
+    en = check_claim("Under the 2008 rules, unused mana causes mana burn", edition="2020")
+    assert en.reason == "the claim names the rules of 2008 but edition 2020 was asked for"
+    bad = check_claim("Le mana inutilisé provoque une brûlure de mana", edition="20x")
+    assert bad.reason == "pas une édition (attendu : AAAA, AAAA-MM, AAAA-MM-JJ ou 'latest') : '20x'"
