@@ -411,7 +411,9 @@ def test_without_cards_no_card_is_known():
 
 def test_bad_edition_is_unknown():
     v = check_claim("Incolore est une couleur", edition="yesterday")
-    assert v.answer == "unknown" and "edition" in v.reason
+    assert v.answer == "unknown" and "pas une édition" in v.reason       # told in the claim's language
+    v = check_claim("Colorless is a color", edition="yesterday")
+    assert v.answer == "unknown" and "not an edition" in v.reason
 
 
 def test_external_lookup_and_card_record(seed_conn):
