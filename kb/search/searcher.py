@@ -201,7 +201,7 @@ class Searcher:
         # twice the page: the documents of one card fold into one hit (_page)
         hits, total = self.index.run(tree, main_scope, limit=2 * a.want, exclude_keys=seen)
         rulings, ruling_total = self._ruling_pass(a, tree)
-        a.results.extend(hits)
+        a.results.extend(_titles_first(hits, a.core, used))
         seen.update(h.key for h in hits)
         full_total = total
         if len(a.results) < a.want and _has_several(tree):
@@ -358,6 +358,24 @@ class Searcher:
             return node
 
         return fix(tree), corrections
+
+
+def _titles_first(hits: list[Result], core: str, used: list) -> list[Result]:
+    """``hits`` with those whose title is the query itself, or a translation
+    of the query as a whole (« coût converti de mana » -> the glossary entry
+    « Mana Value »), first, each group in score order: a judge typing a
+    term wants the entry or the rule it names.  A rule's title is read
+    without its number (« 702.19 Trample »)."""
+    wanted = {fold_name(core)}
+    wanted |= {fold_name(term) for pair in used if fold_name(core) in map(fold_name, pair) for term in pair}
+    named = [h for h in hits if fold_name(_RULE_NUMBER_LEAD.sub("", h.title)) in wanted]
+    if not named:
+        return hits
+    return named + [h for h in hits if h not in named]
+
+
+#: The number before a rule's title (« 702.19 Trample »).
+_RULE_NUMBER_LEAD = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s+")
 
 
 def _page(a: Answer) -> SearchResponse:
