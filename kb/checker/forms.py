@@ -6,13 +6,15 @@ looked up by name, or a mana cost) are read here too.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from lark import Tree
 
 from kb.checker import banding, characteristics, keywords, mana
 from kb.checker.cards import AmbiguousCard, CardFacts, Lookup, as_facts
 from kb.checker.features import apply_features, matches_colors
 from kb.checker.linked import LinkedObject
-from kb.checker.permanents import Permanent
+from kb.checker.permanents import MINUS, PLUS, Permanent
 from kb.checker.reading import count, last_verb, name, polarity, singular, spent, subtrees
 from kb.checker.situation import Situation
 from kb.checker.verdict import Trace, Unknown
@@ -167,6 +169,36 @@ class ClaimForms:
             raise Unknown("« costs {written} » is ambiguous: {written} pays the mana cost {cost} of {label} "
                           "but is not that cost", written=said.text, cost=own.text, label=label)
         return same == polarity(verb)
+
+    # ---- counters and damage in general, read on an instance
+    def _instance(self, **kwargs) -> Situation:
+        """A 3/3 creature (the instance a general claim about counters or damage is read on)."""
+        p = Permanent(name="the creature", base_power=3, base_toughness=3, **kwargs)
+        if p.counters:
+            self.trace.step("read on an instance: a 3/3 creature with {counters}",
+                            counters=self.trace.tr(p.describe_counters()))
+        else:
+            self.trace.step("read on an instance: a 3/3 creature with {n} damage marked", n=p.damage)
+        return Situation(self, Tree("creature_actor", []), [], perm=p)
+
+    def counters_cancel_claim(self, tree):
+        """« un marqueur +1/+1 et un marqueur -1/-1 s'annulent » (CR 704.5q)."""
+        state = self._instance(counters=Counter({PLUS: 1, MINUS: 1}))
+        state.sba()
+        gone = not state.perm.counters[PLUS] and not state.perm.counters[MINUS]
+        return gone == polarity(tree.children[-1])
+
+    def counters_last_claim(self, tree):
+        """« les marqueurs -1/-1 restent après la fin du tour » (CR 514.2: counters stay)."""
+        state = self._instance(counters=Counter({MINUS: 1}))
+        state.end_turn()
+        return (state.perm.counters[MINUS] == 1) == polarity(tree.children[-1])
+
+    def damage_lasts_claim(self, tree):
+        """« les blessures restent après la fin du tour » (CR 514.2: damage is removed)."""
+        state = self._instance(damage=2)
+        state.end_turn()
+        return (state.perm.damage > 0) == polarity(tree.children[-1])
 
     def pay_claim(self, tree):
         """Spending exactly the given mana pays the cost (seeds/001_… hybrid notes, 104.3f)."""

@@ -175,3 +175,20 @@ def test_cost_and_type_with_color(seed_conn, claim, answer, reason_has):
 def test_features_in_a_row_and_a_death_without_toughness(seed_conn, claim, answer):
     v = check_claim(claim, cards=seed_conn)
     assert v.answer == answer, v
+
+
+@pytest.mark.parametrize("claim,answer,rule", [
+    # counters and damage in general (seeds/001_… -1/-1 counter notes; CR 704.5q, 514.2), read on a 3/3 creature
+    ("Un marqueur +1/+1 et un marqueur -1/-1 s'annulent", "true", "704.5q"),
+    ("+1/+1 and -1/-1 counters cancel out", "true", "704.5q"),
+    ("Les marqueurs +1/+1 et -1/-1 ne s'annulent pas", "false", "704.5q"),
+    ("Les marqueurs -1/-1 restent sur la créature après la fin du tour", "true", "514.2"),
+    ("Les marqueurs -1/-1 placés par la flétrissure disparaissent à la fin du tour", "false", "514.2"),
+    ("Les blessures disparaissent à la fin du tour", "true", "514.2"),
+    ("Damage stays after the turn ends", "false", "514.2"),
+])
+def test_counters_and_damage_in_general(claim, answer, rule):
+    v = check_claim(claim)
+    assert v.answer == answer, v
+    assert rule in v.rules
+    assert v.explanation[0].startswith(("lu sur un exemple : une créature 3/3", "read on an instance: a 3/3 creature"))
