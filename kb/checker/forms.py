@@ -10,14 +10,14 @@ from collections import Counter
 
 from lark import Tree
 
-from kb.checker import banding, characteristics, keywords, mana
+from kb.checker import banding, characteristics, keywords, mana, soulbond
 from kb.checker.cards import AmbiguousCard, CardFacts, Lookup, as_facts
 from kb.checker.features import apply_features, matches_colors
 from kb.checker.linked import LinkedObject
 from kb.checker.permanents import MINUS, PLUS, Permanent
 from kb.checker.reading import count, last_verb, name, polarity, singular, spent, subtrees
 from kb.checker.situation import Situation
-from kb.checker.verdict import Trace, Unknown
+from kb.checker.verdict import OutsideModel, Trace, Unknown
 from kb.checker.vocabulary import card_type
 
 
@@ -180,6 +180,13 @@ class ClaimForms:
         else:
             self.trace.step("read on an instance: a 3/3 creature with {n} damage marked", n=p.damage)
         return Situation(self, Tree("creature_actor", []), [], perm=p)
+
+    def soulbond_targets_claim(self, tree):
+        """« L'association d'âmes cible une créature » (702.95a: nothing is targeted)."""
+        if not self.trace.edition.has_soulbond:
+            raise OutsideModel("soulbond is not in the rules of edition {edition} (it arrived in 2012)",
+                               edition=self.trace.edition)
+        return soulbond.pairing_targets(self.trace) == polarity(tree.children[0])
 
     def counters_cancel_claim(self, tree):
         """« un marqueur +1/+1 et un marqueur -1/-1 s'annulent » (CR 704.5q)."""

@@ -16,6 +16,8 @@ FR: dict[str, str] = {
     "no mana cost: mana value 0": "pas de coût de mana : valeur de mana 0",
     "mana value of {cost}: {sum} = {value}": "valeur de mana de {cost} : {sum} = {value}",
     "amounts of mana that pay {cost}: {totals}": "quantités de mana qui paient {cost} : {totals}",
+    "soulbond chooses the partner on resolution: nothing is targeted":
+        "l'association d'âmes choisit le partenaire à la résolution : rien n'est ciblé",
     "read on an instance: a 3/3 creature with {counters}": "lu sur un exemple : une créature 3/3 avec {counters}",
     "read on an instance: a 3/3 creature with {n} damage marked":
         "lu sur un exemple : une créature 3/3 avec {n} blessures marquées",

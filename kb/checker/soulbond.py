@@ -33,6 +33,14 @@ def soulbond_triggers(entering: Permanent, others: list[Permanent], trace: Trace
     return False
 
 
+def pairing_targets(trace: Trace) -> bool:
+    """Whether a soulbond ability targets: no, its partner is chosen on
+    resolution (702.95a–c; seed 000_…: « Aucune des capacités d'association
+    d'âmes ne cible »)."""
+    trace.step("soulbond chooses the partner on resolution: nothing is targeted", "soulbond", "soulbond_resolve")
+    return False
+
+
 def pair(a: Permanent, b: Permanent, controller: str, trace: Trace) -> bool:
     """Resolve soulbond: pair ``a`` and ``b`` if both are still unpaired
     creatures on the battlefield controlled by ``controller`` (702.95c–d)."""

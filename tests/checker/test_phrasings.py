@@ -192,3 +192,16 @@ def test_counters_and_damage_in_general(claim, answer, rule):
     assert v.answer == answer, v
     assert rule in v.rules
     assert v.explanation[0].startswith(("lu sur un exemple : une créature 3/3", "read on an instance: a 3/3 creature"))
+
+
+@pytest.mark.parametrize("claim,answer", [
+    # seed 000_… note: « Aucune des capacités d'association d'âmes ne cible » (702.95a)
+    ("L'association d'âmes cible une créature", "false"),
+    ("La capacité d'association d'âmes ne cible pas", "true"),
+    ("Soulbond targets another creature", "false"),
+])
+def test_soulbond_targets_nothing(claim, answer):
+    v = check_claim(claim)
+    assert v.answer == answer, v
+    assert "702.95a" in v.rules
+    assert check_claim(claim, edition="2010").answer == "unknown"      # before soulbond (2012)
