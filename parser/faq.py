@@ -43,9 +43,10 @@ from parser import grammars
 
 from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
 from parser.decode import DecodeError, decode_bytes, decode_file
-from parser.faq_flat import is_flattened, relayout
+from parser.faq_dates import byline_dates, published_in_header
+from parser.faq_flat import MARKS, is_flattened, relayout
 from parser.faq_tree import DocumentBuilder
-from parser.lang import detect
+from parser.lang import SAMPLE, detect
 from parser.references import find_references
 
 
@@ -105,7 +106,8 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
         text = text[1:]
     text = text if text.endswith("\n") else text + "\n"
     original, where = text, None
-    if any(is_flattened(line) for line in text.split("\n")):
+    # (a line needs two marks to be a flattened FAQ: a text with fewer has none)
+    if sum(text.count(mark) for mark in MARKS) >= 2 and any(is_flattened(line) for line in text.split("\n")):
         text, where = _relaid(text)
     recovery = _Recovery(text, path or source)
     try:
@@ -118,7 +120,7 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
     doc.warnings.extend(recovery.warnings)
     if where is not None:
         _relocate(doc, where, original.split("\n"))
-    _finish(doc)
+    _finish(doc, original)
     doc.warnings.sort(key=lambda w: (w.line, w.column))
     return doc
 
@@ -183,12 +185,17 @@ class _Recovery:
         return True
 
 
+#: :func:`kb.model.rule_parent` and :func:`kb.model.rule_sort_key`, remembered: chapters and
+#: rules are the parents of many rules, and the same numbers come back in every document.
+_parent = lru_cache(maxsize=1 << 16)(rule_parent)
+_sort_key = lru_cache(maxsize=1 << 16)(rule_sort_key)
+
 #: A text without a digit cites no rule (the reference grammar is not run on it).
 _DIGIT = re.compile(r"\d")
 
 
 #: Where a French document states its own date, strongest first.
-DATE_FIELDS = ("effective", "last_modified", "published", "updates", "stamps")
+DATE_FIELDS = ("effective", "last_modified", "published", "updates", "stamps", "byline")
 
 
 def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
@@ -197,7 +204,9 @@ def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
     « Document modifié pour la dernière fois le … » (``last_modified``),
     « Publié le mardi … », « Date : lun. … », « Paris, le … » (``published``), the
     latest changelog line « 13/07/2009 : mise à jour … » (``updates``), a
-    stamp « Règles FR [04/02/2011] » (``stamps``); (None, None) without any."""
+    stamp « Règles FR [04/02/2011] » (``stamps``), the latest date of the
+    header's bylines « LA LETTRE — n°42 — 3 février 2011 » (``byline``:
+    :mod:`parser.faq_dates`); (None, None) without any."""
     for key in DATE_FIELDS:
         value = meta.get(key)
         dates = [v["date"] for v in value if v["date"]] if isinstance(value, list) else [value]
@@ -206,8 +215,14 @@ def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
     return None, None
 
 
-def _finish(doc: Document) -> None:
-    """Date, kind, title, languages, duplicate numbers, references, parents and children."""
+def _finish(doc: Document, text: str) -> None:
+    """Date, kind, title, languages, duplicate numbers, references, parents and children
+    (``text``: the document's text, whose header region may date it)."""
+    published_in_header(doc, text, _date_lines())
+    if document_date(doc.metadata)[0] is None:
+        bylines = byline_dates(doc, text)
+        if bylines:
+            doc.metadata["byline"] = bylines
     doc.edition = document_date(doc.metadata)[0]
     doc.kind = "faq" if (doc.cards or doc.notes) else "rules"
     if not doc.title:
@@ -224,19 +239,26 @@ def _finish(doc: Document) -> None:
         text = " ".join([rule.text, *rule.examples])
         rule.references = find_references(text, rule.lang) if _DIGIT.search(text) else []
     for rule in doc.rules:
-        parent = rule_parent(rule.number)
+        parent = _parent(rule.number)
         while parent is not None and parent not in seen:
-            parent = rule_parent(parent)
+            parent = _parent(parent)
         rule.parent = parent
         if parent is not None and parent in seen and not (
                 rule.pair_of is not None and rule.number in seen[parent].children):
             seen[parent].children.append(rule.number)
     for rule in doc.rules:
-        rule.children.sort(key=rule_sort_key)
+        if len(rule.children) > 1:
+            rule.children.sort(key=_sort_key)
     _rule_sections(doc)
     for entry in doc.glossary:
         entry.edition = doc.edition
         entry.references = find_references(entry.definition, doc.lang) if _DIGIT.search(entry.definition) else []
+
+
+@lru_cache(maxsize=1)
+def _date_lines() -> list[re.Pattern]:
+    """The grammar's own patterns of a line that dates a page by itself (``published``)."""
+    return [re.compile(t.pattern.to_regexp()) for t in _parser().terminals if t.name in ("PUBLISHED", "DATED_LINE")]
 
 
 def _title(doc: Document) -> str:
@@ -257,7 +279,8 @@ def _languages(doc: Document) -> None:
     same-numbered rule in the other language (the first one not yet paired)."""
     unpaired: dict[str, dict[str, list[Rule]]] = {}
     for rule in doc.rules:
-        rule.lang = detect(" ".join([rule.title or "", rule.text, *rule.examples])) or doc.lang
+        head = f"{rule.title or ''} {rule.text}"  # detect reads the first SAMPLE characters only
+        rule.lang = detect(head if len(head) >= SAMPLE else " ".join([head, *rule.examples])) or doc.lang
         waiting = unpaired.setdefault(rule.number, {})
         other = next((lang for lang, rules in waiting.items() if lang != rule.lang and rules), None)
         if other is not None:

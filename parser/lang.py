@@ -46,11 +46,8 @@ def word_counts(words) -> tuple[int, int]:
     """(French, English) function words among ``words`` (lower case, with or
     without accents): the one count behind :func:`detect` and the checker's
     choice of the language a claim is answered in."""
-    fr = en = 0
-    for word in words:
-        fr += word in _FRENCH_ANY
-        en += word in _ENGLISH_ANY
-    return fr, en
+    words = words if isinstance(words, (list, tuple)) else list(words)
+    return sum(map(_FRENCH_ANY.__contains__, words)), sum(map(_ENGLISH_ANY.__contains__, words))
 
 
 #: How much of a text is read: its first sentences tell its language.

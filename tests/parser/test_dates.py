@@ -163,3 +163,49 @@ def test_a_date_phrase_inside_a_flattened_faq_dates_it():
             "* Une note sur le piétinement. * Une autre note. ")
     doc = parse_text(line * 2 + "\n", "d")
     assert document_date(doc.metadata) == ("2009-10-05", "last_modified")
+
+
+# ---- one date grammar (parser/grammars/dates.lark) --------------------------------
+
+def test_figures_with_points_or_dashes_and_iso_dates():
+    from parser.dates import numeric_date
+
+    assert numeric_date("Mise en page du 27.03.2011") == numeric_date("27-03-2011 : relecture") == "2011-03-27"
+    assert numeric_date("2012-01-27 — 5 commentaires") == "2012-01-27"
+    assert numeric_date("2012-13-27") is None and numeric_date("702.19.2011") is None
+
+
+def test_abbreviations_without_accent_point_or_case():
+    assert french_date("Lun 15 Aoû 2011 14:32") == "2011-08-15"
+    assert french_date("le 3 Fév 2012") == french_date("3 FÉVR. 2012") == "2012-02-03"
+    assert french_date("10 juill. 2013") == "2013-07-10"
+    # a word that only starts like a month is no month
+    assert french_date("3 maison 2012") is None and french_date("3 marsouins 2012") is None
+
+
+@pytest.mark.parametrize("line, date", [
+    ("Date : 2012-01-27", "2012-01-27"),
+    ("Nantes, le 27.03.2011", "2011-03-27"),
+    ("Date : vendredi 27-01-2012 à 21h05", "2012-01-27"),
+])
+def test_date_lines_read_every_figure_form(line, date):
+    from parser.faq import document_date, parse_text
+
+    doc = parse_text(f"Un titre\n{line}\n\n702.19. Piétinement\n", "d")
+    assert document_date(doc.metadata) == (date, "published") and not doc.warnings
+
+
+def test_a_rule_line_ending_with_a_labelled_date_stays_a_rule():
+    from parser.faq import parse_text
+
+    doc = parse_text("702.19a Cette règle est en vigueur depuis : 1er juillet 2013\n", "d")
+    assert doc.rule("702.19a").text == "Cette règle est en vigueur depuis : 1er juillet 2013"
+    assert not doc.metadata.get("release_dates")
+
+
+def test_faq_header_takes_its_date_forms_from_dates_lark():
+    from parser import grammars
+
+    header = grammars.text("faq_header")
+    assert "%import .dates (WRITTEN_DATE, FIGURES_DATE, ISO_DATE, WEEKDAY)" in header
+    assert "janvier" not in header and "lundi" not in header
