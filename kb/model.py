@@ -86,7 +86,8 @@ class ParseWarning:
     text: str
     message: str
     #: what kind of problem (``unplaceable_line``, ``stray_token``, ``unclosed_mana_symbol``,
-    #: ``misprinted_number``, ``bad_type_line``, ``unreadable_date``, ``duplicate_id``…);
+    #: ``misprinted_number``, ``bad_type_line``, ``unreadable_date``, ``duplicate_id``,
+    #: ``duplicate_card_field``, ``mana_value_mismatch``, ``unplaced_card_line``…);
     #: empty for the warnings that predate types.
     type: str = ""
     #: where the grammar stopped, as Lark's ``get_context`` shows it (the line, a caret

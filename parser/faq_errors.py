@@ -36,7 +36,8 @@ EXAMPLES: dict[str, dict[str, list[str]]] = {
                                  "Nom {2/B\nRituel\n", "Nom {G\nCréature : elfe\n"],
         # a name and a cost (or a printed mana value) with no type line under them
         "cost_without_type": ["Nom\n{2}{G}\n", "Nom\n{2}{G}\n\n", "Nom\n{2}{G}\n(2)\n", "Nom\n(2)\n",
-                              "Nom {2}{G}\n", "Nom {2}{G}\n(2)\n", "Nom\n2G\n", "Nom\n2G\n(2)\n"],
+                              "Nom {2}{G}\n", "Nom {2}{G}\n(2)\n", "Nom\n2G\n", "Nom\n2G\n(2)\n",
+                              "Nom\n(2)(G)\n", "Nom\nCoût : 2G\n", "Nom\n{2}{G}\n2/2\n", "Nom 2G (3)\n", "Nom {2}{G} (3)\n"],
         # « Créature : elfe / 3/2 » with no card name above
         "type_line_without_name": ["Créature : elfe\n3/2\n", "Artefact\n1/1\n"],
     },

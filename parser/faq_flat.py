@@ -1,7 +1,7 @@
 """A French FAQ flattened onto one line -> the same FAQ laid out one item a line.
 
 Sites often serve a FAQ as one paragraph: header, headings, « ***section*** »
-titles, « * » notes, « -- » sub-items and quoted rules run together.  The
+titles, « * » notes (or « • », « – »), « -- » sub-items and quoted rules run together.  The
 grammar ``parser/grammars/faq_flat.lark`` finds where each item starts;
 :func:`relayout` puts each on its own line (blank lines around notes,
 sections and rules, as in the seed layout) so that the document grammar
@@ -17,7 +17,7 @@ from parser import grammars
 
 #: A line is read as a flattened FAQ when it is this long and has one of these marks.
 MIN_LENGTH = 200
-MARKS = (" * ", "***")
+MARKS = (" * ", "***", " • ")
 
 #: What starts a new line, and whether a blank line goes before it.
 _BREAKS = {"SECTION_INLINE": True, "NOTE_MARK": True, "RULE_MARK": True, "CARD_MARK": True, "HEADING_INLINE": True,

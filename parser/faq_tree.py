@@ -14,8 +14,10 @@ typed :class:`kb.model.ParseWarning` s, their type the label of the example
 their strict parse fails like (:mod:`parser.faq_errors`, Lark's
 ``match_examples``), their ``context`` Lark's ``get_context``; their lines
 are kept as text.  The same builder reads the French Comprehensive Rules
-layout (contents, sections, glossary, credits), rules quoted in prose and
-card records run inline in a paragraph.
+layout (contents, sections, glossary, credits) and rules quoted in prose;
+card records (a name line then fields in any order, on one line, run inline
+in a paragraph) and the lines that read as a record's but are in none are
+read by :class:`parser.faq_records.RecordsMixin`.
 """
 from __future__ import annotations
 
@@ -29,7 +31,6 @@ from kb.model import SUBRULE_LETTERS, CardRecord, Document, GlossaryEntry, Note,
 from parser.dates import document_date, french_date, numeric_date
 from parser.faq_errors import label_error
 from parser.faq_records import RecordsMixin
-from parser.mana import ManaCostError, parse_mana_cost
 from parser.textkeys import slugify
 
 
@@ -58,18 +59,6 @@ def _joined(first: str, continuations: list[Tree]) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _type_line(written: str) -> str:
-    """A type line as printed: « Créature : - élémental » -> « Créature : élémental »."""
-    head, colon, subtypes = written.strip().partition(":")
-    return f"{head.strip()} : {subtypes.strip().lstrip('-–—').strip()}" if colon else head.strip()
-
-
-def _unlabelled(tok: Token) -> str:
-    """A record's field without its label: « Coût : {2}{G} » -> « {2}{G} »
-    (the token type says it is labelled; a label holds one colon)."""
-    return str(tok).split(":", 1)[1].lstrip() if tok.type.startswith("LABELED_") else str(tok)
-
-
 #: Quotation marks: opening -> closing.
 _QUOTES = {"«": "»", "“": "”"}
 
@@ -87,22 +76,6 @@ def _closed(text: str, opening: str) -> tuple[str, str]:
                 return text[:i].strip(), text[i + 1:].strip()
             depth -= 1
     return text.strip(), ""
-
-
-def _card_line(line: Token | Tree) -> str:
-    """A line of a record's text; a ``keyword_cost`` line (« Flashback {1}{W} »)
-    is its keyword, a space and its cost."""
-    if isinstance(line, Tree):
-        return " ".join(str(t).strip() for t in line.children)
-    return _unlabelled(line).strip()
-
-
-def _braced(cost: str) -> str:
-    """« 1G » -> « {1}{G} », « XRR » -> « {X}{R}{R} » (costs printed without braces)."""
-    cost = cost.strip()
-    digits = cost.rstrip("WUBRGC")
-    return "".join("{%s}" % d for d in ([digits] if digits.isdigit() else list(digits))) + \
-        "".join("{%s}" % c for c in cost[len(digits):])
 
 
 class DocumentBuilder(RecordsMixin, Interpreter):
@@ -171,18 +144,9 @@ class DocumentBuilder(RecordsMixin, Interpreter):
         return self.doc
 
     def blank(self, item: Tree) -> None:
-        for record in _trees(item, "named_like_a_type"):
-            self.visit(record)
-        for record in _trees(item, "bad_card_like"):
-            self.bad_card(record)
-        for orphan in _trees(item, "orphan_type"):
-            lines = [c.children[0] for c in orphan.children]
-            if len(lines) == 2:
-                self.warn_labelled(orphan, "strict_record", "type_line_without_name", lines[0].line, 1,
-                                   str(lines[0]).rstrip("\n"),
-                                   "a type line and a P/T line with no card name above them (kept as text)")
-            for tok in lines:
-                self._paragraph_text(str(tok).strip(), tok.line)
+        for child in item.children:
+            if isinstance(child, Tree):      # a record or the lines of none after the blank line
+                self.visit(child)
 
     def separator(self, item: Tree) -> None:
         self.cur_card = None
@@ -388,94 +352,6 @@ class DocumentBuilder(RecordsMixin, Interpreter):
         self.doc.notes.append(note)
         if self.cur_card is not None:
             self.cur_card.notes.append(note)
-
-    def _name_and_cost(self, item: Tree) -> tuple[Token, Optional[Token]]:
-        """The name token and the cost token of a record (either layout)."""
-        named = _trees(item, "name_cost") or _trees(item, "name_bare_cost") or _trees(item, "card_name")
-        name_tok = named[0].children[0]
-        if named[0].data in ("name_cost", "name_bare_cost"):
-            return name_tok, named[0].children[1]
-        costs = _trees(item, "card_cost")
-        return name_tok, (costs[0].children[0] if costs else None)
-
-    def _cost(self, cost_tok: Token, item: Tree) -> str:
-        """A record's cost, checked with the mana grammar (parser/mana.py): a
-        cost it rejects is kept as written, with a located warning."""
-        written = _unlabelled(cost_tok).rstrip("\n").replace("(", "").replace(")", "")  # « ({B}) »
-        if cost_tok.type in ("BARE_COST", "BARE_TAIL") or (cost_tok.type == "LABELED_COST" and "{" not in written):
-            return _braced(written.strip().strip("()"))
-        try:
-            parse_mana_cost(written)
-        except ManaCostError as err:
-            column, message = cost_tok.column + err.column - 1, f"{err.message}; the cost is kept as written"
-            if cost_tok.type == "BAD_COST":
-                self.warn_labelled(item, "strict_record", "unclosed_mana_symbol", cost_tok.line, column,
-                                   self._line(item, cost_tok), message)
-            else:
-                self.warn("bad_mana_symbol", cost_tok.line, column, written, message)
-        return written.strip()
-
-    def card(self, item: Tree) -> None:
-        self._record(item, *self._name_and_cost(item))
-        for nested in _trees(item, "next_card"):
-            self.card(nested)
-
-    def named_like_a_type(self, item: Tree) -> None:
-        """« Terrain vague / Terrain / … »: a card whose name reads as a type line."""
-        costs = _trees(item, "card_cost")
-        self._record(item, item.children[0].children[0], costs[0].children[0] if costs else None)
-        for nested in _trees(item, "next_card"):
-            self.card(nested)
-
-    def _record(self, item: Tree, name_tok: Token, cost_tok: Optional[Token]) -> None:
-        record = CardRecord(name=_unlabelled(name_tok).strip(), source=self.source, line=name_tok.line,
-                            section=self.section_id)
-        if cost_tok is not None:
-            record.mana_cost = self._cost(cost_tok, item)
-        record.type_line = _type_line(_unlabelled(_trees(item, "card_type")[-1].children[0]))
-        for mv in _trees(item, "mana_value"):
-            record.mana_value = int(re.search(r"\d+", str(mv.children[0]))[0])   # « (5) », « CCM : 5 »
-        for pt in _trees(item, "card_pt"):
-            power, _, toughness = _unlabelled(pt.children[0]).partition("/")
-            record.power, record.toughness = power.strip(), toughness.strip()
-        record.text = "\n".join(_card_line(c.children[0]) for c in _trees(item, "card_line"))
-        self._late_fields(item, record)
-        self.doc.cards.append(record)
-        self.cur_card = record
-
-    def inline_card(self, item: Tree) -> None:
-        """« Recrue boros {R/W} Créature : gobelin et soldat 1/1 Lien de vie … »;
-        a name and a cost followed by anything but a type line are text."""
-        toks = {t.type: t for t in item.children if isinstance(t, Token)}
-        lead = toks.get("INLINE_LEAD")
-        if lead is not None and "INLINE_TYPE" in toks:     # « …, on trouve aussi » before the record
-            self._paragraph_text(str(lead).strip(), lead.line)
-        if "INLINE_TYPE" not in toks:
-            self._paragraph_text("".join(str(t) for t in item.children).strip(), item.children[0].line)
-            return
-        name = toks["INLINE_NAME"]
-        record = CardRecord(name=str(name).strip(), source=self.source, line=name.line, section=self.section_id,
-                            mana_cost=self._cost(toks["INLINE_COST"], item),
-                            type_line=_type_line(str(toks["INLINE_TYPE"])))
-        if "INLINE_PT" in toks:
-            power, _, toughness = str(toks["INLINE_PT"]).partition("/")
-            record.power, record.toughness = power.strip(), toughness.strip()
-        record.text = str(toks["TEXT"]).strip() if "TEXT" in toks else ""
-        self.doc.cards.append(record)
-        self.cur_card = record
-
-    def bad_card(self, item: Tree) -> None:
-        """A name and a cost (or printed mana value) with no type line: the
-        lines stay text, the line after the name is reported."""
-        lines = [c.children for c in item.children]   # one list of tokens per line
-        if len(lines) == 1:                              # « Chaudron des âmes {5} » in prose
-            self._paragraph_text("".join(map(str, lines[0])).strip(), lines[0][0].line)
-            return
-        tok = lines[1][0]
-        self.warn_labelled(item, "strict_record", "cost_without_type", tok.line, 1, str(tok).rstrip("\n"),
-                           "line cannot be placed here (expected one of: TYPE_LINE)")
-        for toks in lines:
-            self._paragraph_text("".join(map(str, toks)).strip(), toks[0].line)
 
     # -- text --------------------------------------------------------------
     def paragraph(self, item: Tree) -> None:

@@ -257,6 +257,37 @@ def parse_mana_cost(text: str) -> ManaCost:
     return ManaCost(stripped, cost.symbols)
 
 
+@lru_cache(maxsize=1)
+def written_cost_parser() -> Lark:
+    """The LALR parser for ``written_cost``: braced, bare (« 2B ») or parenthesised (« (2)(B) ») costs."""
+    return grammars.load("mana", parser="lalr", start="written_cost", maybe_placeholders=False)
+
+
+@lru_cache(maxsize=4096)
+def parse_written_cost(text: str) -> ManaCost:
+    """A cost as pages write it: braced (« {2}{B} », see :func:`parse_mana_cost`; or spaced, « {2} {B} »),
+    bare (« 2B », « XRR ») or one symbol a parenthesis (« (2)(B)(B) »,
+    « (2/B) »), read by the ``written_cost`` rule of mana.lark.  The result
+    is braced: ``str(parse_written_cost("2B")) == "{2}{B}"``.  Raises
+    ManaCostError as parse_mana_cost does (the column is in ``text``)."""
+    stripped = text.strip()
+    if not stripped or ("{" in stripped and not any(c in stripped for c in " \t")):
+        return parse_mana_cost(text)
+    offset = len(text) - len(text.lstrip())
+    try:
+        tree = written_cost_parser().parse(stripped)
+    except UnexpectedInput as exc:
+        column = getattr(exc, "column", None) or len(stripped) + 1
+        raise ManaCostError("not a mana cost: a written cost is braced symbols, figures then WUBRGC "
+                            "letters, or one symbol a parenthesis", text, column + offset) from None
+    form = next(c for c in tree.children if isinstance(c, Tree))
+    if form.data == "spaced_cost":                       # « {2} {B} »
+        symbols = [s for part in form.children for s in mana_cost_from_tree(part, stripped).symbols]
+        return ManaCost(stripped.replace(" ", "").replace("\t", ""), tuple(symbols))
+    braced = "".join("{%s}" % str(tok).strip().strip("()") for tok in form.children)
+    return parse_mana_cost(braced)
+
+
 def is_mana_cost(text: str) -> bool:
     """True when ``text`` parses as a (non-empty) mana cost."""
     try:

@@ -20,3 +20,22 @@ def as_golden(got, golden):
     if isinstance(got, list) and isinstance(golden, list) and len(got) == len(golden):
         return [as_golden(g, h) for g, h in zip(got, golden)]
     return got
+
+
+def assert_french_golden(doc, rel: str, request) -> None:
+    """Compare a parsed French fixture ``tests/fixtures/french/<rel>.txt`` with
+    ``tests/golden/french/<rel>.json`` (written instead with ``--update-golden``);
+    its path and warnings' file are made relative first."""
+    import json
+
+    from tests.conftest import GOLDEN
+
+    got = doc.to_dict()
+    got["path"] = f"fixtures/french/{rel}.txt"
+    for w in got["warnings"]:
+        w["file"] = got["path"]
+    path = GOLDEN / "french" / f"{rel}.json"
+    if request.config.getoption("--update-golden"):
+        path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    assert as_golden(got, golden) == golden

@@ -94,3 +94,26 @@ def test_every_bullet_marks_a_note_with_its_text(bullet, words):
     text = f"Ours runegrave {{1}}{{G}}\nCréature : ours\n2/2\n\n{bullet} {words}.\n"
     doc = parse_text(text, "h", path="h.txt")
     assert [(n.card, n.text) for n in doc.notes] == [("Ours runegrave", words + ".")]
+
+
+# A flattened FAQ (one long line) whose notes are marked « • » or « – » (after a
+# sentence's end): each becomes a note of the card above it, like « * » ones;
+# an en dash inside a sentence is an aside, part of the note.
+FLAT_BULLETS = (
+    "FAQ Worldwake : notes imprimées Publiée le 29 janvier 2010 ***Notes sur des cartes spécifiques*** "
+    "Griffon juvénile {1}{W} Créature : griffon 2/2 Toucheterre — À chaque fois qu'un terrain arrive sur "
+    "le champ de bataille sous votre contrôle, le Griffon juvénile acquiert le vol jusqu'à la fin du tour. "
+    "• La capacité se déclenche même si le terrain arrive engagé. – Si deux terrains arrivent en même "
+    "temps, la capacité se déclenche deux fois – sans autre effet. • Le vol dure jusqu'à la fin du tour.\n")
+
+
+def test_bullets_in_a_flattened_faq_are_notes():
+    doc = parse_text(FLAT_BULLETS, "flat")
+    [card] = doc.cards
+    assert (card.name, card.mana_cost, card.type_line, card.power, card.toughness) == (
+        "Griffon juvénile", "{1}{W}", "Créature : griffon", "2", "2")
+    assert [n.text for n in card.notes] == [
+        "La capacité se déclenche même si le terrain arrive engagé.",
+        "Si deux terrains arrivent en même temps, la capacité se déclenche deux fois – sans autre effet.",
+        "Le vol dure jusqu'à la fin du tour."]
+    assert [n.line for n in doc.notes] == [1, 1, 1] and not doc.warnings

@@ -7,7 +7,6 @@ tests around the soulbond seed's rules; its full parse is a golden file of
 """
 from __future__ import annotations
 
-import json
 from datetime import date
 
 import pytest
@@ -17,8 +16,8 @@ from hypothesis import strategies as st
 from parser.dates import MONTHS_FR, MONTHS_FR_SHORT, document_date as line_date, find_dates, french_date, \
     numeric_date
 from parser.faq import document_date, parse_document, parse_text
-from tests.conftest import FIXTURES, GOLDEN
-from tests.parser.golden import as_golden
+from tests.conftest import FIXTURES
+from tests.parser.golden import assert_french_golden
 
 DATES = FIXTURES / "french" / "dates"
 STEMS = sorted(p.stem for p in DATES.glob("*.txt"))
@@ -30,15 +29,7 @@ def _doc(stem: str):
 
 @pytest.mark.parametrize("stem", STEMS)
 def test_dates_golden(stem, request):
-    got = _doc(stem).to_dict()
-    got["path"] = f"fixtures/french/dates/{stem}.txt"
-    for w in got["warnings"]:
-        w["file"] = got["path"]
-    path = GOLDEN / "french" / "dates" / f"{stem}.json"
-    if request.config.getoption("--update-golden"):
-        path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    golden = json.loads(path.read_text(encoding="utf-8"))
-    assert as_golden(got, golden) == golden
+    assert_french_golden(_doc(stem), f"dates/{stem}", request)
 
 
 def test_the_fixtures_are_all_covered():

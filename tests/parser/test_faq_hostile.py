@@ -182,8 +182,9 @@ def test_type_line_without_a_card_name_is_reported_and_kept_as_text():
     text = "Texte.\n\nCréature : elfe\n3/2\nVol\n\nTerrain de base\n\nTerrain vague\nTerrain\n{T} : Ajoutez {C}.\n\n* Note.\n"
     doc = parse_text(text, "type", path="type.txt")
     assert {"Créature : elfe", "3/2", "Vol", "Terrain de base"} <= set(doc.paragraphs)
-    [w] = doc.warnings
-    assert (w.type, w.line, w.column, w.text) == ("type_line_without_name", 3, 1, "Créature : elfe")
+    # a type line alone, in no record, is reported too (issue 12: nothing card-like lost silently)
+    assert [(w.type, w.line, w.column, w.text) for w in doc.warnings] == [
+        ("type_line_without_name", 3, 1, "Créature : elfe"), ("unplaced_card_line", 7, 1, "Terrain de base")]
     # a card whose name reads as a type line is still a card
     [vague] = doc.cards
     assert (vague.name, vague.type_line, [n.text for n in vague.notes]) == ("Terrain vague", "Terrain", ["Note."])

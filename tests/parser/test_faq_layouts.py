@@ -6,13 +6,12 @@ layout; its full parse is a golden file of ``tests/golden/french/``
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from parser.faq import parse_document
-from tests.parser.golden import as_golden
-from tests.conftest import FIXTURES, GOLDEN
+from tests.parser.golden import assert_french_golden
+from tests.conftest import FIXTURES
 
 FRENCH = FIXTURES / "french"
 LAYOUTS = sorted(p.stem for p in FRENCH.glob("*.txt"))
@@ -24,15 +23,7 @@ def _doc(stem: str):
 
 @pytest.mark.parametrize("stem", LAYOUTS)
 def test_layout_golden(stem, request):
-    got = _doc(stem).to_dict()
-    got["path"] = f"fixtures/french/{stem}.txt"
-    for w in got["warnings"]:
-        w["file"] = got["path"]
-    path = GOLDEN / "french" / f"{stem}.json"
-    if request.config.getoption("--update-golden"):
-        path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    golden = json.loads(path.read_text(encoding="utf-8"))
-    assert as_golden(got, golden) == golden
+    assert_french_golden(_doc(stem), stem, request)
 
 
 def test_layouts_are_all_covered():

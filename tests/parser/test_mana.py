@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from lark import Lark
 
 from parser import grammars
-from parser.mana import ManaCostError, mana_cost_from_tree, parse_mana_cost
+from parser.mana import ManaCostError, mana_cost_from_tree, parse_mana_cost, parse_written_cost
 from kb.checker import mana
 from kb.checker.mana import Payment, apply_reduction, payments, pays_exactly, pool_pays
 from kb.checker.verdict import OutsideModel
@@ -288,3 +288,35 @@ def test_bad_symbol_reported_at_its_column(symbols, index, bad):
     with pytest.raises(ManaCostError) as info:
         parse_mana_cost(text)
     assert info.value.column == len("".join(symbols[:index])) + 1
+
+
+# ---- costs as pages write them (the ``written_cost`` rule) ---------------------------
+@pytest.mark.parametrize("written,braced,value", [
+    ("{2/B}{2/B}{2/B}", "{2/B}{2/B}{2/B}", 6),        # Implorer la reine (SHM), braced
+    ("4W", "{4}{W}", 5),                              # Hurda de bataille (WWK), bare
+    ("XRR", "{X}{R}{R}", 2),
+    ("11", "{11}", 11),                               # Terrasseur d'Ulamog (ROE)
+    ("(2)(W)", "{2}{W}", 3),                          # one symbol a parenthesis
+    ("(1)(W/P)", "{1}{W/P}", 2),                      # Cathédrale membranée (NPH)
+    ("(2/W)(2/W)(2/W)", "{2/W}{2/W}{2/W}", 6),        # Procession spectrale (SHM)
+    ("(4W)", "{4}{W}", 5),                            # a bare cost in parentheses
+])
+def test_written_costs_are_read_by_the_mana_grammar(written, braced, value):
+    cost = parse_written_cost(written)
+    assert (str(cost), cost.mana_value) == (braced, value)
+
+
+@pytest.mark.parametrize("text", ["2B3", "(2)(T)", "W U", "(2/Q)"])
+def test_what_is_not_a_written_cost_is_an_error(text):
+    with pytest.raises(ManaCostError):
+        parse_written_cost(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{X}", "{W/U}", "{2/B}",
+                                 "{B/P}"]), min_size=2, max_size=6))
+def test_parenthesised_symbols_are_the_braced_cost(symbols):
+    braced = "".join(symbols)
+    written = braced.replace("{", "(").replace("}", ")")
+    assert str(parse_written_cost(written)) == braced
+    assert parse_written_cost(written).mana_value == parse_mana_cost(braced).mana_value
