@@ -117,3 +117,15 @@ def test_bullets_in_a_flattened_faq_are_notes():
         "Si deux terrains arrivent en même temps, la capacité se déclenche deux fois – sans autre effet.",
         "Le vol dure jusqu'à la fin du tour."]
     assert [n.line for n in doc.notes] == [1, 1, 1] and not doc.warnings
+
+
+def test_a_bullet_then_a_bold_number_is_a_rule_not_a_note():
+    # Markdown lists of rules (seed 000_… 702.92a, 702.92b re-laid out): « * **702.92a** … »
+    doc = parse_text("Association d'âmes :\n\n"
+                     "* **702.92a** L'association d'âmes est une capacité déclenchée.\n"
+                     "- **702.92b** Une créature associée est associée à une autre créature.\n"
+                     "* Une note ordinaire.\n", "md")
+    assert [(r.number, r.text) for r in doc.rules] == [
+        ("702.92a", "L'association d'âmes est une capacité déclenchée."),
+        ("702.92b", "Une créature associée est associée à une autre créature.")]
+    assert [n.text for n in doc.notes] == ["Une note ordinaire."]
