@@ -274,6 +274,8 @@ class ClaimForms:
     def situation_claim(self, tree):
         """Actor, events in order with state-based actions after each, then outcomes."""
         situation, outcomes = tree.children
+        if situation.data == "control_first":       # the event before its actor
+            situation = Tree("situation", [situation.children[0], Tree("control_event", [])])
         if situation.data == "bare_situation" and situation.children[0].data == "spell_actor":
             raise Unknown("the claim does not say whether the spell's conspire cost is paid (conspire is optional)")
         state = Situation.of(self, situation)

@@ -205,3 +205,21 @@ def test_soulbond_targets_nothing(claim, answer):
     assert v.answer == answer, v
     assert "702.95a" in v.rules
     assert check_claim(claim, edition="2010").answer == "unknown"      # before soulbond (2012)
+
+
+@pytest.mark.parametrize("claim,answer", [
+    # pairing is mutual (702.95b) and ends when either leaves or changes control (702.95e; seed 000_…)
+    ("Si une créature associée quitte le champ de bataille, son partenaire devient dissocié", "true"),
+    ("Si une créature associée quitte le champ de bataille, l'autre créature devient dissociée", "true"),
+    ("Une créature associée devient dissociée si son partenaire quitte le champ de bataille", "true"),
+    ("A paired creature stays paired when its partner leaves the battlefield", "false"),
+    # the event before its actor
+    ("Si un autre joueur acquiert le contrôle d'une créature associée, elle devient dissociée", "true"),
+    ("If another player gains control of a paired creature, it stays paired", "false"),
+    # losing soulbond does not unpair (seed 000_… last note)
+    ("Quand une créature associée perd l'association d'âmes, son partenaire reste associé", "true"),
+])
+def test_soulbond_partners_and_control(claim, answer):
+    v = check_claim(claim)
+    assert v.answer == answer, v
+    assert "702.95e" in v.rules
