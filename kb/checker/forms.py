@@ -177,8 +177,10 @@ class ClaimForms:
         if p.counters:
             self.trace.step("read on an instance: a 3/3 creature with {counters}",
                             counters=self.trace.tr(p.describe_counters()))
-        else:
+        elif p.damage:
             self.trace.step("read on an instance: a 3/3 creature with {n} damage marked", n=p.damage)
+        else:
+            self.trace.step("read on an instance: a 3/3 creature")
         return Situation(self, Tree("creature_actor", []), [], perm=p)
 
     def soulbond_targets_claim(self, tree):
@@ -194,6 +196,14 @@ class ClaimForms:
         state.sba()
         gone = not state.perm.counters[PLUS] and not state.perm.counters[MINUS]
         return gone == polarity(tree.children[-1])
+
+    def wither_counters_claim(self, tree):
+        """« la flétrissure inflige ses blessures sous forme de marqueurs -1/-1 » (702.80a),
+        read on a source with wither dealing 2 damage to the 3/3 instance."""
+        state = self._instance()
+        keywords.deal_damage(state.perm, 2, self.trace, wither=True)
+        as_counters = state.perm.counters[MINUS] == 2 and state.perm.damage == 0
+        return as_counters == polarity(tree.children[-1])
 
     def counters_last_claim(self, tree):
         """« les marqueurs -1/-1 restent après la fin du tour » (CR 514.2: counters stay)."""

@@ -19,6 +19,7 @@ FR: dict[str, str] = {
     "soulbond chooses the partner on resolution: nothing is targeted":
         "l'association d'âmes choisit le partenaire à la résolution : rien n'est ciblé",
     "read on an instance: a 3/3 creature with {counters}": "lu sur un exemple : une créature 3/3 avec {counters}",
+    "read on an instance: a 3/3 creature": "lu sur un exemple : une créature 3/3",
     "read on an instance: a 3/3 creature with {n} damage marked":
         "lu sur un exemple : une créature 3/3 avec {n} blessures marquées",
     # editions (kb/checker/editions.py, claims.py)

@@ -223,3 +223,16 @@ def test_soulbond_partners_and_control(claim, answer):
     v = check_claim(claim)
     assert v.answer == answer, v
     assert "702.95e" in v.rules
+
+
+@pytest.mark.parametrize("claim,answer", [
+    # seeds/001_… Flétrissure notes; 702.80a: damage from a source with wither becomes -1/-1 counters
+    ("Une créature avec la flétrissure inflige ses blessures sous forme de marqueurs -1/-1", "true"),
+    ("A source with wither deals damage as -1/-1 counters", "true"),
+    ("La flétrissure n'inflige pas ses blessures sous forme de marqueurs -1/-1", "false"),
+])
+def test_wither_in_general(claim, answer):
+    v = check_claim(claim)
+    assert v.answer == answer, v
+    assert "702.80a" in v.rules
+    assert v.explanation[0] in ("lu sur un exemple : une créature 3/3", "read on an instance: a 3/3 creature")
