@@ -264,10 +264,11 @@ def _ingest_cr(conn, files: list[Path], report: BuildReport, progress: Progress)
 def _link_cards(conn, report: BuildReport, progress: Progress) -> None:
     """Find card names in rules, examples, notes and card records once
     (table ``card_mentions``, see kb.cards.mentions)."""
-    from kb.cards.mentions import index_card_mentions
+    from kb.cards.mentions import index_card_mentions, index_document_links
 
     t0 = time.perf_counter()
     report.cards["mentions"] = index_card_mentions(conn, progress=progress)
+    index_document_links(conn)
     report.seconds["card_links"] = round(time.perf_counter() - t0, 3)
 
 

@@ -3,7 +3,9 @@
 * :func:`link_document`, :func:`annotate_document`: every card link of a
   parsed :class:`kb.model.Document` (``kb links``, ``--json`` output).
 * :func:`index_card_mentions`: link every text of the knowledge base once,
-  at build time, into table ``card_mentions``.
+  at build time, into table ``card_mentions``; :func:`index_document_links`
+  stores :func:`link_document` of each French document (``kb links`` reads
+  it with :func:`document_links`: nothing is parsed or linked again).
 * :func:`mentions_of`, :func:`card_links`, :func:`rule_with_links`: read
   that table (``kb card``, ``kb rule``).
 
@@ -19,7 +21,7 @@ from typing import Optional
 
 from kb.cards.linker import link_text
 from kb.cards.names import record_card
-from kb.model import Document, Rule
+from kb.model import CardRecord, Document, Note, Rule, Section
 from kb.progress import Progress, no_progress
 from kb.store import db as store
 
@@ -76,6 +78,38 @@ header: ``card``, ``line``; offsets in its name), ``note`` (``line``,
         if s.text:
             add("section", {"section": s.id, "line": s.line}, s.text)
     return out
+
+
+def stored_document(conn: sqlite3.Connection, source: str) -> Document:
+    """The texts of stored document ``source`` that :func:`link_document`
+    reads (rules, card records, notes, sections), as a :class:`Document`
+    rebuilt from the knowledge base, in document order."""
+    row = store.document(conn, source)
+    doc = Document(source, row["path"], row["lang"] or "fr")
+    doc.rules = store.rules_of_source(conn, source)
+    doc.cards = [CardRecord(r["name"], source, r["line"], text=r["text"] or "") for r in store.card_records(conn, source)]
+    doc.notes = [Note(source, n["text"] or "", n["line"], card=n["card"]) for n in store.notes_of(conn, source)]
+    doc.sections = [Section(s["id"], source, s["title"], s["line"], text=s["text"] or "")
+                    for s in store.sections_of(conn, source)]
+    return doc
+
+
+def index_document_links(conn: sqlite3.Connection) -> int:
+    """Store :func:`link_document` of every French document (table
+    ``document_links``, what ``kb links`` prints), once, at build time;
+    returns the number of documents."""
+    conn.execute("DELETE FROM document_links")
+    rows = [(d["id"], json.dumps(link_document(conn, stored_document(conn, d["id"])), ensure_ascii=False))
+            for d in store.documents(conn)]
+    with conn:
+        conn.executemany("INSERT INTO document_links VALUES (?,?)", rows)
+    return len(rows)
+
+
+def document_links(conn: sqlite3.Connection, source: str) -> Optional[dict]:
+    """What :func:`index_document_links` stored for ``source`` (None: no card data was linked)."""
+    row = conn.execute("SELECT links FROM document_links WHERE source=?", (source,)).fetchone()
+    return json.loads(row[0]) if row else None
 
 
 def annotate_document(conn: sqlite3.Connection, doc: Document) -> dict:

@@ -115,8 +115,7 @@ def links(source, data_dir, as_json):
     """List every card name found in one document (id, slug or file path):
     where it stands, as written, and the English card it links to."""
     from kb.cards import db as carddb
-    from kb.cards.mentions import link_document
-    from parser.faq import parse_document
+    from kb.cards.mentions import document_links
 
     conn = open_conn(data_dir)
     if not carddb.card_count(conn):
@@ -124,9 +123,9 @@ def links(source, data_dir, as_json):
     row = find_document(conn, source)
     if row is None:
         raise KBError(f"no document {source!r} in the knowledge base (kb build lists the ids)")
-    if not Path(row["path"]).exists():
-        raise KBError(f"{row['path']} is no longer readable: rebuild or give the file again")
-    result = link_document(conn, parse_document(row["path"]))
+    result = document_links(conn, row["id"])      # found at build time (kb.cards.mentions)
+    if result is None:
+        raise KBError("the knowledge base holds no card links of this document: rebuild it with kb build --mtgjson PATH")
     if as_json:
         emit_json(result)
         return

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 
 #: Bumped whenever a table, column, index or view changes.
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 
 #: Parsed documents: French FAQ / rules excerpts (``documents``, ``sections``,
 #: ``rules``, ``card_records``, ``notes``) and Comprehensive Rules editions
@@ -97,13 +97,17 @@ CREATE TABLE IF NOT EXISTS mtg_words (
 ) WITHOUT ROWID;
 """
 
-#: Card names found in rules texts, examples, notes and card records (:mod:`kb.cards.mentions`).
+#: Card names found in rules texts, examples, notes and card records (:mod:`kb.cards.mentions`);
+#: ``document_links``: every card link and unresolved name of each French document, as
+#: ``kb links --json`` prints it (JSON), found once at build time.
 CARD_MENTIONS = """
 CREATE TABLE IF NOT EXISTS card_mentions (
     card TEXT NOT NULL, source TEXT, kind TEXT, number TEXT, example INTEGER, line INTEGER,
     record TEXT, surface TEXT, start INTEGER, "end" INTEGER, lang TEXT
 );
 CREATE INDEX IF NOT EXISTS card_mentions_card ON card_mentions(card);
+CREATE TABLE IF NOT EXISTS document_links (
+    source TEXT PRIMARY KEY, links TEXT NOT NULL);
 """
 
 #: Rule history across editions (:mod:`kb.rules.history`): distinct versions,

@@ -117,3 +117,32 @@ def test_card_known_only_from_the_card_data_has_its_power_and_text(card_kb):
     assert c["text"].startswith("When Kitchen Finks enters the battlefield, you gain 2 life.")
     serpent = json.loads(run("card", "Serpent of the Endless Sea", "--json", data_dir=card_kb).output)
     assert (serpent["power"], serpent["toughness"]) == ("*", "*")
+
+
+def test_links_are_those_of_the_parsed_document_and_need_no_file(card_kb, tmp_path):
+    """kb links prints what the build found (table document_links): the same
+    links as linking the parsed file, and it still works once the file is gone."""
+    import sqlite3
+
+    from kb.cards.mentions import link_document
+    from kb.store import db as store
+    from parser.faq import parse_document
+
+    stored = json.loads(run("links", "sombrelande", "--json", data_dir=card_kb).output)
+    conn = store.connect(card_kb)
+    try:
+        row = next(d for d in store.documents(conn) if "sombrelande" in d["path"].lower() or d["id"] == stored["document"])
+        again = link_document(conn, parse_document(row["path"], source=row["id"]))
+    finally:
+        conn.close()
+    assert stored == json.loads(json.dumps(again, ensure_ascii=False))
+    assert ("Amphybane", "Spawnwrithe") in {(l["surface"], l["name"]) for l in stored["links"]}
+    # the file moved away: the links are still there (nothing is parsed again)
+    db = store.current_dir(card_kb) / store.DB_NAME
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE documents SET path = ? WHERE id = ?", (str(tmp_path / "gone.txt"), stored["document"]))
+    try:
+        assert json.loads(run("links", stored["document"], "--json", data_dir=card_kb).output) == stored
+    finally:       # (the knowledge base is shared by the module's tests)
+        with sqlite3.connect(db) as c:
+            c.execute("UPDATE documents SET path = ? WHERE id = ?", (row["path"], stored["document"]))
