@@ -12,6 +12,12 @@ FR: dict[str, str] = {
     "no keywords": "aucune capacité mot-clé",
     "creature": "la créature",
     "the creature": "la créature",
+    "the paired creature": "la créature associée",
+    "its partner": "son partenaire",
+    "another unpaired creature": "une autre créature dissociée",
+    "attacking creature": "la créature attaquante",
+    "member 1": "membre 1",
+    "member 2": "membre 2",
     # mana (kb/checker/mana.py, payplan.py)
     "no mana cost: mana value 0": "pas de coût de mana : valeur de mana 0",
     "mana value of {cost}: {sum} = {value}": "valeur de mana de {cost} : {sum} = {value}",
