@@ -29,7 +29,8 @@ def claims_parser() -> Lark:
     its start rules: ``start``, ``late_start`` (the condition last) and
     ``late_tail`` (the end of a ``late_start`` claim, from its condition word)."""
     parser = grammars.load("claims", parser="earley", lexer="dynamic",
-                           start=["start", "late_start", "late_tail", "edition_lead", "after_qual", "late_after_qual"])
+                           start=["start", "late_start", "late_tail", "edition_lead", "after_qual", "late_after_qual",
+                                  "asked_lead"])
     earley = parser.parser.parser          # lark.parsers.xearley.Parser: its dynamic lexer's matcher
     earley.term_matcher = _budgeted(earley.term_matcher)
     return parser
@@ -64,13 +65,13 @@ def _budgeted(match: Callable) -> Callable:
 
 def normalize(text: str) -> str:
     """Fold a claim for the grammar: lowercase, no accents/ligatures, plain
-    apostrophes and spaces, no « » quotes or final period, symbols inside
+    apostrophes and spaces, no « » quotes or final period or question mark, symbols inside
     braces upper-cased (``{2/b}`` -> ``{2/B}``)."""
     t = fold(text).replace("\u00a0", " ").replace("\u202f", " ")
     t = t.replace("«", " ").replace("»", " ").replace("“", " ").replace("”", " ").replace('"', " ")
     t = re.sub(r"\{[^{}]*\}", lambda m: m.group(0).upper(), t)
     t = re.sub(r"\s+", " ", t).strip()
-    return t.rstrip(".").strip()
+    return t.rstrip(".?").strip()
 
 
 #: Runs of mana symbols longer than this are shelved while the claim is parsed.
@@ -147,10 +148,12 @@ def parse_claim(norm: str) -> Tree:
 def _parse_lemmas(norm: str) -> Tree:
     short, stash = shelve_mana(norm)
     lemmas = lemmatize(short, grammar_words())
-    text, offset, qualifier = lemmas.text, 0, None
-    lead = _edition_lead(text)
+    text, qualifier = lemmas.text, None
+    offset = _asked(text)
+    lead = _edition_lead(text[offset:])
     if lead is not None:
-        qualifier, offset = lead
+        qualifier, after = lead
+        offset += after
     try:
         tree = _read(text[offset:], ("after_qual", "late_after_qual") if lead else ("start", "late_start"))
     except UnexpectedInput as exc:
@@ -161,6 +164,22 @@ def _parse_lemmas(norm: str) -> Tree:
     if qualifier is not None:
         tree = Tree("late_start" if tree.data == "late_after_qual" else "start", [qualifier, *tree.children])
     return restore_mana(restore_words(tree, lemmas.originals, offset), stash)
+
+
+#: How the question words ``asked_lead`` reads begin (a claim without them is not parsed for them).
+_QUESTION_WORDS = ("est-", "c'est ", "vrai ", "is it ")
+
+
+def _asked(text: str) -> int:
+    """Where the claim starts after question words (« est-ce que », « c'est vrai
+    qu' », "is it true that": ``asked_lead``), 0 without them."""
+    if not text.startswith(_QUESTION_WORDS):     # (most claims: no parse)
+        return 0
+    try:
+        lead = claims_parser().parse(text, start="asked_lead")
+    except UnexpectedInput:
+        return 0
+    return lead.children[-1].start_pos
 
 
 def _edition_lead(text: str):

@@ -236,3 +236,21 @@ def test_wither_in_general(claim, answer):
     assert v.answer == answer, v
     assert "702.80a" in v.rules
     assert v.explanation[0] in ("lu sur un exemple : une créature 3/3", "read on an instance: a 3/3 creature")
+
+
+@pytest.mark.parametrize("claim,answer", [
+    # a claim asked as a question: the answer is the claim's (seeds/001_… Implorer la reine, -1/-1 counters)
+    ("C'est vrai qu'Implorer la reine a un coût converti de mana de 6 ?", "true"),
+    ("Est-ce que Implorer la reine est verte ?", "false"),
+    ("Est-ce qu'une créature 2/2 qui reçoit deux marqueurs -1/-1 meurt ?", "true"),
+    ("Is it true that Beseech the Queen is black?", "true"),
+    ("Implorer la reine est noire ?", "true"),
+])
+def test_questions(seed_conn, claim, answer):
+    v = check_claim(claim, cards=seed_conn)
+    assert v.answer == answer, v
+
+
+def test_a_question_keeps_its_edition_qualifier():
+    v = check_claim("Est-ce que selon les règles de 2008, le mana inutilisé provoque une brûlure de mana ?")
+    assert (v.answer, v.edition) == ("true", "2008-12-31")
