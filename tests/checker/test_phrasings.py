@@ -199,6 +199,7 @@ def test_counters_and_damage_in_general(claim, answer, rule):
     ("L'association d'âmes cible une créature", "false"),
     ("La capacité d'association d'âmes ne cible pas", "true"),
     ("Soulbond targets another creature", "false"),
+    ("Les capacités d'association d'âmes ciblent une créature", "false"),
 ])
 def test_soulbond_targets_nothing(claim, answer):
     v = check_claim(claim)
