@@ -15,7 +15,7 @@ from kb.checker.cards import AmbiguousCard, CardFacts, Lookup, as_facts
 from kb.checker.features import apply_features, matches_colors
 from kb.checker.linked import LinkedObject
 from kb.checker.permanents import MINUS, PLUS, Permanent
-from kb.checker.reading import count, last_verb, name, polarity, singular, spent, subtrees
+from kb.checker.reading import count, counters_of, last_verb, name, polarity, singular, spent, subtrees
 from kb.checker.situation import Situation
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 from kb.checker.vocabulary import card_type
@@ -204,6 +204,16 @@ class ClaimForms:
         keywords.deal_damage(state.perm, 2, self.trace, wither=True)
         as_counters = state.perm.counters[MINUS] == 2 and state.perm.damage == 0
         return as_counters == polarity(tree.children[-1])
+
+    def persist_returns_claim(self, tree):
+        """« la persistance renvoie la créature avec un marqueur -1/-1 » (702.79a),
+        read on the 3/3 instance with persist and no counter, which dies."""
+        n, kind = counters_of(tree)
+        state = self._instance(keywords={"persist"})
+        state.event(Tree("dies_event", []))
+        state.resolve_persist()
+        back = state.returned is not None and state.returned.counters[PLUS if kind == "+1/+1" else MINUS] == n
+        return back == polarity(tree.children[0])
 
     def counters_last_claim(self, tree):
         """« les marqueurs -1/-1 restent après la fin du tour » (CR 514.2: counters stay)."""

@@ -255,3 +255,18 @@ def test_questions(seed_conn, claim, answer):
 def test_a_question_keeps_its_edition_qualifier():
     v = check_claim("Est-ce que selon les règles de 2008, le mana inutilisé provoque une brûlure de mana ?")
     assert (v.answer, v.edition) == ("true", "2008-12-31")
+
+
+@pytest.mark.parametrize("claim,answer,rule", [
+    # persist in general (702.79a; seeds/001_… Persistance notes), read on a 3/3 instance that dies
+    ("Persist returns the creature with a -1/-1 counter on it", "true", "702.79a"),
+    ("La persistance renvoie la créature sur le champ de bataille avec un marqueur -1/-1", "true", "702.79a"),
+    ("La persistance ramène la créature avec un marqueur +1/+1", "false", "702.79a"),
+    # the cleanup step (514.2): damage goes, counters stay
+    ("Les marqueurs -1/-1 sont retirés pendant l'étape de nettoyage", "false", "514.2"),
+    ("Les blessures sont retirées pendant l'étape de nettoyage", "true", "514.2"),
+])
+def test_persist_and_cleanup_in_general(claim, answer, rule):
+    v = check_claim(claim)
+    assert v.answer == answer, v
+    assert rule in v.rules
