@@ -11,7 +11,7 @@ Transformer, give the ISO date).  faq_header.lark imports the same terminals.
   « 26 sept. 2008 » -> ISO date;
 * :func:`numeric_date` -- « 04/02/2011 », « 27.03.2011 », « 27-03-2011 » (day
   first, as French pages write them), « 2012-01-27 » (ISO) -> ISO date;
-* :func:`document_date` -- the French date of a line in words, else in figures;
+* :func:`document_date` -- the first French date of a line (in words or figures);
 * :func:`written_date` -- the English date of a line, else its French date;
 * :func:`iso_date` -- year, month, day -> ISO date, or None for an
   impossible date (« 31 février »);
@@ -53,7 +53,7 @@ MONTHS_FR = {
 
 #: Abbreviated French month names (« sept. », « janv. », « févr. », « Aoû »; lower case, point left out) -> month number.
 MONTHS_FR_SHORT = {
-    "janv": 1, "fév": 2, "fev": 2, "févr": 2, "fevr": 2, "avr": 4, "juil": 7, "juill": 7, "aoû": 8, "aou": 8,
+    "janv": 1, "jan": 1, "mar": 3, "jun": 6, "fév": 2, "fev": 2, "févr": 2, "fevr": 2, "avr": 4, "juil": 7, "juill": 7, "aoû": 8, "aou": 8,
     "sep": 9, "sept": 9, "oct": 10, "nov": 11, "déc": 12, "dec": 12,
 }
 
@@ -149,9 +149,13 @@ def numeric_date(text: str) -> Optional[str]:
 
 
 def document_date(text: str) -> Optional[str]:
-    """The date of a French line: in words (« le 4 avril 2008 »), else in
-    figures (« 13/07/2009 : mise à jour »)."""
-    return french_date(text) or numeric_date(text)
+    """The date of a French line: its first date, in words (« le 4 avril
+    2008 ») or in figures (« 13/07/2009 : mise à jour »); None when that first
+    date is no day (« 31/02/2011 »: never a later date of the line instead).
+    The first, not the first in words: on « Mis à jour le 12/10/2010 — Sortie :
+    1er octobre 2010 » the date after the phrase is the line's."""
+    found = find_dates(text)
+    return found[0].date if found else None
 
 
 def written_date(text: str) -> Optional[str]:

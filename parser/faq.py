@@ -43,7 +43,7 @@ from parser import grammars
 
 from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
 from parser.decode import DecodeError, decode_bytes, decode_file
-from parser.faq_dates import byline_dates, published_in_header
+from parser.faq_dates import ambiguous_dates, byline_dates, published_in_header
 from parser.faq_flat import MARKS, is_flattened, relayout
 from parser.faq_tree import DocumentBuilder
 from parser.lang import SAMPLE, detect
@@ -206,12 +206,17 @@ def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
     latest changelog line « 13/07/2009 : mise à jour … » (``updates``), a
     stamp « Règles FR [04/02/2011] » (``stamps``), the latest date of the
     header's bylines « LA LETTRE — n°42 — 3 février 2011 » (``byline``:
-    :mod:`parser.faq_dates`); (None, None) without any."""
+    :mod:`parser.faq_dates`; of bylines, those that say the document changed
+    come first: « Édition corrigée (28.11.2011) »); (None, None) without any."""
     for key in DATE_FIELDS:
         value = meta.get(key)
-        dates = [v["date"] for v in value if v["date"]] if isinstance(value, list) else [value]
-        if any(dates):
-            return max(d for d in dates if d), key
+        if isinstance(value, list):
+            entries = [v for v in value if v["date"]]
+            dates = [v["date"] for v in ([v for v in entries if v.get("update")] or entries)]
+        else:
+            dates = [value] if value else []
+        if dates:
+            return max(dates), key
     return None, None
 
 
@@ -223,7 +228,8 @@ def _finish(doc: Document, text: str) -> None:
         bylines = byline_dates(doc, text)
         if bylines:
             doc.metadata["byline"] = bylines
-    doc.edition = document_date(doc.metadata)[0]
+    doc.edition, key = document_date(doc.metadata)
+    ambiguous_dates(doc, key, text)
     doc.kind = "faq" if (doc.cards or doc.notes) else "rules"
     if not doc.title:
         doc.title = _title(doc)
@@ -282,7 +288,8 @@ def _languages(doc: Document) -> None:
         head = f"{rule.title or ''} {rule.text}"  # detect reads the first SAMPLE characters only
         rule.lang = detect(head if len(head) >= SAMPLE else " ".join([head, *rule.examples])) or doc.lang
         waiting = unpaired.setdefault(rule.number, {})
-        other = next((lang for lang, rules in waiting.items() if lang != rule.lang and rules), None)
+        other = next((lang for lang, rules in waiting.items() if lang != rule.lang and rules), None) \
+            if waiting else None
         if other is not None:
             mate = waiting[other].pop(0)
             mate.pair_of, rule.pair_of = rule.line, mate.line

@@ -8,8 +8,9 @@ breadcrumb « Accueil > Règles > Soulbond (maj 12/05/2012) ».  The family:
 
 * the **header region** is the lines before the document's first rule, card
   record, note or section, and the lines right under its title (a first
-  section with no content before it: the lines under its heading, up to a
-  blank line); a document with none of these has the first two blocks of
+  section with no content before it: the block of lines under its heading,
+  after the blank lines right under it, up to a blank line); a document with
+  none of these has the first two blocks of
   lines as its header.  Dates after the content (comments, replies'
   « Posté le … » at the bottom) are never read;
 * a header line is cut into **fields** at the marks pages put between them
@@ -19,28 +20,42 @@ breadcrumb « Accueil > Règles > Soulbond (maj 12/05/2012) ».  The family:
   its field holds at most :data:`MAX_WORDS` other words (« mis en ligne
   le », « maj », « par Julien R., le »): a sentence that mentions a date
   (« Enfin, le 9 mars 2013 les règles … ») is prose, not a byline;
-* a line that marks its date as something else (a release, a prerelease, a
-  tournament, an event: :data:`NOT_THE_DOCUMENT`), a labelled date line
-  (``release_dates``) and a date line already reported unreadable are
-  skipped;
+* each field is judged on its own: a date whose label (the other words of
+  its field, or the field before it when it stands alone) names something
+  else (a release, a prerelease, a tournament, an event, a forum's « Nous
+  sommes le », « Dernière visite », « Membre depuis »: :data:`NOT_THE_DOCUMENT`)
+  is skipped; one whose label says the document changed (faq_header.lark's
+  ``CHANGE_WORD``: « màj », « mise à jour », « corrigée ») or was posted
+  (``POSTED_WORD``: « Posté le: », whatever follows it) is kept, whatever else the line says
+  (« Fiche mise à jour le … — Sortie de l'extension : … »); any other date is
+  skipped when the line names another event anywhere.  A date that labels
+  the text after it (« 2008-05-01 : Le sort … », a dated note) is no byline;
+  a labelled date (``release_dates``) and a date line already reported
+  unreadable are skipped;
 * an impossible date in a byline field (« maj 31/02/2012 ») is reported
   (``unreadable_date``), never guessed.
 
-Of several byline dates the document's date is the **latest** (the
+Of several byline dates the document's date is the **latest** of those that
+say the document changed, else the latest of all (the
 :func:`parser.faq.document_date` rule for lists, as for changelog lines and
 stamps): a header that gives two dates gives the first publication and a
 later update, and the text reflects the rules as of its update — the date to
-align it with the English edition in force.
+align it with the English edition in force.  When nothing tells which of
+several dates (bylines, stamps) is the document's, the rule stands but an
+``ambiguous_date`` warning at the date taken lists them all
+(:func:`ambiguous_dates`).
 """
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from functools import lru_cache
+from typing import Iterator, Optional
 
 from kb.model import Document, ParseWarning
-from parser.dates import document_date, find_dates
+from parser import grammars
+from parser.dates import FoundDate, document_date, find_dates
 
-__all__ = ["MAX_WORDS", "NOT_THE_DOCUMENT", "byline_dates", "header_lines", "published_in_header"]
+__all__ = ["MAX_WORDS", "NOT_THE_DOCUMENT", "ambiguous_dates", "byline_dates", "header_lines", "published_in_header"]
 
 #: At most this many words besides the date in its field.
 MAX_WORDS = 5
@@ -48,7 +63,10 @@ MAX_WORDS = 5
 #: Words that mark a line's date as the date of something else than the document (also in the plural).
 NOT_THE_DOCUMENT = re.compile(
     r"(?i)(?<![\w-])(?:sortie|sorti|sortira|sort\s+le|avant[- ]premi[eè]re|pr[ée][- ]?release|prerelease|"
-    r"pré-?lancement|lancement|tournoi|championnat|[ée]v[éè]nement|disponible|inscriptions?|aura\s+lieu)"
+    r"pré-?lancement|lancement|tournoi|championnat|[ée]v[éè]nement|disponible|inscriptions?|aura\s+lieu|"
+    # a forum's chrome: the day the page was seen, a member's visit or registration, the thread's last post
+    r"nous\s+sommes\s+le|il\s+est\s+actuellement|date\s+actuelle|heure\s+actuelle|derni[èe]re\s+visite|"
+    r"inscrite?|membre\s+depuis|derniers?\s+messages?|derni[èe]re\s+r[ée]ponse)"
     r"s?(?![\w-])")
 
 #: The marks between a header line's fields.
@@ -71,7 +89,10 @@ def header_lines(doc: Document, text: str) -> list[tuple[int, str]]:
     region = [(i, lines[i - 1]) for i in range(1, min(first, len(lines) + 1))]
     if doc.sections and doc.sections[0].line == first:
         starts = set(content)
-        for i in range(first + 1, len(lines) + 1):
+        below = first + 1       # (the blank lines right under the heading do not end its block)
+        while below <= len(lines) and not lines[below - 1].strip() and below not in starts:
+            below += 1
+        for i in range(below, len(lines) + 1):
             if not lines[i - 1].strip() or i in starts:
                 break
             region.append((i, lines[i - 1]))
@@ -88,39 +109,90 @@ def _first_blocks(lines: list[str], blocks: int) -> Iterator[tuple[int, str]]:
                 return
 
 
+@lru_cache(maxsize=1)
+def _words() -> tuple[re.Pattern, re.Pattern]:
+    """(CHANGED, POSTED): the words of faq_header.lark (``CHANGE_WORD``, ``POSTED_WORD``, written once
+    there) as searches in a byline's label.  CHANGED: the label says the document changed (« màj »,
+    « mise à jour », « corrigée »); POSTED: the words right before a date say it was published then
+    (« Posté le: », « publié par Lou, le »), a byline whatever follows it in its field."""
+    words = {t.name: t.pattern.to_regexp() for t in
+             grammars.load("faq_header", parser="lalr", start="header_words").terminals}
+    changed = re.compile(f"(?<![\\w-])(?:{words['CHANGE_WORD']})")
+    posted = re.compile(f"(?<![\\w-])(?:{words['POSTED_WORD']})(?:\\s+par\\s+[^,:]{{1,40}}?,?)?\\s+(?:le|du)\\s*:?\\s*$")
+    return changed, posted
+
+
 def byline_dates(doc: Document, text: str) -> list[dict]:
     """The byline dates of the header region of ``doc`` (``text``: its text),
-    each ``{"text", "date", "line"}``; an impossible one becomes an
+    each ``{"text", "date", "line", "column"}`` and ``"update": True`` when
+    its field says the document changed then; an impossible one becomes an
     ``unreadable_date`` warning of ``doc``."""
     skipped = {w.line for w in doc.warnings if w.type == "unreadable_date"}
     labelled = [(d.get("label", ""), d.get("text", "")) for d in doc.metadata.get("release_dates", [])]
     found = []
     for number, line in header_lines(doc, text):
-        if number in skipped or NOT_THE_DOCUMENT.search(line) or any(
-                label in line and when in line for label, when in labelled):
+        if number in skipped:
             continue
-        for date in _field_dates(line):
+        # (a labelled date « Sortie du bloc : 1er octobre 2010 » is a release date, the line's other fields may date it)
+        released = [when for label, when in labelled if label in line and when in line]
+        for date, update in _field_dates(line):
+            if any(date.text.endswith(when) or when.endswith(date.text) for when in released):
+                continue
             if date.date is None:
                 doc.warnings.append(ParseWarning(
                     doc.path or doc.id, number, date.start + 1, line.rstrip(),
                     f"« {date.text} » in the page's header is no date: the document's date stays unknown",
                     "unreadable_date"))
             else:
-                found.append({"text": line.strip(), "date": date.date, "line": number})
+                found.append({"text": line.strip(), "date": date.date, "line": number, "column": date.start + 1,
+                              **({"update": True} if update else {})})
     return found
 
 
-def _field_dates(line: str):
-    """The dates of ``line`` that fill a field of it (at most MAX_WORDS other words)."""
+def _field_dates(line: str) -> Iterator[tuple[FoundDate, bool]]:
+    """The dates of ``line`` that fill a field of it (at most MAX_WORDS other
+    words), each with whether its label says the document changed.
+
+    A date's label is the other words of its field, or the field before it
+    when it stands alone (« Sortie en magasin — vendredi 30 septembre 2011 »).
+    A label naming another event (:data:`NOT_THE_DOCUMENT`) drops its date;
+    a label saying the document changed keeps it whatever else the line says
+    (« Fiche mise à jour le … — Sortie de l'extension : … »: the first kept, the
+    second dropped); any other date is dropped when the line names another
+    event anywhere.  A date that labels the text after it (« 2008-05-01 : Le
+    sort … », a dated note or ruling) is no byline."""
     cuts = [0, *(p for m in _FIELD_MARKS.finditer(line) for p in (m.start(), m.end())), len(line)]
     fields = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
+    elsewhere = NOT_THE_DOCUMENT.search(line) is not None
     for date in find_dates(line):
-        start, end = next(((s, e) for s, e in fields if s <= date.start and date.end <= e), (None, None))
-        if start is None:
+        at = next((i for i, (s, e) in enumerate(fields) if s <= date.start and date.end <= e), None)
+        if at is None or _labels_text(line, date, fields, at):
             continue
-        rest = line[start:date.start] + " " + line[date.end:end]
-        if len(_WORD.findall(rest)) <= MAX_WORDS:
-            yield date
+        start, end = fields[at]
+        before = line[start:date.start]
+        changed, posted_words = _words()
+        posted = posted_words.search(before) is not None
+        rest = before if posted else before + " " + line[date.end:end]
+        words = _WORD.findall(rest)
+        if len(words) > MAX_WORDS:
+            continue
+        label = rest if words or at == 0 else line[slice(*fields[at - 1])]
+        if NOT_THE_DOCUMENT.search(label):
+            continue
+        update = changed.search(label) is not None
+        if update or posted or not elsewhere:
+            yield date, update
+
+
+def _labels_text(line: str, date: FoundDate, fields: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``date`` labels the text after it: a colon right after it, or
+    it opens the line alone in its field and a sentence (more than MAX_WORDS
+    words) follows in the next field."""
+    after = line[date.end:]
+    if after.lstrip(" \t\u00a0").startswith(":"):
+        return True
+    alone = at == 0 and not _WORD.findall(line[:date.start]) and not _WORD.findall(line[date.end:fields[0][1]])
+    return alone and len(fields) > 1 and len(_WORD.findall(line[slice(*fields[1])])) > MAX_WORDS
 
 
 def published_in_header(doc: Document, text: str, patterns: list[re.Pattern]) -> None:
@@ -139,3 +211,25 @@ def published_in_header(doc: Document, text: str, patterns: list[re.Pattern]) ->
     later = text.split("\n")[end:]
     if any(p.match(line + "\n") for line in later for p in patterns):
         doc.metadata["published_after_content"] = doc.metadata.pop("published")
+
+
+def ambiguous_dates(doc: Document, key: Optional[str], text: str) -> None:
+    """Several dates of the same strength (bylines, stamps) and nothing telling
+    which is the document's: the latest stands (the rule of
+    :func:`parser.faq.document_date`), and an ``ambiguous_date`` warning at it
+    lists them all.  Changelog lines (``updates``) are never ambiguous: the
+    latest change is the document's; nor are bylines one of which says the
+    document changed (« maj », « corrigée »)."""
+    if key not in ("byline", "stamps"):
+        return
+    entries = [v for v in doc.metadata[key] if v["date"]]
+    if any(v.get("update") for v in entries) or len({v["date"] for v in entries}) < 2:
+        return
+    chosen = max(entries, key=lambda v: v["date"])
+    line = text.split("\n", chosen["line"])[chosen["line"] - 1]
+    column = next((d.start + 1 for d in find_dates(line) if d.date == chosen["date"]), 1)
+    listed = ", ".join(f"{v['date']} (line {v['line']})" for v in entries)
+    doc.warnings.append(ParseWarning(
+        doc.path or doc.id, chosen["line"], column, line.rstrip(),
+        f"the header gives several dates and nothing tells which is the document's: {listed}; "
+        f"the latest, {chosen['date']}, is taken", "ambiguous_date"))

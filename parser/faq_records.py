@@ -10,10 +10,16 @@ reported (``duplicate_card_field``); a printed mana value the cost does not
 have (mana grammar, :func:`parser.mana.parse_written_cost`) is reported
 (``mana_value_mismatch``).  Lines that read as a record's fields but belong
 to no record (``bad_card``, ``bad_card_like``, ``stray_fields``, a lone type
-line) stay text and are reported.  Also here: the record on one line of
-fields (``field_card``: « Choc | {R} | Éphémère | … ») and the record whose
-type line comes in brackets before its name (``bracket_card``); a line of
-fields whose type field the cardface grammar does not read is no record."""
+line) stay text and are reported.  A record whose name cannot be a name
+(:func:`refused_name`: a label, a cost, a P/T, a whole type line, a trailing
+separator) is no record: its lines stay text, reported (``bad_card_name``);
+but a label line under a one-line paragraph (a wiki's title over its infobox,
+« Description » under a product's name) takes that paragraph as its name
+(:meth:`RecordsMixin.name_above`).  A bilingual name « Nom / English Name »
+is the French one, the other kept in the text (:func:`bilingual`); Markdown
+marks are no part of a field (:func:`unmarked`).  Bullets under a line that
+names a card of the page are its notes (:meth:`RecordsMixin.card_named`).
+Records on one line: parser/faq_lines.py."""
 from __future__ import annotations
 
 import re
@@ -22,12 +28,78 @@ from typing import Optional
 from lark import Token, Tree
 
 from kb.model import CardRecord
-from parser.cardface import CardFaceError, parse_type_line
+from parser.cardface import CardFaceError, parse_pt, parse_type_line
 from parser.mana import ManaCostError, parse_written_cost
+from parser.textkeys import fold_name
 
 #: What each field of a record is, by the grammar's name for it.
 _FIELD_KINDS = {"card_cost": "cost", "stray_cost": "cost", "mana_value": "mana value", "line_mv": "mana value", "card_pt": "P/T",
-                "card_line": "text"}
+                "card_line": "text", "extra_field": "text"}
+
+
+#: A field's label, which is never a card's name (« Coût », « Type », « Nom VO »).
+_LABELS = re.compile(r"(?i)(?:co[uû]t(?: de mana| converti(?: de mana)?)?|types?|nom(?: vo| anglais| français| original)?"
+                     r"|texte|force(?: ?/ ?endurance)?|f ?/ ?e|ccm|cmc|valeur de mana|loyauté|rareté|description"
+                     r"|caractéristiques|illustrat(?:eur|ion)|extension|édition)")
+#: What a cost, a P/T and a type line may look like at all (before their grammars are run on a name).
+_COST_CHARS = re.compile(r"[\d{}()WUBRGCSXYZP/ \t]+$")
+_PT_CHARS = re.compile(r"[-+\d*X?∞½ .,()]+/[-+\d*X?∞½ .,()]+$")
+_TYPE_START = re.compile(r"(?i)(?:créature|rituel|éphémère|enchantement|artefact|terrain|planeswalker|arpenteur|tribal|"
+                         r"bataille|phénomène|plan|machination|conspiration|donjon|héros|invocation|interruption|légendaire|"
+                         r"neigeu|mondial)")
+#: A name that may be refused at all: it starts like a label or a type line, reads like a cost or a P/T
+#: (no lower-case letter), or ends with a separator.
+_SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|valeur|loyauté|rareté|description|"
+                      r"caractéristiques|illustrat|extension|édition|créature|rituel|éphémère|enchantement|artefact|"
+                      r"terrain|planeswalker|arpenteur|tribal|bataille|phénomène|plan|machination|conspiration|donjon|"
+                      r"héros|invocation|interruption|légendaire|neigeu|mondial)|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:]$")
+#: A labelled field's line (« Nom anglais<TAB>Murderous Redcap »): never a name line either.
+_LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
+
+
+def bilingual(name: str) -> tuple[str, str]:
+    """« Vigies en tandem / Tandem Lookout » -> (« Vigies en tandem », « Tandem Lookout »): the
+    French name is the record's, the other is kept in its text (the model has no field for it);
+    « Feu // Glace » (a split card) is one name."""
+    french, slash, other = name.partition(" / ")
+    if not slash or "//" in name or not french.strip() or not other.strip():
+        return name, ""
+    return french.strip(), other.strip()
+
+
+def _full_type_line(name: str) -> Optional[str]:
+    """« Créature : ange » as a record's name: refused (« Terrain vague » reads as a type line
+    to the line grammar, not to the cardface grammar, and is a name)."""
+    if not _TYPE_START.match(name):
+        return None
+    try:
+        parse_type_line(name, "fr")
+    except CardFaceError:
+        return None
+    return "reads as a type line"
+
+
+def refused_name(name: str) -> Optional[str]:
+    """Why ``name`` cannot be a card's name, or None: it is empty, a field's
+    label, ends with a dash or a separator (« Nom / English Name — »), or reads
+    as a cost (the mana grammar), a P/T or a whole type line (the cardface grammar)."""
+    if name and not _SUSPECT.match(name):      # (most names: one regex, no grammar)
+        return None
+    if not name or _LABELS.fullmatch(name) or _LABELLED.match(name):
+        return "is empty or a field's label" if not name else "is a field's label"
+    if name[-1] in "-–—/|,;:":
+        return "ends with a separator"
+    readers = (("a cost", parse_written_cost, ManaCostError, _COST_CHARS), ("a P/T", parse_pt, CardFaceError, _PT_CHARS),
+               ("a type line", lambda t: parse_type_line(t, "fr"), CardFaceError, _TYPE_START))
+    for what, read, error, could in readers:
+        if not could.match(name):          # (most names: no grammar is run)
+            continue
+        try:
+            read(name)
+        except (error, ValueError):
+            continue
+        return f"reads as {what}"
+    return None
 
 
 def _tokens(item: Tree) -> dict[str, Token]:
@@ -39,15 +111,42 @@ def _lines(item: Tree, data: str) -> list[Tree]:
 
 
 def type_line(written: str) -> str:
-    """A type line as printed: « Créature : - élémental » -> « Créature : élémental »."""
-    head, colon, subtypes = written.strip().partition(":")
+    """A type line as printed: « Créature : - élémental » -> « Créature : élémental »;
+    a spaced hyphen for the colon (« Créature - Horreur », older pages) -> « Créature : Horreur »."""
+    written = unmarked(written)
+    if ":" not in written and " - " in written:
+        written = written.replace(" - ", " : ", 1)
+    head, colon, subtypes = written.partition(":")
     return f"{head.strip()} : {subtypes.strip().lstrip('-–—').strip()}" if colon else head.strip()
+
+
+_MARKS = frozenset(">#*_")
+
+
+def unmarked(text: str) -> str:
+    """A field without its Markdown marks: « > **Clone** » -> « Clone », « _Créature : elfe_ » -> « Créature : elfe »."""
+    text = text.strip()
+    if text[:1] not in _MARKS and text[-1:] not in _MARKS:       # (most fields: no mark)
+        return text
+    text = text.lstrip(">").lstrip() if text.startswith(">") else text
+    text = text.lstrip("#").lstrip() if text.startswith("#") else text
+    return text.strip("*_").strip()
+
+
+def clean_name(written: str) -> str:
+    """A record's name as written, without Markdown marks, a final colon or a spaced
+    separator after it (« Nom / English Name — » over its cost line)."""
+    return re.sub(r"[ \t]+[-–—|,;:]+$", "", unmarked(written).rstrip(":").rstrip())
 
 
 def unlabelled(tok: Token) -> str:
     """A record's field without its label: « Coût : {2}{G} » -> « {2}{G} »
-    (the token type says it is labelled; a label holds one colon)."""
-    return str(tok).split(":", 1)[1].lstrip() if tok.type.startswith("LABELED_") else str(tok)
+    (the token type says it is labelled; a label ends at a colon or a tab)."""
+    if not tok.type.startswith("LABELED_"):
+        return str(tok)
+    text = str(tok)
+    ends = [i for i in (text.find(":"), text.find("\t")) if i >= 0]
+    return text[min(ends) + 1:].lstrip()
 
 
 def _card_line(line: Token | Tree) -> str:
@@ -55,11 +154,21 @@ def _card_line(line: Token | Tree) -> str:
     is its keyword, a space and its cost."""
     if isinstance(line, Tree):
         return " ".join(str(t).strip() for t in line.children)
-    return unlabelled(line).strip()
+    if line.type == "EXTRA_FIELD":                       # « Nom anglais<TAB>Murderous Redcap »
+        label, value = re.split(r"[ \t\u00a0\u202f]*[:\t][ \t\u00a0]*", str(line).strip(), maxsplit=1)
+        return f"{label} : {value}"
+    return unmarked(unlabelled(line)) if str(line).startswith(">") else unlabelled(line).strip()
+
+
+def _field(field: Tree) -> list[tuple[str, Token]]:
+    """A field of a record: (kind, token); « Coût : BBBB    CCM : 4 » is a cost and a mana value."""
+    if field.data == "card_cost" and len(field.children) == 2:          # LABELED_COST_MV line_mv
+        return [("cost", field.children[0]), ("mana value", field.children[1].children[0])]
+    return [(_FIELD_KINDS[field.data], field.children[-1])]
 
 
 def _head_fields(fields: Tree) -> list[tuple[str, Token]]:
-    return [(_FIELD_KINDS[f.data], f.children[-1]) for f in fields.children]
+    return [pair for f in fields.children for pair in _field(f)]
 
 
 def _fields(item: Tree) -> list[tuple[str, Token | Tree]]:
@@ -84,7 +193,7 @@ def _fields(item: Tree) -> list[tuple[str, Token | Tree]]:
         elif child.data == "card_type":
             out += [("cost" if t.type == "COST" else "P/T", t) for t in child.children[1:]]
         elif child.data in _FIELD_KINDS:
-            out.append((_FIELD_KINDS[child.data], child.children[-1]))
+            out += _field(child)
     return out
 
 
@@ -93,7 +202,8 @@ class RecordsMixin:
 
     # -- the name line, then fields in any order ----------------------------
     def card(self, item: Tree) -> None:
-        self._record(item)
+        if not self._record(item):           # refused: its lines (the nested record's too) are text
+            return
         for nested in _lines(item, "next_card"):
             self.card(nested)
 
@@ -101,21 +211,35 @@ class RecordsMixin:
         """« Terrain vague / Terrain / … »: a card whose name reads as a type line."""
         self.card(item)
 
-    def _record(self, item: Tree) -> None:
+    def _record(self, item: Tree) -> bool:
         name_tok = item.children[0].children[0]
         while isinstance(name_tok, Tree):       # ``text_fields``: its line (of text, or « Name {cost} ») names it
             name_tok = name_tok.children[0]
         # (« **Clone** {3}{U} » on pages in Markdown; « Clone : » over its cost line)
-        name = unlabelled(name_tok).strip().strip("*").strip().rstrip(":").rstrip()
-        record = CardRecord(name=name, source=self.source, line=name_tok.line, section=self.section_id)
+        name = clean_name(unlabelled(name_tok))
+        why = refused_name(name) if item.data != "named_like_a_type" else _full_type_line(name)
+        above = self.name_above(name_tok.line) if why == "is a field's label" else None
+        head_text: list[str] = []
+        if above is not None:             # « Nom anglais<TAB>… » / « Description » under the name line
+            if _LABELLED.match(name):
+                head_text.append(_card_line(Token.new_borrow_pos("EXTRA_FIELD", str(name_tok), name_tok)))
+            name, why = above, None
+        if why is not None:
+            self.refuse(item, name_tok, f"« {name} » {why}: no card record, the lines are kept as text")
+            return False
+        name = self.without_lead(name, name_tok.line)
+        name, other = bilingual(name)
+        head_text += [f"Nom VO : {other}"] if other else []
+        line = self.last_para[1] if above is not None else name_tok.line
+        record = CardRecord(name=name, source=self.source, line=line, section=self.section_id)
         record.type_line = type_line(unlabelled(_lines(item, "card_type")[0].children[0]))
-        text: list[str] = []
+        text: list[str] = head_text
         first: dict[str, str] = {}
         for kind, tok in _fields(item):
             if kind == "text":
                 text.append(_card_line(tok))
                 continue
-            written = unlabelled(tok).strip()
+            written = unmarked(unlabelled(tok))
             if kind in first:
                 self.warn("duplicate_card_field", tok.line, tok.column, written,
                           f"a second {kind} in the record of « {record.name} » (the first, « {first[kind]} », "
@@ -126,7 +250,7 @@ class RecordsMixin:
             if kind == "cost":
                 record.mana_cost = self._cost(tok, item)
             elif kind == "P/T":                                          # « 2/2 », « (2/2) », « 2 / 2 »
-                power, _, toughness = written.strip("()").partition("/")
+                power, _, toughness = written.lstrip("·").strip().strip("()").partition("/")
                 record.power, record.toughness = power.strip(), toughness.strip()
             else:
                 record.mana_value = int(re.search(r"\d+", written)[0])   # « (5) », « CCM : 5 »
@@ -134,6 +258,55 @@ class RecordsMixin:
         self._check_mana_value(record, item)
         self.doc.cards.append(record)
         self.cur_card = record
+        return True
+
+    def without_lead(self, name: str, line: int) -> str:
+        """« Carte fétiche du club : Grandcœur sangami »: the words before the colon are prose
+        (kept as text), the name is after it; a French name with a colon has a lower-case
+        word after it (« Cercle de protection : rouge »)."""
+        lead, colon, rest = name.partition(" : ")
+        if colon and rest[:1].isupper() and len(lead.split()) >= 2 and refused_name(rest) is None:
+            self._paragraph_text(f"{lead} :", line)
+            return rest
+        return name
+
+    def name_above(self, line: int) -> Optional[str]:
+        """The paragraph right above ``line`` (a blank line between them or
+        not) when it reads as a card's name: a short line without final
+        punctuation that is no label, cost, P/T or type line (a wiki page's
+        title over its infobox, a shop's product name over « Description »)."""
+        text, where = self.last_para
+        if not text or not 0 < line - where <= 2 or len(text.split()) > 6 or text[-1] in ".!?:;»)":
+            return None
+        return unmarked(text) if refused_name(unmarked(text)) is None else None
+
+    def is_heading(self, para: tuple[str, int], line: int) -> bool:
+        """A plain heading right above ``line``: a one-line paragraph of a few
+        words, a capital first, no final punctuation but a colon (« Rappels »,
+        « Notes de l'arbitre : », « ## Notes »)."""
+        text, where = para
+        words = unmarked(text).rstrip(" :")
+        return bool(words) and 0 < line - where <= 2 and len(words.split()) <= 8 and words[0].isupper() \
+            and words[-1] not in ".!?;»)"
+
+    def card_named(self, para: tuple[str, int], line: int) -> Optional[CardRecord]:
+        """The card of this page named by the paragraph right above ``line`` (« Piqueur de peste »
+        over bullets), or None."""
+        text, where = para
+        if not text or not 0 < line - where <= 2:
+            return None
+        key = fold_name(unmarked(text).rstrip(" :"))
+        return next((c for c in reversed(self.doc.cards) if fold_name(c.name) == key), None)
+
+    def refuse(self, item: Tree, tok: Token, message: str) -> None:
+        """A record that cannot be right: its lines are text, and reported (``bad_card_name``)."""
+        lines: dict[int, list[str]] = {}
+        for t in item.scan_values(lambda v: isinstance(v, Token) and v.type != "BLANK"):
+            lines.setdefault(t.line, []).append(str(t))
+        self.warn("bad_card_name", tok.line, tok.column, "".join(lines.get(tok.line, [str(tok)])).rstrip("\n"), message)
+        for number, parts in sorted(lines.items()):
+            self._paragraph_text("".join(parts).strip(), number)
+        self.cur_card = None
 
     def _check_mana_value(self, record: CardRecord, item: Tree) -> None:
         """A printed mana value that is not the cost's (no X in it) is reported; both are kept."""
@@ -154,7 +327,7 @@ class RecordsMixin:
         braced, bare or in parenthesised symbols; a cost it rejects is kept as
         written, with a located warning."""
         raw = str(cost_tok).rstrip("\n")
-        written = unlabelled(cost_tok).strip().lstrip("-–—:").strip()
+        written = unlabelled(cost_tok).strip().lstrip(">").strip().lstrip("-–—:").strip()
         if cost_tok.type == "PAREN_COST":                                # « ({B}) »
             written = written[1:-1].strip()
         try:
@@ -177,7 +350,14 @@ class RecordsMixin:
         for fields in _lines(item, "head_fields"):
             lines += [f.children for f in fields.children]
         if len(lines) == 1:                              # « Chaudron des âmes {5} » in prose
-            self._paragraph_text("".join(map(str, lines[0])).strip(), lines[0][0].line)
+            text = "".join(map(str, lines[0])).strip()
+            if str(lines[0][-1]).strip().isdigit() and len(str(lines[0][0]).split()) >= 3:
+                # « Règles complètes de Magic : l'Assemblée — 36 »: a PDF's running header, never the label
+                first, self.first_paragraph = self.first_paragraph, False
+                self._paragraph_text(text, lines[0][0].line)
+                self.first_paragraph = first
+                return
+            self._paragraph_text(text, lines[0][0].line)
             return
         tok = lines[1][0]
         if tok.type in ("PT", "PT_LABEL"):     # « Texte. / 2/2 »: a P/T line under prose
@@ -221,60 +401,3 @@ class RecordsMixin:
                       f"a {_FIELD_KINDS[field.data]} line in no card record (no name and type line "
                       "around it): kept as text")
             self._paragraph_text(line.strip(), tok.line)
-
-    # -- records on one line ---------------------------------------------------
-    def inline_card(self, item: Tree) -> None:
-        """« Recrue boros {R/W} Créature : gobelin et soldat 1/1 Lien de vie … »
-        (dashes between the fields or not; its text may go on in the lines under
-        it); a name and a cost followed by anything but a type line are text."""
-        toks = _tokens(item)
-        lead = toks.get("INLINE_LEAD")
-        if lead is not None and "INLINE_TYPE" in toks:     # « …, on trouve aussi » before the record
-            self._paragraph_text(str(lead).strip(), lead.line)
-        if "INLINE_TYPE" not in toks:
-            self._paragraph_text("".join(str(t) for t in item.children).strip(), item.children[0].line)
-            return
-        name = toks["INLINE_NAME"]
-        record = CardRecord(name=str(name).strip(), source=self.source, line=name.line, section=self.section_id,
-                            mana_cost=self._cost(toks["INLINE_COST"], item),
-                            type_line=type_line(str(toks["INLINE_TYPE"]).strip().lstrip("-–—")))
-        if "INLINE_PT" in toks:
-            power, _, toughness = str(toks["INLINE_PT"]).strip().lstrip("-–—").partition("/")
-            record.power, record.toughness = power.strip(), toughness.strip()
-        text = [str(toks["TEXT"]).strip()] if "TEXT" in toks else []
-        record.text = "\n".join(text + [str(c.children[0]).strip() for c in _lines(item, "inline_line")])
-        self.doc.cards.append(record)
-        self.cur_card = record
-
-    def field_card(self, item: Tree) -> None:
-        toks = _tokens(item)
-        written = str(toks["FIELD_TYPE"]).strip()
-        try:
-            parse_type_line(written, "fr")
-        except CardFaceError as err:
-            line = "".join(str(t) for t in item.children if isinstance(t, Token) and t.line == toks["FIELD_NAME"].line)
-            self.warn("bad_type_line", toks["FIELD_NAME"].line, toks["FIELD_TYPE"].column, line,
-                      f"a line of fields whose type field is not a type line ({err}); kept as text")
-            self._paragraph_text(line.strip(), toks["FIELD_NAME"].line)
-            return
-        text = [str(toks["FIELD_TEXT"]).strip()] if "FIELD_TEXT" in toks else []
-        self._one_line_record(item, toks["FIELD_NAME"], toks["FIELD_COST"], written,
-                              toks.get("FIELD_PT"), text)
-
-    def bracket_card(self, item: Tree) -> None:
-        toks = _tokens(item)
-        written = str(toks["BRACKET_TYPE"]).strip().lstrip("[").rstrip("]")
-        self._one_line_record(item, toks["NAME_PART"], toks.get("COST") or toks["BAD_COST"], written, None, [])
-
-    def _one_line_record(self, item: Tree, name_tok: Token, cost_tok: Token, type_text: str,
-                         pt_tok: Optional[Token], text: list[str]) -> None:
-        record = CardRecord(name=str(name_tok).strip(), source=self.source, line=name_tok.line,
-                            section=self.section_id, mana_cost=self._cost(cost_tok, item),
-                            type_line=type_line(type_text))
-        pts = [str(pt_tok)] if pt_tok is not None else [str(t.children[0]) for t in _lines(item, "tail_pt")]
-        if pts:
-            power, _, toughness = pts[0].partition("/")
-            record.power, record.toughness = power.strip(), toughness.strip()
-        record.text = "\n".join(text + [str(c.children[0]).strip() for c in _lines(item, "tail_line")])
-        self.doc.cards.append(record)
-        self.cur_card = record

@@ -17,7 +17,13 @@ are kept as text.  The same builder reads the French Comprehensive Rules
 layout (contents, sections, glossary, credits) and rules quoted in prose;
 card records (a name line then fields in any order, on one line, run inline
 in a paragraph) and the lines that read as a record's but are in none are
-read by :class:`parser.faq_records.RecordsMixin`.
+read by :class:`parser.faq_records.RecordsMixin` and
+:class:`parser.faq_lines.LineRecordsMixin`.  A note may be a question and
+its answer (:mod:`parser.faq_notes`) or a dated ruling under a card; bullets
+under a line naming a card of the page are its notes, under a plain heading
+that heading's section.  Hard-wrapped lines are joined by
+:func:`parser.faq_pages.join_wrapped`; a PDF's running headers between them
+are text of their own.
 """
 from __future__ import annotations
 
@@ -30,7 +36,10 @@ from lark.visitors import Interpreter
 from kb.model import SUBRULE_LETTERS, CardRecord, Document, GlossaryEntry, Note, ParseWarning, Rule, Section
 from parser.dates import document_date, french_date, numeric_date
 from parser.faq_errors import label_error
-from parser.faq_records import RecordsMixin
+from parser.faq_notes import qa_line, qa_text
+from parser.faq_pages import join_wrapped
+from parser.faq_lines import LineRecordsMixin
+from parser.faq_records import RecordsMixin, unmarked
 from parser.textkeys import slugify
 
 
@@ -53,10 +62,23 @@ def _trees(tree: Tree, data: str) -> list[Tree]:
     return [c for c in tree.children if isinstance(c, Tree) and c.data == data]
 
 
+def _kids(tree: Tree) -> dict[str, list[Tree]]:
+    """The subtrees of ``tree`` by their rule's name (one pass over its children)."""
+    out: dict[str, list[Tree]] = {}
+    for child in tree.children:
+        if isinstance(child, Tree):
+            out.setdefault(str(child.data), []).append(child)
+    return out
+
+
+def _wrapped_lines(example: Tree) -> list[Tree]:
+    """The lines that continue an example's first line, in order."""
+    return [c for c in example.children if isinstance(c, Tree) and c.data in ("example_open", "example_line")]
+
+
 def _joined(first: str, continuations: list[Tree]) -> str:
     """A hard-wrapped text: its first line and the lines that continue it."""
-    parts = [first.strip()] + [str(c.children[0]).strip() for c in continuations]
-    return " ".join(p for p in parts if p)
+    return join_wrapped([first] + [str(c.children[0]) for c in continuations])
 
 
 #: Quotation marks: opening -> closing.
@@ -78,7 +100,7 @@ def _closed(text: str, opening: str) -> tuple[str, str]:
     return text.strip(), ""
 
 
-class DocumentBuilder(RecordsMixin, Interpreter):
+class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
     """Visits the items of the tree in order and builds a Document."""
 
     def __init__(self, source: str, path: str, lang: str):
@@ -91,6 +113,7 @@ class DocumentBuilder(RecordsMixin, Interpreter):
         self.cur_card: Optional[CardRecord] = None      # record notes attach to
         self.first_paragraph = True
         self.section_paras: list[str] = []
+        self.last_para: tuple[str, int] = ("", 0)       # the last one-line paragraph item, if nothing came after it
 
     # -- helpers -----------------------------------------------------------
     def warn(self, kind: str, line: int, column: int, text: str, message: str, context: str = "") -> None:
@@ -259,16 +282,17 @@ class DocumentBuilder(RecordsMixin, Interpreter):
         return _joined(str(tok), _trees(para, "rule_line"))
 
     def rule(self, item: Tree) -> None:
-        parts = _trees(item, "rule_part") or _trees(item, "bare_number")
+        kids = _kids(item)
+        parts = kids.get("rule_part") or kids.get("bare_number", [])
         for i, part in enumerate(parts):
             num_tok = _tok(part, "RULE_NUMBER", "CHAPTER_NUMBER", "MISPRINTED_NUMBER", "MARKED_NUMBER")
             number = self._number(item, num_tok)
             if part.data == "bare_number":
-                text = self._bare_text(number, next(iter(_trees(item, "rule_para")), None))
+                text = self._bare_text(number, next(iter(kids.get("rule_para", [])), None))
             else:
                 text = str(_tok(part, "RULE_TEXT")).strip()
                 if i == len(parts) - 1:
-                    text = _joined(text, _trees(item, "rule_line"))
+                    text = _joined(text, kids.get("rule_line", []))
                     text = self._unquoted(_tok(parts[0], "RULE_LEAD"), text, num_tok.line)
             if num_tok.type == "CHAPTER_NUMBER":
                 # « 302. Types de carte : Créatures »: the site's prefix is not the title.
@@ -276,9 +300,28 @@ class DocumentBuilder(RecordsMixin, Interpreter):
             rule = self._add_rule(number, text, num_tok.line)
             for ex in _trees(part, "inline_example"):
                 rule.examples.append(str(ex.children[0]).strip().partition(":")[2].strip())
-        for ex in _trees(item, "example"):
-            text_tok = _tok(ex, "TEXT")
-            rule.examples.append(str(text_tok).strip() if text_tok else "")
+        for ex in kids.get("example", []):
+            text_tok = _tok(ex, "TEXT", "EX_OPEN")
+            rule.examples.append(_joined(str(text_tok) if text_tok else "", _wrapped_lines(ex)))
+            if len(ex.children) > 2:
+                self.page_breaks(ex)
+        for tree in kids.get("page_break", []) + kids.get("rule_para", []):
+            self.page_breaks(tree) if tree.data == "rule_para" else self._page_text(tree)
+
+    def page_breaks(self, item: Tree) -> None:
+        """The running headers and page numbers inside a wrapped text: text of their own."""
+        for child in item.children:
+            if isinstance(child, Tree) and child.data in ("page_break", "ex_page_break"):
+                self._page_text(child)
+
+    def _page_text(self, item: Tree) -> None:
+        """« Page 36 / 210 », « Règles complètes … — 36 »: text, never the document's label."""
+        tok = item.children[0]
+        written = str(tok)
+        line = tok.line + written[:len(written) - len(written.lstrip())].count("\n")   # after the blank lines
+        first, self.first_paragraph = self.first_paragraph, False
+        self._paragraph_text(written.strip(), line)
+        self.first_paragraph = first
 
     def _unquoted(self, lead: Optional[Token], text: str, line: int) -> str:
         """A rule quoted whole (« « 702.92c Quand … » »): its text up to the
@@ -336,17 +379,33 @@ class DocumentBuilder(RecordsMixin, Interpreter):
 
     def example(self, item: Tree) -> None:
         """« Exemple : » not after a rule: text."""
-        text_tok = _tok(item, "TEXT")
-        self._paragraph_text(str(item.children[0]) + (str(text_tok).rstrip("\n") if text_tok else ""),
-                             item.children[0].line)
+        text_tok = _tok(item, "TEXT", "EX_OPEN")
+        first = str(item.children[0]) + (str(text_tok).rstrip("\n") if text_tok else "")
+        self._paragraph_text(_joined(first, _wrapped_lines(item)), item.children[0].line)
+        self.page_breaks(item)
 
     # -- notes and card records --------------------------------------------
     def note(self, item: Tree) -> None:
         tok = item.children[0]
-        text = _joined(str(tok)[1:], _trees(item, "note_line"))
+        if isinstance(tok, Tree):                 # « Q : … » / « R : … »: one note
+            self._add_note(qa_text(tok), qa_line(tok), [])
+            return
+        if tok.type in ("DATED_NOTE", "DATED_OPEN") and self.cur_card is None:     # a dated line under no card: text
+            self._paragraph_text(_joined(str(tok), _trees(item, "note_line")), tok.line)
+            return
+        text = _joined(str(tok)[0 if tok.type in ("DATED_NOTE", "DATED_OPEN") else 1:], _trees(item, "note_line"))
+        self.page_breaks(item)
         subitems = [str(sub.children[0])[2:].strip() for sub in _trees(item, "subitem")]
-        full = "\n".join([text] + ["-- " + s for s in subitems])
-        note = Note(source=self.source, text=full, line=tok.line,
+        self._add_note("\n".join([text] + ["-- " + s for s in subitems]), tok.line, subitems)
+
+    def _add_note(self, full: str, line: int, subitems: list[str]) -> None:
+        if self.cur_card is None:          # bullets under a line that names a card of the page: its notes
+            self.cur_card = self.card_named(self.last_para, line)
+        if self.cur_card is None and self.is_heading(self.last_para, line):   # … or under a plain heading: its section
+            text, where = self.last_para
+            self._open_section(unmarked(text).rstrip(" :"), Token("TEXT", text, line=where), self.part_heading)
+        self.last_para = ("", 0)
+        note = Note(source=self.source, text=full, line=line,
                     card=self.cur_card.name if self.cur_card else None, section=self.section_id,
                     subitems=subitems, position=len(self.doc.notes))
         self.doc.notes.append(note)
@@ -357,11 +416,14 @@ class DocumentBuilder(RecordsMixin, Interpreter):
     def paragraph(self, item: Tree) -> None:
         stray, tok = _tok(item, "STRAY"), _tok(item, "TEXT", "LABELED_NAME", "NUMBERED_PROSE", "CHROME")
         self._paragraph_text(((str(stray) if stray else "") + str(tok)).strip(), (stray or tok).line)
+        if stray is None and tok.type == "TEXT":     # a line of its own: it may name the record or card under it
+            self.last_para = (str(tok).strip(), tok.line)
 
     def _paragraph_text(self, text: str, line: int) -> None:
         if self.first_paragraph and not self.doc.title:
             self.doc.metadata.setdefault("label", text)
         self.first_paragraph = False
+        self.last_para = ("", 0)
         self.doc.paragraphs.append(text)
         if self.section is not None:
             self.section_paras.append(text)

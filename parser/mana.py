@@ -267,11 +267,11 @@ def written_cost_parser() -> Lark:
 def parse_written_cost(text: str) -> ManaCost:
     """A cost as pages write it: braced (« {2}{B} », see :func:`parse_mana_cost`; or spaced, « {2} {B} »),
     bare (« 2B », « XRR ») or one symbol a parenthesis (« (2)(B)(B) »,
-    « (2/B) »), read by the ``written_cost`` rule of mana.lark.  The result
+    « (2/B) »), figures then braced or parenthesised symbols (« 2{B/R}{B/R} », « 2(B/R)(B/R) »), read by the ``written_cost`` rule of mana.lark.  The result
     is braced: ``str(parse_written_cost("2B")) == "{2}{B}"``.  Raises
     ManaCostError as parse_mana_cost does (the column is in ``text``)."""
     stripped = text.strip()
-    if not stripped or ("{" in stripped and not any(c in stripped for c in " \t")):
+    if not stripped or (stripped[0] == "{" and not any(c in stripped for c in " \t")):
         return parse_mana_cost(text)
     offset = len(text) - len(text.lstrip())
     try:
@@ -284,6 +284,8 @@ def parse_written_cost(text: str) -> ManaCost:
     if form.data == "spaced_cost":                       # « {2} {B} »
         symbols = [s for part in form.children for s in mana_cost_from_tree(part, stripped).symbols]
         return ManaCost(stripped.replace(" ", "").replace("\t", ""), tuple(symbols))
+    if form.data == "figures_braced":                    # « 2{B/R}{B/R} »
+        return parse_mana_cost("{%s}" % form.children[0] + stripped[len(form.children[0]):])
     braced = "".join("{%s}" % str(tok).strip().strip("()") for tok in form.children)
     return parse_mana_cost(braced)
 

@@ -31,9 +31,10 @@ from kb.model import subrule_letter_range
 from parser import grammars
 
 _NUM = r"\d{3}(?:\.\d+[a-z]?)?"
+#: (A rule number never runs on into another digit: « Core Set 2019 » cites no rule 201, « 1500 joueurs » no 150.)
 _CANDIDATE = re.compile(
     r"(?:\b(?i:rules?|r[èe]gles?)[ \u00a0]+|\b(?i:sections?)[ \u00a0]+(?=[1-9]\b))?"
-    rf"(?<![\d.,])(?:{_NUM}(?!,\d)|[1-9](?=\b)(?!,\d))"
+    rf"(?<![\d.,])(?:{_NUM}(?![\d]|,\d)|[1-9](?=\b)(?!,\d))"
     rf"(?:(?:[ \u00a0]?[a-z])?[ \u00a0]?(?:[-–—][ \u00a0]?|\?)(?:{_NUM}|[a-z])(?![a-z])"
     rf"|[ \u00a0]*(?:,[ \u00a0]*(?:and|et|or|ou)?|and|et|or|ou)[ \u00a0]*(?:{_NUM}))*"
     r"(?:,[ \u00a0]*(?:“[^”\n]{1,80}”|«[^»\n]{1,80}»|\"[^\"\n]{1,80}\"|\?[A-Z][^?\n]{0,60}\?))?"

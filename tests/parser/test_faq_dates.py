@@ -33,7 +33,9 @@ def test_dates_golden(stem, request):
 
 
 def test_the_fixtures_are_all_covered():
-    assert STEMS == ["dates_byline", "dates_none", "dates_release", "dates_several", "dates_under_title"]
+    assert STEMS == ["dates_ambiguous", "dates_byline", "dates_changelog_bottom", "dates_dated_notes", "dates_fields",
+                     "dates_forum", "dates_heading_blank", "dates_none", "dates_release", "dates_several",
+                     "dates_under_title", "dates_wiki_footer"]
 
 
 def test_a_byline_dates_the_page_and_the_replies_under_it_do_not():
@@ -41,7 +43,7 @@ def test_a_byline_dates_the_page_and_the_replies_under_it_do_not():
     assert document_date(doc.metadata) == ("2012-03-07", "byline") and doc.edition == "2012-03-07"
     assert doc.metadata["byline"] == [{
         "text": "Rédaction : Camille B. · mise en ligne le mercredi 7 mars 2012 à 18h40 · 3 réactions",
-        "date": "2012-03-07", "line": 2}]
+        "date": "2012-03-07", "line": 2, "column": 43}]
     # « Posté le 12 mars 2012 … » of the last reply: a date line, but under the content
     assert doc.metadata["published_after_content"] == "2012-03-12" and "published" not in doc.metadata
     assert [r.edition for r in doc.rules] == ["2012-03-07"] * 3 and doc.warnings == []
@@ -73,6 +75,124 @@ def test_the_line_under_a_heading_title_is_in_the_header():
     assert document_date(doc.metadata) == ("2013-04-03", "byline")
     # the comment's « 05/05/2013 » comes after the content
     assert [b["date"] for b in doc.metadata["byline"]] == ["2013-04-03"]
+
+
+def test_dated_rulings_in_the_body_never_date_the_page():
+    # « 2012-05-01 : Le bonus … », « 2013-02-01 — Une créature … » under a card record: dated notes, not changes
+    doc = _doc("dates_dated_notes")
+    assert doc.edition is None and document_date(doc.metadata) == (None, None)
+    assert "updates" not in doc.metadata and "byline" not in doc.metadata and doc.warnings == []
+    assert [c.name for c in doc.cards] == ["Gardien de Wolfir"]
+
+
+def test_a_wiki_footer_dates_the_page_over_the_dated_rulings_of_its_body():
+    doc = _doc("dates_wiki_footer")
+    assert document_date(doc.metadata) == ("2021-03-14", "last_modified") and doc.edition == "2021-03-14"
+    assert "updates" not in doc.metadata and doc.warnings == []
+
+
+def test_a_changelog_at_the_bottom_dates_the_page_and_a_dated_ruling_does_not():
+    doc = _doc("dates_changelog_bottom")
+    assert [(u["line"], u["date"]) for u in doc.metadata["updates"]] == [(9, "2012-05-02"), (10, "2012-06-19")]
+    assert document_date(doc.metadata) == ("2012-06-19", "updates")
+    # « 12/05/2012 : Si les deux créatures … » stays text
+    assert "12/05/2012 : Si les deux créatures quittent le champ de bataille en même temps, aucune ne reste " \
+           "associée." in doc.paragraphs
+
+
+def test_two_header_dates_and_nothing_telling_which_the_latest_with_a_warning():
+    doc = _doc("dates_ambiguous")
+    assert document_date(doc.metadata) == ("2012-03-09", "byline")
+    [w] = doc.warnings
+    assert (w.type, w.file, w.line, w.column) == ("ambiguous_date", str(DATES / "dates_ambiguous.txt"), 2, 27)
+    assert w.text == "Club des Mages du Rhône · 9 mars 2012"
+    assert "2012-03-02 (line 1), 2012-03-09 (line 2)" in w.message
+
+
+def test_each_field_of_a_line_is_judged_on_its_own():
+    # « màj 12/10/2010 » dates the page, « Sortie du bloc : 1er octobre 2010 » is a release, the tournament is not
+    doc = _doc("dates_fields")
+    assert document_date(doc.metadata) == ("2010-10-12", "byline") and doc.warnings == []
+    [byline] = doc.metadata["byline"]
+    assert (byline["line"], byline["column"], byline["update"]) == (1, 27, True)
+    assert [d["date"] for d in doc.metadata["release_dates"]] == ["2010-10-01"]
+
+
+def test_two_stamps_of_different_days_are_ambiguous_the_same_day_twice_is_not():
+    doc = parse_text("Règles FR [04/02/2011]\nTraduction VF [05/03/2011]\n\n702.19. Piétinement\n", "d", path="s.txt")
+    assert document_date(doc.metadata) == ("2011-03-05", "stamps")
+    [w] = doc.warnings
+    assert (w.type, w.file, w.line, w.column, w.text) == ("ambiguous_date", "s.txt", 2, 16, "Traduction VF [05/03/2011]")
+    doc = parse_text("Règles FR [04/02/2011]\nRègles VF [04/02/2011]\n\n702.19. Piétinement\n", "d")
+    assert document_date(doc.metadata) == ("2011-02-04", "stamps") and doc.warnings == []
+
+
+def test_changelog_lines_are_never_ambiguous():
+    doc = parse_text("02/05/2012 : première version\n19/06/2012 : ajout de 702.19c\n\n702.19. Piétinement\n", "d")
+    assert document_date(doc.metadata) == ("2012-06-19", "updates") and doc.warnings == []
+
+
+def test_a_byline_that_says_the_page_changed_is_no_ambiguity():
+    doc = _doc("dates_several")
+    assert [b.get("update", False) for b in doc.metadata["byline"]] == [False, True] and doc.warnings == []
+
+
+def test_a_forums_chrome_never_dates_the_page_its_first_post_does():
+    # « Nous sommes le … » (the day the page was saved), « Dernière visite : … », « Membre depuis … »: not the
+    # document's; « Posté le: Sam 30 Juin 2012 17:20    Sujet du message: … » is, whatever follows it
+    doc = _doc("dates_forum")
+    assert document_date(doc.metadata) == ("2012-06-30", "byline") and doc.warnings == []
+    assert [(b["line"], b["date"]) for b in doc.metadata["byline"]] == [(7, "2012-06-30")]
+    assert [r.number for r in doc.rules] == ["702.92d"]
+
+
+def test_a_blank_line_under_a_heading_does_not_end_its_byline_block():
+    doc = _doc("dates_heading_blank")
+    assert doc.sections[0].line == 1 and document_date(doc.metadata) == ("2012-05-04", "byline")
+
+
+@pytest.mark.parametrize("line", [
+    "Nous sommes le Mar 3 Juin 2008, 14:32",
+    "Il est actuellement 14:32 — mardi 3 juin 2008",
+    "Date actuelle : Mar 03 Juin 2008",
+    "Dernière visite : lun. 2 juin 2008",
+    "Inscrit le : 15 mars 2006",
+    "Dernier message par Tibo — 3 juin 2008",
+])
+def test_dates_of_the_visit_the_member_or_the_last_post_are_not_the_documents(line):
+    doc = parse_text(f"Un forum\n{line}\n\n702.19. Piétinement\n", "d")
+    assert doc.edition is None and "byline" not in doc.metadata
+
+
+@pytest.mark.parametrize("text, iso, field", [
+    ("Fiche mise à jour le 12 oct. 2010 — Sortie de l'extension : 1er octobre 2010\n", "2010-10-12",
+     "last_modified"),
+    ("Mis à jour le 12/10/2010 — Sortie : 1er octobre 2010\n", "2010-10-12", "last_modified"),
+    ("Sortie de l'extension : 1er octobre 2010 — Fiche mise à jour le 12 oct. 2010\n", "2010-10-12", "byline"),
+    ("LA GAZETTE — 3 mars 2011\nÉdition revue | avant-première : 19 mars 2011\n", "2011-03-03", "byline"),
+    ("Un titre\n2008-05-01 : Le sort ne cible pas\n", None, None),
+    ("Un titre\n01/10/2012 : Si un marqueur est ajouté, rien ne change\n", None, None),
+    ("Un titre\n14/07/2009 - Petite correction de typo\n", "2009-07-14", "updates"),
+    ("Un titre\n15/07/2009 : v1.2\n", "2009-07-15", "updates"),
+    ("Un titre\n2010-01-01 : FAQ mise à jour pour 702.19c\n", "2010-01-01", "updates"),
+    ("Un titre\n2010-01-01 : Traduction corrigée\n", "2010-01-01", "updates"),
+    ("Un titre\n2010-01-01 : added 702.19c\n", "2010-01-01", "updates"),
+])
+def test_per_field_and_changelog_wordings(text, iso, field):
+    doc = parse_text(f"{text}\n702.19. Piétinement\n", "d")
+    assert document_date(doc.metadata) == (iso, field)
+
+
+@pytest.mark.parametrize("footer", [
+    "La dernière modification de cette page a été faite le 3 février 2023 à 14:05.",
+    "Cette page a été modifiée pour la dernière fois le 3 février 2023 à 14:05.",
+    "Dernière modification de cette page le 3 février 2023, à 14:05",
+    "Cet article a été mis à jour le 3 février 2023.",
+])
+def test_a_last_modification_footer_beats_the_header_and_the_body(footer):
+    body = "Un titre\nPublié le 2 mai 2011\n\n702.19. Piétinement\n\n12/05/2012 : Le sort ne cible pas.\n\n"
+    doc = parse_text(body + footer + "\n", "d")
+    assert document_date(doc.metadata) == ("2023-02-03", "last_modified")
 
 
 # A header line in the forms pages use: the date in a field of its own
@@ -184,3 +304,24 @@ def test_a_generated_byline_dates_the_page(case, byline):
     text, iso, _ = case
     doc = parse_text(f"Une page\n{byline.format(text)}\n\n702.19. Piétinement\n", "d")
     assert document_date(doc.metadata) == (iso, "byline")
+
+
+_CHANGES = ["mise à jour de 702.19", "màj", "ajout de la règle 702.19c", "correction d'une coquille", "FAQ corrigée",
+            "Petite modification", "révision complète", "nouvelle version", "v2.1", "traduction revue",
+            "première version", "added 702.19d", "publication"]
+_RULINGS = ["Le bonus disparaît dès que l'association prend fin.", "Si la créature quitte le champ de bataille, rien.",
+            "Une créature associée reste une créature séparée.", "Ajouter un marqueur ne change rien."]
+
+
+@settings(max_examples=120, deadline=None)
+@given(written_dates().filter(lambda c: c[2] != "words" and " " not in c[0]), st.sampled_from([" : ", " - ", " — ", ": "]),
+       st.sampled_from(_CHANGES + _RULINGS), st.sampled_from(["header", "bottom"]))
+def test_a_dated_line_dates_the_page_only_when_it_speaks_of_a_change(case, sep, what, where):
+    text, iso, _ = case
+    line = f"{text}{sep}{what}"
+    body = "702.19. Piétinement\n\nUn paragraphe.\n"
+    doc = parse_text(f"Une page\n\n{line}\n\n{body}" if where == "header" else f"Une page\n\n{body}\n{line}\n", "d")
+    if what in _CHANGES:
+        assert document_date(doc.metadata) == (iso, "updates")
+    else:
+        assert doc.edition is None and "updates" not in doc.metadata and "byline" not in doc.metadata

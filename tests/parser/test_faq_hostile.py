@@ -188,3 +188,18 @@ def test_type_line_without_a_card_name_is_reported_and_kept_as_text():
     # a card whose name reads as a type line is still a card
     [vague] = doc.cards
     assert (vague.name, vague.type_line, [n.text for n in vague.notes]) == ("Terrain vague", "Terrain", ["Note."])
+
+
+def test_long_runs_of_spaces_and_separators_are_read_in_one_pass():
+    """A PDF's running header pads with dozens of spaces before the page
+    number; a regular expression that can split those spaces in many ways
+    backtracks exponentially (a 3 KB page took minutes).  These lines must
+    parse like any other: as text, without a rule or a card."""
+    pad = " " * 60
+    lines = [f"Règles complètes de Magic: The Gathering — 10 juillet 2009{pad}127",
+             f"Magic: The Gathering, Règles complètes — Version française{pad}Page 127 / 190",
+             "Nom" + " — " * 200 + "Créature", "Nom\t" * 300, "Nom / " * 150 + "{2}", "• " * 400,
+             "Titre" + pad + "— 3 avril 2012" + pad + "12"]
+    doc = parse_text("\n\n".join(lines) + "\n", "pdf")
+    assert doc.rules == [] and doc.cards == []
+    assert len(doc.paragraphs) >= len(lines) - 1

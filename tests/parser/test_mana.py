@@ -300,13 +300,16 @@ def test_bad_symbol_reported_at_its_column(symbols, index, bad):
     ("(1)(W/P)", "{1}{W/P}", 2),                      # Cathédrale membranée (NPH)
     ("(2/W)(2/W)(2/W)", "{2/W}{2/W}{2/W}", 6),        # Procession spectrale (SHM)
     ("(4W)", "{4}{W}", 5),                            # a bare cost in parentheses
+    ("2{B/R}{B/R}", "{2}{B/R}{B/R}", 4),              # figures then braces (Bonnet-rouge meurtrier, SHM)
+    ("3{W}{W}", "{3}{W}{W}", 5),                      # Brigadière angélique (ISD)
+    ("1(W/P)", "{1}{W/P}", 2),                        # figures then parenthesised symbols
 ])
 def test_written_costs_are_read_by_the_mana_grammar(written, braced, value):
     cost = parse_written_cost(written)
     assert (str(cost), cost.mana_value) == (braced, value)
 
 
-@pytest.mark.parametrize("text", ["2B3", "(2)(T)", "W U", "(2/Q)"])
+@pytest.mark.parametrize("text", ["2B3", "(2)(T)", "W U", "(2/Q)", "2{T}", "{2}3"])
 def test_what_is_not_a_written_cost_is_an_error(text):
     with pytest.raises(ManaCostError):
         parse_written_cost(text)
