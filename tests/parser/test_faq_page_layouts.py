@@ -225,3 +225,15 @@ def test_questions_in_bold_or_without_a_space():
                      "Q: Bloque-t-il ?\nR: Oui, comme toute créature.\n", source="t")
     assert [n.text for n in doc.cards[0].notes] == ["Q : Vole-t-il ?\nR : Oui.",
                                                     "Q: Bloque-t-il ?\nR: Oui, comme toute créature."]
+
+
+def test_a_numbered_list_marker_is_no_part_of_the_card_name():
+    # erratum pages number their records: « 1) Name {cost} — Type », « 3. Name | {cost} | Type | text »
+    doc = parse_text("Erratas :\n\n"
+                     "1) Choc {R} — Éphémère\nLe Choc inflige 2 blessures à n'importe quelle cible.\n\n"
+                     "2) Ours runegrave {1}{G} — Créature : ours — 2/2\n• Une note.\n\n"
+                     "3. Shock | {R} | Éphémère | Texte.\n", "numbered")
+    assert [(c.name, c.mana_cost, c.type_line, c.power, c.toughness) for c in doc.cards] == [
+        ("Choc", "{R}", "Éphémère", None, None), ("Ours runegrave", "{1}{G}", "Créature : ours", "2", "2"),
+        ("Shock", "{R}", "Éphémère", None, None)]
+    assert [(n.text, n.card) for n in doc.notes] == [("Une note.", "Ours runegrave")]
