@@ -138,3 +138,15 @@ def test_a_year_or_a_long_figure_in_a_rule_text_cites_no_rule():
     doc = parse_text("702.92f Depuis l'édition 2019, 1500 joueurs ont lu la règle 702.92a et le 607.1, "
                      "rien de plus.\n", "y")
     assert doc.rule("702.92f").references == ["702.92a", "607.1"]
+
+
+def test_symbols_before_a_rule_number_are_decorations():
+    # rules sheets and chats put « § » or an emoji (a flag, a pin) before a number (seed 002 rules 607.1, 607.4)
+    doc = parse_text("Fiche :\n\n§ 607.1 — Un objet peut avoir deux capacités liées.\n\n"
+                     "§607.2a Si un objet a une capacité activée, elle est liée.\n\n"
+                     "🇫🇷 607.4. Une capacité est liée à elle-même.\n\n🇬🇧 607.4. An ability is linked to itself.\n", "sheet")
+    assert [(r.number, r.lang, r.text) for r in doc.rules] == [
+        ("607.1", "fr", "Un objet peut avoir deux capacités liées."),
+        ("607.2a", "fr", "Si un objet a une capacité activée, elle est liée."),
+        ("607.4", "fr", "Une capacité est liée à elle-même."), ("607.4", "en", "An ability is linked to itself.")]
+    assert doc.rules[2].pair_of == doc.rules[3].line
