@@ -134,6 +134,9 @@ def cr_editions() -> Editions:
 def full_kb(tmp_path_factory) -> Path:
     from kb.build import build
 
+    prebuilt = os.environ.get("KB_TEST_FULL_KB")   # a developer's full build, reused (never set in CI)
+    if prebuilt:
+        return Path(prebuilt)
     cr = require_shared("cr", "en")
     mtgjson = require_shared("cards", "mtgjson")
     data_dir = tmp_path_factory.mktemp("full") / "kb"
