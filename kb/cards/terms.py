@@ -133,7 +133,11 @@ def _term_cards(conn: sqlite3.Connection, pairs: list[TermPair], limit: int) -> 
             seen.add(name)
             fr = conn.execute("SELECT name FROM mtg_french WHERE card = ? ORDER BY release_date DESC LIMIT 1",
                               (name,)).fetchone()
-            out.append({"name": name, "french_name": fr[0] if fr else None})
+            out.append({"name": name, "french_name": fr[0] if fr else None, "name_fr": fr[0] if fr else None,
+                        "matched": p.en})
+    family = term_family(pairs)
+    if family is not None:
+        out += [{**c, "french_name": c["name_fr"]} for c in family_card_list(conn, family) if c["name"] not in seen]
     return out
 
 
@@ -155,12 +159,60 @@ def _term_rules(conn: sqlite3.Connection, pairs: list[TermPair], limit: int, all
     return found[:limit]
 
 
+def family_card_list(conn: sqlite3.Connection, family) -> list[dict]:
+    """The cards of a :class:`kb.cards.families.Family` as ``kb rule
+    --cards`` and ``kb term`` list them: ``[{"name" (English), "name_fr"
+    (its first French name, or None), "matched" (the keyword or the
+    oracle text that made it a member)}]``, by English name."""
+    from kb.cards.families import family_cards
+
+    return [{"name": m.name, "name_fr": m.french_name, "matched": m.why} for m in family_cards(conn, family)]
+
+
+def rule_family(conn: sqlite3.Connection, rule, descendants=()):
+    """The family of cards that ``rule`` describes: the one it heads
+    (702.79 Persist), else one a rule below it heads (607 through 607.1),
+    else one a rule above it heads (607.2a through 607.1, 702.79a through
+    702.79); None when it describes none."""
+    from kb.cards.families import family_of
+    from kb.model import rule_parent
+
+    for r in (rule, *descendants):
+        fam = family_of(r.title, r.text, r.number)
+        if fam is not None:
+            return fam
+    number = rule_parent(rule.number)
+    while number:
+        for r in store.find_rules(conn, number, source=rule.source)[:1]:
+            fam = family_of(r.title, r.text, r.number)
+            if fam is not None:
+                return fam
+        if "." not in number:       # a rule such as 607 is defined by its 607.1
+            for child in store.find_rules(conn, number + ".1", source=rule.source)[:1]:
+                fam = family_of(child.title, child.text, child.number)
+                if fam is not None:
+                    return fam
+        number = rule_parent(number)
+    return None
+
+
+def term_family(pairs: list[TermPair]):
+    """The family of cards named by one of ``pairs`` (« capacités liées »,
+    « Persistance »), or None."""
+    from kb.cards.families import FAMILIES
+
+    folded = {fold(side) for p in pairs for side in (p.en, p.fr)}
+    return next((f for f in FAMILIES if folded & set(f.titles)), None)
+
+
 def term_report(conn: sqlite3.Connection, query: str, limit: int = 50, all_editions: bool = False) -> dict:
     """What ``kb term QUERY`` shows: the pairs, the cards that use the term
     and the rules whose text mentions it.
 
     Shape: ``{"query", "pairs": [TermPair dicts], "cards": [{"name",
-    "french_name"}] (keyword pairs: cards with that MTGJSON keyword), "rules":
+    "french_name", "name_fr" (the same), "matched"}] (keyword pairs: cards
+    with that MTGJSON keyword; a term naming a family of cards, « capacités
+    liées »: its members, :func:`family_card_list`), "rules":
     [{"number", "lang", "source", "edition"}]}`` (at most ``limit`` cards and
     rules; ``card_total``: how many cards there are).  Rules are searched
     (folded, whole words, the French and the English side) in the documents

@@ -14,14 +14,20 @@ from kb.cli.options import data_dir_option, edition_option, json_option, lang_op
 @lang_option("Language of the text.")
 @click.option("--source", help="Document id or edition source to read from.")
 @click.option("--now", is_flag=True, help="Also show the current equivalent of the rule (from the rule history).")
+@click.option("--cards", "with_cards", is_flag=True,
+              help="List the cards the rule describes (rule 607: the cards with linked abilities).")
 @data_dir_option
 @json_option
-def rule(number, edition, lang, source, now, data_dir, as_json):
+def rule(number, edition, lang, source, now, with_cards, data_dir, as_json):
     """Print rule NUMBER (e.g. 702.92a, or 607 for a whole rule with its subrules).
 
     Without --edition, the latest edition holding that number is shown
     (documents without a known date come last).  --edition 2007 reads the
-    edition in force on 2007-12-31 (a month: on its last day) and names it."""
+    edition in force on 2007-12-31 (a month: on its last day) and names it.
+    --cards lists the cards of the card data that the rule describes (the
+    family it, a rule below or a rule above it heads: linked abilities,
+    persist, soulbond, banding…), each with why it was chosen; --json always
+    has them in ``cards`` and in the rule's ``card_links``."""
     from kb.rules.lookup import NotARuleNumber, RuleNotFound, find_rule, parse_rule_number
 
     try:
@@ -33,10 +39,58 @@ def rule(number, edition, lang, source, now, data_dir, as_json):
         answer = find_rule(conn, number, edition=edition, lang=lang, source=source, now=now)
     except RuleNotFound as err:
         raise KBError(str(err)) from err
+    family, cards = _rule_cards(conn, answer)
     if as_json:
-        emit_json(answer.to_dict())
-    else:
-        print_rule_answer(answer)
+        emit_json(_with_cards(answer.to_dict(), family, cards))
+        return
+    print_rule_answer(answer)
+    if family is not None:
+        _print_cards(family, cards, answer.rule.lang, listed=with_cards)
+    elif with_cards:
+        click.echo(click.style("cards: none (the rule describes no family of cards the knowledge base knows)"
+                               if cards is not None else "cards: unknown (no card data: build with --mtgjson PATH)",
+                               dim=True))
+
+
+def _rule_cards(conn, answer):
+    """(family, cards) of the rule answered: the family of cards it
+    describes (:func:`kb.cards.terms.rule_family`) and its members; cards is
+    None when the knowledge base holds no card data."""
+    from kb.cards import db as carddb
+    from kb.cards.terms import family_card_list, rule_family
+
+    if not carddb.card_count(conn):
+        return None, None
+    family = rule_family(conn, answer.rule, answer.descendants)
+    return family, (family_card_list(conn, family) if family is not None else [])
+
+
+def _with_cards(d: dict, family, cards) -> dict:
+    """The ``kb rule --json`` object with ``cards`` (``[{name, name_fr,
+    matched}]``), ``card_family`` (``{key, en, fr}`` or None) and the
+    family's cards added to the rule's ``card_links`` (``surface``,
+    ``start`` and ``end`` null: they are not in the text; ``via``:
+    ``family``)."""
+    d["cards"] = cards or []
+    d["card_family"] = ({"key": family.key, "en": family.label_en, "fr": family.label_fr}
+                        if family is not None else None)
+    named = {l["name"] for l in d["card_links"]}
+    d["card_links"] = d["card_links"] + [
+        {"surface": None, "name": c["name"], "start": None, "end": None, "name_fr": c["name_fr"],
+         "matched": c["matched"], "via": "family"} for c in d["cards"] if c["name"] not in named]
+    return d
+
+
+def _print_cards(family, cards, lang: str, listed: bool) -> None:
+    """« cards (430, Linked abilities): … », one card a line with --cards."""
+    label = family.label_fr if lang == "fr" else family.label_en
+    if not listed:
+        click.echo(click.style(f"cards: {len(cards)} ({label}; --cards lists them)", dim=True))
+        return
+    click.echo(click.style(f"\ncards ({len(cards)}, {label}):", bold=True))
+    for c in cards:
+        click.echo(c["name"] + (f" ({c['name_fr']})" if c["name_fr"] else "")
+                   + click.style(f"  {c['matched']}", dim=True))
 
 
 def print_rule_answer(answer) -> None:
