@@ -155,14 +155,30 @@ def term(query, data_dir, as_json):
         return
     if not report["pairs"]:
         raise KBError(f"no term matching {query!r} in corpus/terms/terms_fr_en.tsv")
-    for p in report["pairs"]:
-        click.echo(click.style(f"{p['fr']}  <->  {p['en']}", bold=True)
+    senses = report["senses"]
+    for i, sense in enumerate(senses, start=1):
+        p = sense["pair"]
+        head = f"{i}. " if len(senses) > 1 else ""
+        click.echo(click.style(f"{head}{p['fr']}  <->  {p['en']}", bold=True)
                    + click.style(f"  ({p['kind']}; {p['source']})", dim=True))
-    if report["rules"]:
-        click.echo("rules: " + ", ".join(f"{r['number']} ({r['source']})" for r in report["rules"][:TERM_SHOWN]))
-    if report["cards"]:
-        shown = report["cards"][:TERM_SHOWN]
-        total = report.get("card_total", len(report["cards"]))
-        click.echo(f"cards ({total}" + (f", first {len(shown)} shown; --json lists {len(report['cards'])}"
-                                        if len(shown) < total else "") + "): " + ", ".join(
+        _print_term_lists(sense, "   " if head else "")
+
+
+def _rule_label(r: dict) -> str:
+    """« 702.7 (2026-01-16) », « 300.3 (2003-10-01 … 2009-05-01, 21 editions) »."""
+    eds = r.get("editions") or []
+    if len(eds) > 1:
+        return f"{r['number']} ({eds[0]} … {eds[-1]}, {len(eds)} editions)"
+    return f"{r['number']} ({r['source']})"
+
+
+def _print_term_lists(sense: dict, indent: str) -> None:
+    """The rules and the cards of one sense of a term."""
+    if sense["rules"]:
+        click.echo(indent + "rules: " + ", ".join(_rule_label(r) for r in sense["rules"][:TERM_SHOWN]))
+    if sense["cards"]:
+        shown = sense["cards"][:TERM_SHOWN]
+        total = sense.get("card_total", len(sense["cards"]))
+        click.echo(indent + f"cards ({total}" + (f", first {len(shown)} shown; --json lists {len(sense['cards'])}"
+                                                 if len(shown) < total else "") + "): " + ", ".join(
             c["name"] + (f" ({c['french_name']})" if c.get("french_name") else "") for c in shown))
