@@ -61,13 +61,16 @@ def _damage(state: "Situation", p: Permanent, e: Tree) -> None:
     """Damage, from a source with wither or a named card, maybe prevented (CR 120.3)."""
     n = count(e.children[0])
     wither = bool(subtrees(e, "wither_source"))
+    source = None
     for src in subtrees(e, "damage_source"):
         card = state.forms.card(name(src.children[0]))
         wither = "wither" in card.keywords
         state.trace.step("the source {name} has wither" if wither else "the source {name} does not have wither",
                          "wither", name=card.name)
+        source = Permanent(name=card.name, types=set(card.types), keywords=set(card.keywords), controller="opponent",
+                           owner="opponent")
     prevented = n if subtrees(e, "prevented") else 0
-    keywords.deal_damage(p, n, state.trace, wither=wither, prevented=prevented)
+    state.game.damage(p, n, source, prevented=prevented, wither=wither)
 
 
 def _until_end_of_turn(state: "Situation", p: Permanent, e: Tree) -> str:
@@ -133,42 +136,33 @@ def _regenerate(state: "Situation", p: Permanent, e: Tree) -> None:
                      "combat; counters stay ({counters})", "regeneration", name=state.trace.tr(p.name),
                      damage=p.damage, counters=state.trace.tr(p.describe_counters()))
     p.damage = 0
+    p.deathtouch_damage = False
     p.tapped = True
-
-
-def _to_graveyard(state: "Situation", p: Permanent) -> None:
-    """``p`` goes to its owner's graveyard (a token ceases to exist), keeping its last known information."""
-    lki = p.snapshot()
-    p.zone = "graveyard" if not p.is_token else "none"
-    state.died_now(lki)
 
 
 @EVENTS.of("dies_event")
 def _dies(state: "Situation", p: Permanent, e: Tree) -> None:
+    """``p`` goes to its owner's graveyard (a new object there; a token ceases to exist)."""
     state.trace.step("{name} is put into a graveyard from the battlefield", name=state.trace.tr(p.name))
-    _to_graveyard(state, p)
+    state.died_now(state.game.dies(p).lki)
 
 
 @EVENTS.of("destroy_event")
 def _destroy(state: "Situation", p: Permanent, e: Tree) -> None:
     """Destruction, unless indestructible or a regeneration shield replaces it."""
-    if p.has("indestructible"):
-        state.trace.step("{name} is indestructible: not destroyed", "indestructible", name=state.trace.tr(p.name))
-    elif p.regeneration_shields:
-        p.regeneration_shields -= 1
-        p.damage = 0
-        p.tapped = True
-        state.trace.step("{name} regenerates instead of being destroyed", "regeneration",
-                         name=state.trace.tr(p.name))
-    else:
-        state.trace.step("{name} is destroyed", name=state.trace.tr(p.name))
-        _to_graveyard(state, p)
+    move = state.game.destroy(p)
+    if move is not None:
+        state.died_now(move.lki)
 
 
 @EVENTS.of("leaves_graveyard_event")
 def _leaves_graveyard(state: "Situation", p: Permanent, e: Tree) -> None:
+    """The card put into the graveyard leaves it (exiled) before what triggered on its death resolves."""
     state.left_graveyard = True
     state.trace.step("the card leaves the graveyard before persist resolves")
+    for move in state.game.moves:
+        if move.old is p and move.new is not None and move.new.zone == "graveyard":
+            state.game.exile(move.new)
 
 
 # ---- keywords
@@ -200,6 +194,7 @@ def _unpair_on(state: "Situation", p: Permanent, what: str) -> None:
 @EVENTS.of("leaves_event")
 def _leaves(state: "Situation", p: Permanent, e: Tree) -> None:
     _unpair_on(state, p, "leaves")
+    state.game.exile(p)
     p.zone = "exile"
 
 

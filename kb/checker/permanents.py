@@ -64,7 +64,9 @@ class Permanent:
     ``haste``, ``soulbond``, ``banding``, ``wither``, ``indestructible``,
     ``bands with other <quality>``); ``damage`` is damage marked;
     ``continuous_control`` says whether its controller has controlled it
-    continuously since their most recent turn began (CR 302.6).
+    continuously since their most recent turn began (summoning sickness);
+    ``deathtouch_damage`` whether a source with deathtouch dealt it damage
+    since the last state-based actions check.
     """
 
     name: str = "creature"
@@ -85,6 +87,7 @@ class Permanent:
     tapped: bool = False
     continuous_control: bool = True
     regeneration_shields: int = 0
+    deathtouch_damage: bool = False
     pt_effects: list[PTEffect] = field(default_factory=list)
     color_effects: list[ColorEffect] = field(default_factory=list)
     timestamp: int = field(default_factory=next_timestamp)
