@@ -30,7 +30,7 @@ SPELL_EVENTS = Handlers("event {form} is not modelled for a spell")
 
 @SPELL_EVENTS.of("conspire_paid_event")
 def _conspire_paid(state: "Situation", e: Tree) -> None:
-    """Conspire paid once or n times, maybe tapping creatures of stated colours (CR 702.78a)."""
+    """Conspire paid once or n times, maybe tapping creatures of stated colours (concept ``conspire``)."""
     counts = [c for c in e.children if not (isinstance(c, Tree) and c.data == "tapping")]
     n = count(counts[0]) if counts else 1
     tapped = None
@@ -58,7 +58,7 @@ def _counters(state: "Situation", p: Permanent, e: Tree) -> None:
 
 @EVENTS.of("damage_event")
 def _damage(state: "Situation", p: Permanent, e: Tree) -> None:
-    """Damage, from a source with wither or a named card, maybe prevented (CR 120.3)."""
+    """Damage, from a source with wither or a named card, maybe prevented (:mod:`kb.checker.engine.replacement`)."""
     n = count(e.children[0])
     wither = bool(subtrees(e, "wither_source"))
     source = None
@@ -120,7 +120,7 @@ def _color(state: "Situation", p: Permanent, e: Tree) -> None:
 
 @EVENTS.of("end_turn_event")
 def _end_turn(state: "Situation", p: Permanent, e: Tree) -> None:
-    """Cleanup step: damage removed, « until end of turn » effects end, counters stay (CR 514.2)."""
+    """Cleanup step: damage removed, « until end of turn » effects end, counters stay (concept ``cleanup``)."""
     p.pt_effects = [x for x in p.pt_effects if not any(x is y for y in state.until_eot)]
     state.trace.step("cleanup step: damage on {name} is removed ({damage} -> 0) and « until end of "
                      "turn » effects end; counters stay ({counters})", "cleanup", name=state.trace.tr(p.name),
@@ -186,7 +186,7 @@ def _lose(state: "Situation", p: Permanent, e: Tree) -> None:
 # ---- leaving the battlefield, control, soulbond
 
 def _unpair_on(state: "Situation", p: Permanent, what: str) -> None:
-    """What ``what`` (``leaves``, ``control``, ``noncreature``) does to a pairing (CR 702.95e)."""
+    """What ``what`` (``leaves``, ``control``, ``noncreature``) does to a pairing (concept ``soulbond_unpair``)."""
     if p.paired_with is not None:
         state.still_paired = soulbond.still_paired(p, state.trace, what)
 
@@ -223,7 +223,7 @@ def _partner_leaves(state: "Situation", p: Permanent, e: Tree) -> None:
 
 @EVENTS.of("enters_event")
 def _enters(state: "Situation", p: Permanent, e: Tree) -> None:
-    """A creature with soulbond enters, maybe while another unpaired creature is there (CR 702.95a)."""
+    """A creature with soulbond enters, maybe while another unpaired creature is there (concept ``soulbond``)."""
     state.require_soulbond()
     others = [p]
     if e.children[0].data == "other_unpaired":

@@ -69,10 +69,10 @@ def conspire_copies(spell: Spell, paid: int, trace: Trace,
     """Number of copies conspire creates.
 
     Each instance is paid at most once and triggers on its own payment
-    (2008 rule 502.78b, CR 702.78b), so ``paid`` instances give ``paid``
+    (concept ``conspire_instances``), so ``paid`` instances give ``paid``
     copies; a copy has conspire but was not cast, so it gives no copy
     (seeds/001_… conspire notes).  ``tapped_colors`` lists, per tapped
-    creature, its colors: each must share a color with the spell (502.78a).
+    creature, its colors: each must share a color with the spell (concept ``conspire``).
     """
     if paid > spell.conspire:
         trace.step("{name} has {n} instance(s) of conspire: each cost can be paid only once",
@@ -100,10 +100,10 @@ def can_activate_tap_or_untap(perm: Permanent, symbol: str, trace: Trace) -> boo
     """Whether an ability with {T} or {Q} in its cost can be activated now.
 
     {Q} means « untap this permanent »: impossible if it is already untapped
-    (2008 rule 104.5, CR 107.6); {T} needs it untapped.  A creature not
+    (concept ``untap_symbol``); {T} needs it untapped.  A creature not
     controlled continuously since its controller's most recent turn began
-    can't activate either unless it has haste (2008 212.3f / 502.5b, CR
-    302.6 / 702.10b).  A noncreature permanent is not affected.
+    can't activate either unless it has haste (concepts ``summoning_sickness``,
+    ``haste``).  A noncreature permanent is not affected.
     """
     if symbol not in ("{Q}", "{T}"):
         raise OutsideModel("{symbol} is not the tap or untap symbol", symbol=symbol)
@@ -136,7 +136,7 @@ def can_activate_tap_or_untap(perm: Permanent, symbol: str, trace: Trace) -> boo
 
 def mana_burn(unused: int, trace: Trace) -> int:
     """Life lost for ``unused`` mana left when a phase ends: 1 each under the
-    2008 rules (rule 300.3; seeds/001_… Forgeur de vallée note), 0 since the
+    2008 rules (concept ``mana_burn``; seeds/001_… Forgeur de vallée note), 0 since the
     Magic 2010 rules (glossary « Mana Burn (Obsolete) »)."""
     if trace.edition.mana_burn:
         trace.step("{n} unused mana is lost at the end of the phase and causes {n} mana burn "

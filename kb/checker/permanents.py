@@ -5,8 +5,8 @@ A :class:`Permanent` holds *printed* values (``base_power``/``base_toughness``,
 ``base_colors``) and the effects on it (:class:`PTEffect`, :class:`ColorEffect`)
 with timestamps; the current power, toughness and colors are computed by
 ``kb.checker.layers``.  Counters are a Counter keyed by kind (``"+1/+1"``,
-``"-1/-1"``, ``"charge"``…).  Sources: CR 110 (permanents), 122 (counters),
-120.3 (damage marked); seeds/001_… « Marqueurs -1/-1 » section.
+``"-1/-1"``, ``"charge"``…).  Sources: the rules of permanents, counters and
+damage marked (concept ``damage_marked``); seeds/001_… « Marqueurs -1/-1 » section.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ _timestamps = itertools.count(1)
 
 
 def next_timestamp() -> int:
-    """A fresh timestamp, later than every one handed out before (CR 613.7)."""
+    """A fresh timestamp, later than every one handed out before (concept ``timestamp``)."""
     return next(_timestamps)
 
 
@@ -107,7 +107,7 @@ class Permanent:
         self.counters[kind] += n
 
     def snapshot(self) -> "Permanent":
-        """Last known information: a frozen copy as it last existed (CR 608.2h)."""
+        """Last known information: a frozen copy as it last existed (concept ``last_known_information``)."""
         snap = copy.copy(self)
         snap.counters = Counter(self.counters)
         snap.keywords, snap.granted, snap.lost = set(self.keywords), set(self.granted), set(self.lost)

@@ -129,7 +129,7 @@ class Situation:
         return i < len(self.events) and self.events[i].data == "dies_event"
 
     def sba(self, dies_next: bool = False) -> None:
-        """State-based actions on the actor (CR 704).  Without its power and
+        """State-based actions on the actor (the engine's game).  Without its power and
         toughness, whether its damage or -1/-1 counters kill it is unknown,
         unless the claim's next event is its death: it dies either way, with
         the same counters."""
@@ -235,7 +235,7 @@ def _card(state: Situation, t: Tree) -> None:
 
 @ACTORS.of("paired_actor")
 def _paired(state: Situation, t: Tree) -> None:
-    """A creature paired with a 2/2 partner by soulbond (CR 702.95b)."""
+    """A creature paired with a 2/2 partner by soulbond (concept ``soulbond_paired``)."""
     state.require_soulbond()
     a = Permanent(name="the paired creature")
     pts = tokens(t, "PT")
@@ -253,7 +253,7 @@ def _paired(state: Situation, t: Tree) -> None:
 
 @ACTORS.of("spell_actor", "copy_actor")
 def _spell(state: Situation, t: Tree) -> None:
-    """A spell (or a copy of one) with instances of conspire (CR 702.78)."""
+    """A spell (or a copy of one) with instances of conspire (concept ``conspire``)."""
     cc = (subtrees(t, "one_conspire") + subtrees(t, "n_conspire"))[0]
     n = 1 if cc.data == "one_conspire" else count(cc.children[0])
     cols = tuple(c for cl in subtrees(t, "color_list") for c in colors(cl))
