@@ -76,7 +76,7 @@ ABILITIES: dict[str, Ability] = {a.keyword: a for a in (
        "them; each gets the bonus while both are paired creatures you control", "kb.checker.soulbond",
        "soulbond", "soulbond_paired"),
     _a("protection", "static", "it can't be damaged, enchanted or equipped, blocked or targeted by what it has "
-       "protection from (damage from such sources is prevented)", "replacement", "protection"),
+       "protection from (damage from such sources is prevented)", "(qualities: not modelled)", "protection"),
     _a("hexproof", "static", "it can't be the target of spells or abilities its opponents control",
        "(targeting: not modelled)", "hexproof"),
     _a("menace", "evasion", "it can't be blocked except by two or more creatures", "combat", "menace"),

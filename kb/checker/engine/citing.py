@@ -6,9 +6,9 @@ the table of :mod:`kb.checker.editions`).  A key neither knows yet is
 not cited (the step is still written): the numbering engineer adds it,
 and from then on it is cited with no change here.
 
-The engine's templates are English message ids like every other; those
-written here first are listed in :data:`NEW_TEMPLATES` until the French
-table has them.
+The engine's templates are English message ids like every other
+(:mod:`kb.checker.messages`); a step whose French form the table lacks
+is written in English.
 """
 from __future__ import annotations
 

@@ -58,6 +58,47 @@ class Assignment:
     amount: int
 
 
+def can_attack(p: Permanent, trace=None) -> bool:
+    """Whether ``p`` can be declared as an attacker: a creature without
+    defender, under its controller's control since their most recent turn
+    began unless it has haste."""
+    if not p.is_creature or p.zone != "battlefield" or p.tapped:
+        return False
+    if p.has("defender"):
+        say(trace, "{name} has defender: it can't attack", "defender", name=name_of(trace, p.name))
+        return False
+    if not p.continuous_control and not p.has("haste"):
+        say(trace, "{name} has summoning sickness and no haste: it can't attack", "summoning_sickness",
+            name=name_of(trace, p.name))
+        return False
+    return True
+
+
+def declare_attacker(p: Permanent, trace=None) -> None:
+    """``p`` attacks: it taps, unless it has vigilance."""
+    if p.has("vigilance"):
+        say(trace, "{name} has vigilance: attacking does not tap it", "vigilance", name=name_of(trace, p.name))
+    else:
+        p.tapped = True
+
+
+def can_be_blocked_by(attacker: Permanent, blockers: list[Permanent], defender_lands: set[str] = frozenset(),
+                      trace=None) -> bool:
+    """Whether ``blockers`` together may block ``attacker``: menace needs two
+    or more; a landwalk (``forestwalk``…) makes it unblockable while the
+    defending player controls a land of that subtype (``defender_lands``)."""
+    for kw in sorted((attacker.keywords | attacker.granted) - attacker.lost):
+        if kw.endswith("walk") and kw[:-len("walk")] in defender_lands:
+            say(trace, "{name} has {keyword} and the defending player controls such a land: it can't be blocked",
+                "landwalk", name=name_of(trace, attacker.name), keyword=kw)
+            return False
+    if attacker.has("menace") and len(blockers) == 1:
+        say(trace, "{name} has menace: it can't be blocked except by two or more creatures", "menace",
+            name=name_of(trace, attacker.name))
+        return False
+    return all(b.is_creature and b.zone == "battlefield" and not b.tapped for b in blockers)
+
+
 def strikes_first(p: Permanent) -> bool:
     return p.has("first strike") or p.has("double strike")
 

@@ -261,3 +261,26 @@ def test_the_table_has_no_rule_numbers():
     import re
     for a in abilities.ABILITIES.values():
         assert not any(re.search(r"\d{3}\.\d", c) for c in a.concepts), a
+
+
+# ------------------------------------------------------------ declaring attackers and blockers
+
+def test_defender_haste_and_vigilance_when_attacking():
+    from kb.checker.engine.combat import can_attack, declare_attacker
+    wall = creature("Wall of Stone", 0, 8, "defender")
+    new = creature("Raging Goblin", 1, 1, continuous_control=False)
+    hasty = creature("Raging Goblin", 1, 1, "haste", continuous_control=False)
+    assert not can_attack(wall) and not can_attack(new) and can_attack(hasty)
+    knight = creature("Serra Angel", 4, 4, "vigilance")
+    declare_attacker(knight)
+    declare_attacker(hasty)
+    assert not knight.tapped and hasty.tapped
+
+
+def test_menace_and_landwalk_when_blocking():
+    from kb.checker.engine.combat import can_be_blocked_by
+    goblin = creature("Goblin Heelcutter", 3, 2, "menace")
+    bears = [creature("Grizzly Bears", 2, 2, owner="opponent"), creature("Runeclaw Bear", 2, 2, owner="opponent")]
+    assert not can_be_blocked_by(goblin, bears[:1]) and can_be_blocked_by(goblin, bears)
+    elf = creature("Sylvan Ranger", 1, 1, "forestwalk")
+    assert not can_be_blocked_by(elf, bears[:1], {"forest"}) and can_be_blocked_by(elf, bears[:1], {"island"})
