@@ -43,6 +43,7 @@ def print_card(conn, result: dict) -> None:
     en = result.get("english")
     if en:
         _print_side_by_side(conn, en)
+        _print_characteristics(result)
         for w in en.get("outdated_wording") or ():
             click.echo(click.style(f"pre-errata French wording: « {w['printed']} » ({', '.join(w['sets'])}; "
                                    f"last printed {w['last_printed']}), today « {w['today']} » ({w['en']})",
@@ -92,6 +93,28 @@ def _print_side_by_side(conn, en: dict) -> None:
             click.echo(f"{l:<{col}} | {r}")
     mv = en.get("mana_value")
     click.echo(click.style(f"mana value {int(mv) if mv == int(mv or 0) else mv}", dim=True))
+
+
+def _characteristics_line(c: dict) -> str:
+    """« mana value 3 · colors R (color indicator R) · keywords Flying » of a face (``faces`` of ``kb card --json``)."""
+    mv = c["mana_value"]
+    parts = [f"mana value {int(mv) if mv == int(mv) else mv}",
+             "colors " + ("".join(c["colors"]) or "colorless")
+             + (f" (color indicator {''.join(c['color_indicator'])})" if c["color_indicator"] else "")]
+    if c["keywords"]:
+        parts.append("keywords " + ", ".join(c["keywords"]))
+    return " · ".join(parts)
+
+
+def _print_characteristics(result: dict) -> None:
+    """The characteristics of each face by the rules (kb.cards.faces), and of the whole card."""
+    faces = result.get("faces") or []
+    if len(faces) > 1:
+        for f in faces:
+            mark = " <-" if f["side"] == result.get("designated") else ""
+            click.echo(click.style(f"{f['name']}: {_characteristics_line(f)}{mark}", dim=True))
+    if result.get("whole"):
+        click.echo(click.style(f"{result['english']['name']}: {_characteristics_line(result['whole'])}", dim=True))
 
 
 def find_document(conn, name: str):

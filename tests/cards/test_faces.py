@@ -242,3 +242,43 @@ class TestCardData:
         assert faces > 24000
         # the few left are the card data's gaps: back faces of sagas without their colour indicator, an oversized promo
         assert disagree <= 6, kept
+
+
+# ---------------------------------------------------------------- kb card --json, the card page
+
+def test_card_json_gives_every_face(conn):
+    from kb.cards.lookup import lookup_card
+
+    conn.row_factory = sqlite3.Row
+    brute = lookup_card(conn, "Homicidal Brute")
+    assert brute["designated"] == "b" and [f["name"] for f in brute["faces"]] == ["Civilized Scholar",
+                                                                                "Homicidal Brute"]
+    back = brute["faces"][1]
+    assert (back["colors"], back["color_indicator"], back["mana_value"], back["mana_cost"]) == (["R"], ["R"], 3.0, None)
+    assert (back["power"], back["toughness"], back["types"], back["subtypes"]) == ("5", "1", ["Creature"],
+                                                                                ["Human", "Mutant"])
+    assert (brute["power"], brute["toughness"]) == ("0", "1")       # the front face's, no FAQ record
+    assert set(back) >= {"name", "french_name", "mana_cost", "mana_value", "colors", "color_indicator",
+                         "supertypes", "types", "subtypes", "power", "toughness", "loyalty", "keywords"}
+    fire_ice = lookup_card(conn, "Feu // Glace")
+    assert fire_ice["designated"] == "" and fire_ice["whole"]["colors"] == ["U", "R"]
+    assert fire_ice["english"]["colors"] == ["U", "R"] and fire_ice["whole"]["mana_value"] == 4.0
+    assert [f["french_name"] for f in fire_ice["faces"]] == ["Feu", "Glace"]
+    assert lookup_card(conn, "Serra Angel")["faces"][0]["keywords"] == ["Flying", "Vigilance"]
+
+
+@pytest.mark.parametrize("ui,mana_value,colours,colourless", [
+    ("fr", "Valeur de mana", "couleurs", "incolore"), ("en", "Mana value", "colors", "colorless")])
+def test_card_pages_show_the_faces_characteristics(conn, tmp_path, ui, mana_value, colours, colourless):
+    from kb.site.render import render_site
+
+    conn.row_factory = sqlite3.Row
+    render_site(conn, tmp_path / "site", ui=ui, all_cards=True)
+    fire_ice = (tmp_path / "site/card/fire-ice.html").read_text(encoding="utf-8")
+    span = f'<span lang="{ui}">'
+    assert f'{span}{mana_value}</span> 4 · {span}{colours}</span> UR</p>' in fire_ice       # the whole card
+    assert f'{span}{mana_value}</span> 2 · {span}{colours}</span> U</p>' in fire_ice       # Ice
+    dfc = (tmp_path / "site/card/civilized-scholar-homicidal-brute.html").read_text(encoding="utf-8")
+    assert f'{span}{mana_value}</span> 3 · {span}{colours}</span> R (' in dfc             # Homicidal Brute
+    ghostfire = (tmp_path / "site/card/ghostfire.html").read_text(encoding="utf-8")
+    assert f'{span}{colours}</span> {span}{colourless}</span>' in ghostfire
