@@ -408,10 +408,10 @@ FR: dict[str, str] = {
     "the checker models the sublayers only":
         "les règles de l'édition {edition} n'ont pas de sous-couches de force et d'endurance (règle {rule}) : "
         "le vérificateur ne modélise que les sous-couches",
-    "becomes {colors} in addition to its other colors -> {current}":
-        "devient {colors} en plus de ses autres couleurs -> {current}",
-    "a color-changing effect replaces all previous colors -> {current}":
-        "un effet de changement de couleur remplace toutes les couleurs précédentes -> {current}",
+    "{where}becomes {colors} in addition to its other colors -> {current}":
+        "{where}devient {colors} en plus de ses autres couleurs -> {current}",
+    "{where}a color-changing effect replaces all previous colors -> {current}":
+        "{where}un effet de changement de couleur remplace toutes les couleurs précédentes -> {current}",
     # features (kb/checker/features.py)
     "outcome feature {feature}": "caractéristique de résultat {feature}",
     "color description {kind}": "description de couleur {kind}",
