@@ -281,7 +281,8 @@ def diff(date_a, date_b, data_dir, as_json):
 @json_option
 def editions(data_dir, as_json):
     """List the Comprehensive Rules editions in the knowledge base: effective
-    date, file, numbered rules, glossary entries, lost quotes and warnings."""
+    date (the file's header), the date the file is named by, file, numbered
+    rules, glossary entries, lost quotes and warnings."""
     from kb.rules.lookup import edition_summaries
 
     rows = edition_summaries(open_conn(data_dir))
@@ -291,11 +292,18 @@ def editions(data_dir, as_json):
     if not rows:
         click.echo("No Comprehensive Rules edition in the knowledge base (kb build --cr PATH...).")
         return
-    click.echo(f"{'edition':<11} {'lang':<4} {'rules':>6} {'glossary':>8} {'lost ?':>6} {'warn':>5}  file")
+    click.echo(f"{'edition':<11} {'file date':<11} {'lang':<4} {'rules':>6} {'glossary':>8} {'lost ?':>6} "
+               f"{'warn':>5}  file")
     for r in rows:
-        click.echo(f"{r['date'] or '?':<11} {r['lang']:<4} {r['rules']:>6} {r['glossary']:>8} {r['lost_quotes']:>6} "
-                   f"{r['warnings']:>5}  {r['file']} ({r['encoding']})")
+        named = r.get("file_date") or "-"
+        mark = "" if named in ("-", r["date"]) else "*"
+        click.echo(f"{r['date'] or '?':<11} {named + mark:<11} {r['lang']:<4} {r['rules']:>6} {r['glossary']:>8} "
+                   f"{r['lost_quotes']:>6} {r['warnings']:>5}  {r['file']} ({r['encoding']})")
     click.echo(f"{len(rows)} editions")
+    others = sum(1 for r in rows if r.get("file_date") and r["file_date"] != r["date"])
+    if others:
+        click.echo(f"* {others} files are named by another date than their header's effective date: "
+                   "--edition FILE-DATE reads that file's edition")
 
 
 @click.command()

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from kb.model import rule_sort_key
 from kb.rules.changes import change_kind
 from kb.rules.lineage import forward_closure
-from kb.rules.versions import edition_in_force, history_editions
+from kb.rules.versions import edition_asked, history_editions
 
 
 @dataclass
@@ -63,7 +63,7 @@ def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
     eds = history_editions(conn)
     if not eds:
         raise ValueError("no rule history in this knowledge base (build it with --cr editions)")
-    a, b = edition_in_force(eds, a), edition_in_force(eds, b)
+    a, b = edition_asked(conn, eds, a), edition_asked(conn, eds, b)
     if a >= b:
         raise ValueError(f"{a} is not before {b}")
     rules_a, rules_b = rules_by_number(conn, a), rules_by_number(conn, b)
