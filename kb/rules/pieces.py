@@ -50,6 +50,9 @@ TWIN_MIN_OVERLAP, TWIN_SHARE = 58, 0.9
 #: Between rules holding one sentence as well, the one holding more of the old rule's words
 #: wins: the weight of that share in the ranking.
 RANK_SHARE = 20
+#: A rule left over among the subrules its siblings went to: the least weighted share of its
+#: words and :func:`contained` in the one it goes to, and its lead over the next best.
+FAMILY_MIN_SHARE, FAMILY_MIN, FAMILY_MARGIN = 0.45, 50, 5
 #: Candidates examined per rule left over.
 CANDIDATES = 8
 
@@ -190,6 +193,40 @@ def follow_sentences(m: Matching) -> None:
     for _, s, x, y in found:
         if x.number in m.fwd:
             continue
+        if y.number not in m.back:
+            m.pair(x, y, s)
+            m.links.append(_main_row(x, y, s))
+        else:
+            m.links.append(Link(x.number, y.number, "merged", round(s, 1), "words"))
+            m.fwd[x.number] = y.number
+
+
+def _family_of(m: Matching, x: Node) -> Optional[str]:
+    """The rule of ``b`` that ``x``'s parent, a heading, was folded into (« 502.11 Bands with
+    Other » -> « 702.19 Banding »), when most of ``x``'s siblings went under it too."""
+    if x.parent not in m.merged_headings:
+        return None
+    into = {k.to_number for k in m.heading_links if k.from_number == x.parent and k.relation == "merged"}
+    sibs = [n for n in m.kids_a.get(x.parent or "", ()) if n != x.number]
+    under = [n for n in sibs if n in m.fwd and tree_parent(m.fwd[n]) in into]
+    return next(iter(into)) if len(into) == 1 and 2 * len(under) > len(sibs) else None
+
+
+def follow_family(m: Matching) -> None:
+    """A rule left over whose parent was folded into a rule of the next edition, with most of
+    its siblings (:func:`_family_of`), goes to the subrule there holding most of its words (:data:`FAMILY_MIN_SHARE`, :data:`FAMILY_MIN`),
+    by :data:`FAMILY_MARGIN` more than any other: its family narrows the search enough for a
+    looser test than anywhere (« 502.11b » attacking bands of « bands with other » -> the
+    banding declaration 702.19c)."""
+    for x in _left_over(m):
+        family = _family_of(m, x)
+        if family is None:
+            continue
+        scored = sorted(((contained(x, m.b_by[n], m.weights), n) for n in m.kids_b.get(family, ())
+                         if _share(x, m.b_by[n], m.weights) >= FAMILY_MIN_SHARE), reverse=True)
+        if not scored or scored[0][0] < FAMILY_MIN or (len(scored) > 1 and scored[0][0] - scored[1][0] < FAMILY_MARGIN):
+            continue
+        s, y = scored[0][0], m.b_by[scored[0][1]]
         if y.number not in m.back:
             m.pair(x, y, s)
             m.links.append(_main_row(x, y, s))
