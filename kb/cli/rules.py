@@ -247,13 +247,16 @@ def history(number, edition, word_diff, data_dir, as_json):
 @click.command()
 @click.argument("date_a")
 @click.argument("date_b")
+@click.option("--numbers-only", is_flag=True, help="Only the numbers of the changed rules, no word diffs.")
 @data_dir_option
 @json_option
-def diff(date_a, date_b, data_dir, as_json):
-    """Rules added, removed, renumbered and reworded between two editions.
+def diff(date_a, date_b, numbers_only, data_dir, as_json):
+    """Rules added, removed, renumbered, reworded, split and merged between two
+    editions, with each changed rule's word diff (as kb history --diff).
 
     DATE_A and DATE_B are dates, months or years, each meaning the edition
-    in force then (a month: on its last day; a year: on its 31 December)."""
+    in force then (a month: on its last day; a year: on its 31 December), or
+    the date a file is named by, meaning that file's edition."""
     from kb.rules import diff as edition_diff
     from kb.rules.versions import EditionDateError, date_meant
 
@@ -265,7 +268,7 @@ def diff(date_a, date_b, data_dir, as_json):
                           "(kb editions lists them)") from err
     conn = _open_history(data_dir)
     try:
-        d = edition_diff.diff_editions(conn, date_a, date_b)
+        d = edition_diff.diff_editions(conn, date_a, date_b, word_diffs=not numbers_only)
     except (KeyError, ValueError) as err:
         raise _history_error(err) from err
     if as_json:
@@ -309,7 +312,8 @@ def editions(data_dir, as_json):
 @click.command()
 @click.argument("term")
 @edition_option("Edition (default: the latest holding the term).", dates=True)
-@click.option("--all", "all_editions", is_flag=True, help="Show the term once, each of its wordings with the editions it spans.")
+@click.option("--all", "all_editions", is_flag=True,
+              help="Show the term once, each of its wordings with the editions it spans.")
 @data_dir_option
 @json_option
 def glossary(term, edition, all_editions, data_dir, as_json):
