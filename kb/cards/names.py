@@ -251,7 +251,8 @@ SEED_NAMES_FILE = "seed_card_names.tsv"
 
 #: Articles a card name may start with, folded (« L'Impitoyable » folds to ``limpitoyable``),
 #: put back before a name a sentence gave without them (« The Philosopher » read « philosopher »).
-_NAME_ARTICLES = ("the ", "le ", "la ", "les ", "l", "des ", "de la ", "de ", "du ", "d", "un ", "une ")
+#: « l' » only before a vowel or h (French elision).
+_NAME_ARTICLES = ("the ", "le ", "la ", "les ", "l", "des ", "de la ", "de ", "du ", "un ", "une ")
 
 
 def name_variants(name: str) -> list[str]:
@@ -265,7 +266,9 @@ def name_variants(name: str) -> list[str]:
     found = [folded, folded[m.end():]] if m else [folded]
     singular = [re.sub(r"\b([a-z0-9]{3,})[sx]\b", r"\1", f) for f in found]
     found += [f for f in singular if f not in found]
-    return found + [a + folded for a in _NAME_ARTICLES if folded and a + folded not in found]
+    elides = folded[:1] in "aeiouyh"
+    return found + [a + folded for a in _NAME_ARTICLES
+                    if folded and (a != "l" or elides) and a + folded not in found]
 
 
 @lru_cache(maxsize=1)
