@@ -41,6 +41,8 @@ from typing import Optional
 from kb.cards import names
 from kb.search.expansions import current_table, expand, is_term
 from kb.search.index import Index, analyze
+from kb.search.ordering import (DEFERRED_AT, after_its_notes, labelled, rules_before_cards, title_key, titles_first,
+                                 wanted_titles)
 from kb.search.query import All, Any, Not, ParsedQuery, Phrase, Word, parse_query, words_of
 from kb.search.results import Result, SearchResponse, group_cards
 from kb.search.scope import Scope
@@ -51,9 +53,6 @@ from parser.textkeys import fold_name
 
 KINDS = ("rule", "card", "note", "section", "glossary", "ruling")
 
-#: Where the cards named like a game term (« Persistance », « Lifelink »)
-#: go among the results: after this many full-text results.
-DEFERRED_AT = 3
 
 #: The first full-text pass reads at least this many hits: when fewer
 #: match (and the looser pass found no more), they are all there is and the
@@ -228,7 +227,7 @@ class Searcher:
         hits, total = self.index.run(tree, main_scope, limit=fetch, exclude_keys=seen)
         a.exhausted = len(hits) < fetch and not _has_several(tree)
         rulings, ruling_total = self._ruling_pass(a, tree)
-        hits = self._cited_by_terms(_titles_first(hits, a.core, used), a, used)
+        hits = self._cited_by_terms(titles_first(hits, a.core, used), a, used)
         self._named_card(hits, a)
         a.results.extend(hits)
         seen.update(h.key for h in hits)
@@ -255,9 +254,9 @@ class Searcher:
         unless rules of that chapter already come next."""
         if not hits or not a.scope.includes_kind("rule"):
             return hits
-        wanted = _wanted_titles(a.core, used)
+        wanted = wanted_titles(a.core, used)
         named = 0
-        while named < len(hits) and _title_key(hits[named].title) in wanted:
+        while named < len(hits) and title_key(hits[named].title) in wanted:
             named += 1
         numbers: list[str] = []
         for h in hits[:named]:
@@ -274,7 +273,7 @@ class Searcher:
             if "." not in n and any(f.startswith(n + ".") for f in following):
                 continue        # a chapter whose rules already follow (607 Linked Abilities: 607.2)
             found = self.index.by_number([n], scope)[:1]
-            if not found or _title_key(found[0].snippet) == _title_key(found[0].title):
+            if not found or title_key(found[0].snippet) == title_key(found[0].title):
                 found += self.index.by_number([f"{n}.1" if "." not in n else f"{n}a"], scope)[:1]
             cited += found
         keys = {h.key for h in hits[:named]}
@@ -446,35 +445,6 @@ class Searcher:
         return fix(tree), corrections
 
 
-def _titles_first(hits: list[Result], core: str, used: list) -> list[Result]:
-    """``hits`` with those whose title is the query itself, or a translation
-    of the query as a whole (« coût converti de mana » -> the glossary entry
-    « Mana Value »), first, each group in score order: a judge typing a
-    term wants the entry or the rule it names.  A rule's title is read
-    without its number (« 702.19 Trample »)."""
-    wanted = _wanted_titles(core, used)
-    named = [h for h in hits if _title_key(h.title) in wanted]
-    if not named:
-        return hits
-    return named + [h for h in hits if h not in named]
-
-
-def _wanted_titles(core: str, used: list) -> set[str]:
-    """The titles (:func:`_title_key`) a query names: itself, and the
-    translations of the query as a whole."""
-    wanted = {fold_name(core)}
-    return wanted | {fold_name(term) for pair in used if fold_name(core) in map(fold_name, pair) for term in pair}
-
-
-def _title_key(title: str) -> str:
-    """A title without its rule number, folded (« 702.19 Trample » -> ``trample``)."""
-    return fold_name(_RULE_NUMBER_LEAD.sub("", title or ""))
-
-
-#: The number before a rule's title (« 702.19 Trample »).
-_RULE_NUMBER_LEAD = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s+")
-
-
 def _page(a: Answer) -> SearchResponse:
     """The response: deferred card matches put in place, the documents of one
     card folded into one hit, the page cut, the notices joined."""
@@ -483,58 +453,19 @@ def _page(a: Answer) -> SearchResponse:
         at = len(a.exact) + DEFERRED_AT
         results[at:at] = a.deferred
     if a.rule_like:
-        results = _rules_before_cards(results, len(a.exact))
+        results = rules_before_cards(results, len(a.exact))
     if a.named:
-        results = _after_its_notes(results, *a.named)
+        results = after_its_notes(results, *a.named)
     results, folded = group_cards(results)
     response = a.response
     response.total = max(response.total - folded, len(results))
     if a.exhausted:
         response.total, response.total_exact = len(results), True
     page = results[response.offset:response.offset + response.limit]
-    response.results = [_labelled(r, a.scope).fill_snippet() for r in page]
+    response.results = [labelled(r, a.scope).fill_snippet() for r in page]
     if a.notes:
         response.notice = "; ".join(([response.notice] if response.notice else []) + a.notes)
     return response
-
-
-def _after_its_notes(results: list[Result], about: str, card: Result) -> list[Result]:
-    """``results`` with ``card`` right after the first run of notes and FAQ
-    records about it (when they are among the first :data:`DEFERRED_AT`)."""
-    first = next((i for i, r in enumerate(results[:DEFERRED_AT]) if r.about == about), None)
-    if first is None:
-        return results
-    at = first + 1
-    while at < len(results) and results[at].about == about and results[at].kind != "card":
-        at += 1
-    rest = [r for r in results if r.key != card.key]
-    return rest[:at] + [card] + rest[at:]
-
-
-#: Kinds of result a rule-like query (a game term: « blessures mortelles »)
-#: wants first, before cards and rulings.
-RULE_KINDS = ("rule", "glossary", "section", "note")
-
-
-def _rules_before_cards(results: list[Result], fixed: int) -> list[Result]:
-    """``results`` with, after the ``fixed`` exact matches, the rules,
-    glossary entries, sections and notes before the cards and rulings
-    (each group in its order)."""
-    head, rest = results[:fixed], results[fixed:]
-    return head + [r for r in rest if r.kind in RULE_KINDS] + [r for r in rest if r.kind not in RULE_KINDS]
-
-
-def _labelled(r: Result, scope: Scope) -> Result:
-    """``r`` labelled with the edition asked for (``edition:2008-05-01``)
-    when it holds in it, not the latest edition holding the same text."""
-    asked = scope.dated_editions
-    if not asked or not r.editions:
-        return r
-    held = [e for e in r.editions if any(e.startswith(x) for x in asked)]
-    if not held or r.edition in held:
-        return r
-    # an edition's source is its date: the text is labelled as that edition's
-    return replace(r, edition=max(held), source=max(held) if r.source == r.edition else r.source)
 
 
 def _has_several(tree) -> bool:

@@ -1,7 +1,7 @@
 """A hit whose title is the query (or the query's translation as a whole
 term) comes first among the full-text hits (kb/search/searcher.py)."""
 from kb.search.results import Result
-from kb.search.searcher import _titles_first
+from kb.search.ordering import titles_first as _titles_first
 
 
 def _hit(kind, ident, title, score):
