@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Optional
 
 from kb.model import RULE_NUMBER_RE, rule_parent, rule_sort_key
-from kb.rules.evidence import MATCH, EditionView, FrenchRule, french_rule, score
+from kb.rules.evidence import MATCH, EditionView, FrenchRule, french_rule, missing_concepts, score
 from kb.rules.lineage import current_equivalent
 from kb.rules.references import spans_by_text
 from kb.rules.versions import EditionDateError, edition_in_force, history_editions, rule_version
@@ -88,6 +88,13 @@ class Alignment:
     document_editions: list[str] = field(default_factory=list)
     #: the English edition in force on the document's own date (None when it states none)
     dated_edition: Optional[str] = None
+    #: editions whose rule scores as a match but that lack a concept the French text names:
+    #: edition -> those concepts (« 2008-02-01: {2/B} »)
+    lacking: dict = field(default_factory=dict)
+    #: "older" / "newer" when the French text is older or newer than every English edition
+    #: (:func:`outside_editions`), with the reason
+    outside: Optional[str] = None
+    outside_reason: Optional[str] = None
 
     @property
     def span(self) -> Optional[tuple[str, str]]:
@@ -96,6 +103,7 @@ class Alignment:
     def to_dict(self) -> dict:
         d = asdict(self)
         d["span"] = list(self.span) if self.span else None
+        d["first_edition"], d["last_edition"] = self.span or (None, None)
         return d
 
 
@@ -133,6 +141,7 @@ def align_french(conn: sqlite3.Connection, store: bool = True) -> list[Alignment
         _inherit(doc_alignments, eds, _in_force(eds, dates.get(source)))
         for al in doc_alignments:
             _current(conn, al, eds)
+            outside_editions(al, eds, dates.get(source))
         result.extend(doc_alignments)
     if store:
         _store(conn, result)
@@ -140,14 +149,38 @@ def align_french(conn: sqlite3.Connection, store: bool = True) -> list[Alignment
 
 
 def _align_rule(fr: FrenchRule, views: dict, eds: list[str]) -> Alignment:
+    """The editions whose rule of the French number scores as a match and that have every
+    concept the French text names (:func:`kb.rules.evidence.missing_concepts`)."""
     al = Alignment(fr.source, fr.number, fr.title, english_number=fr.number)
     for e in eds:
         s = score(fr, views[e])
         if fr.number in views[e].rules:
             al.scores[e] = None if s is None else round(s, 3)
         if s is not None and s >= MATCH:
-            al.editions.append(e)
+            lacking = missing_concepts(fr, views[e])
+            if lacking:
+                al.lacking[e] = lacking
+            else:
+                al.editions.append(e)
     return al
+
+
+def outside_editions(al: Alignment, eds: list[str], dated: Optional[str] = None) -> None:
+    """Set ``al.outside`` when the French text is older or newer than every English edition:
+    no edition holds it, and either the editions that would match by score all lack a concept
+    it names that later editions have (none do: newer), or its document's own date is before
+    the first edition (older) or after the latest (newer)."""
+    if al.editions or not eds:
+        return
+    if al.lacking:
+        last = max(al.lacking)
+        al.outside, al.outside_reason = "newer", (
+            f"it names {', '.join(al.lacking[last])}, which no English edition holding this rule has "
+            f"(the latest such edition: {last})")
+    elif dated and dated < eds[0]:
+        al.outside, al.outside_reason = "older", f"its document is dated {dated}, before the first edition {eds[0]}"
+    elif dated and dated > eds[-1]:
+        al.outside, al.outside_reason = "newer", f"its document is dated {dated}, after the latest edition {eds[-1]}"
 
 
 def _document_dates(conn: sqlite3.Connection) -> dict[str, str]:
@@ -315,6 +348,26 @@ def alignments(conn: sqlite3.Connection, number: str, source: Optional[str] = No
     return list(grouped.values())
 
 
+def _shown_edition(conn: sqlite3.Connection, source: str, editions: list[str]) -> str:
+    """The English edition shown beside a French rule matching ``editions`` (each holds its
+    text): the one its document's own date names, else the latest edition that both the rule
+    and its whole document match, else the rule's latest."""
+    dated = dated_edition(conn, source)
+    if dated in editions:
+        return dated
+    doc_eds = set(document_editions(conn, source))
+    return ([e for e in editions if e in doc_eds] or editions)[-1]
+
+
+def _outside_by_date(conn: sqlite3.Connection, source: str, eds: list[str]) -> tuple:
+    """("older" / "newer", reason) when the document of a French rule no edition holds is
+    dated before the first edition or after the latest, else (None, None)."""
+    row = conn.execute("SELECT edition FROM documents WHERE id=?", (source,)).fetchone()
+    probe = Alignment(source, "", None)
+    outside_editions(probe, eds, row[0] if row else None)
+    return probe.outside, probe.outside_reason
+
+
 def side_by_side(conn: sqlite3.Connection, number: str, source: Optional[str] = None) -> list[dict]:
     """What ``kb rule NUMBER --lang fr`` shows: for each French document
     quoting rule ``number``, its French text, the English text of the
@@ -323,8 +376,10 @@ def side_by_side(conn: sqlite3.Connection, number: str, source: Optional[str] = 
 
     Shape: [{"french": {source, number, title, text, examples},
     "english": {edition, number, title, text, examples} | None,
-    "editions": [...], "current": [...], "latest_edition",
-    "discrepancy": {...} | None}].  Uses the stored alignments when present,
+    "editions": [...], "first_edition", "last_edition" (the first and last edition holding
+    the French text), "current": [...], "latest_edition",
+    "discrepancy": {...} | None, "outside": "older" | "newer" | None, "outside_reason"}] (the
+    English edition shown: :func:`_shown_edition`).  Uses the stored alignments when present,
     else aligns on the fly."""
     stored = {a["source"]: a for a in alignments(conn, number, source)}
     if not stored:
@@ -332,7 +387,8 @@ def side_by_side(conn: sqlite3.Connection, number: str, source: Optional[str] = 
                  if a.number == number and (source is None or a.source == source)]
         stored = {a.source: {"source": a.source, "number": a.number, "english_number": a.english_number,
                              "editions": a.editions,
-                             "discrepancy": a.discrepancy.to_dict() if a.discrepancy else None}
+                             "discrepancy": a.discrepancy.to_dict() if a.discrepancy else None,
+                             "outside": a.outside, "outside_reason": a.outside_reason}
                   for a in fresh}
     out = []
     sql = "SELECT source, number, title, text, examples FROM rules WHERE lang='fr' AND number=?"
@@ -345,15 +401,16 @@ def side_by_side(conn: sqlite3.Connection, number: str, source: Optional[str] = 
         entry = {"french": {"source": src, "number": num, "title": title, "text": text,
                             "examples": json.loads(examples or "[]")},
                  "english": None, "editions": [], "current": [], "latest_edition": eds[-1] if eds else None,
-                 "discrepancy": None}
+                 "discrepancy": None, "first_edition": None, "last_edition": None,
+                 "outside": None, "outside_reason": None}
         al = stored.get(src)
+        if al and not al["editions"]:
+            entry["outside"], entry["outside_reason"] = al.get("outside"), al.get("outside_reason")
+            if entry["outside"] is None:
+                entry["outside"], entry["outside_reason"] = _outside_by_date(conn, src, eds)
         if al and al["editions"]:
-            doc_eds = set(document_editions(conn, src))
-            both = [e for e in al["editions"] if e in doc_eds]
-            edition = (both or al["editions"])[-1]   # the document's edition when the rule agrees
-            dated = dated_edition(conn, src)
-            if dated in al["editions"]:                # … and the one its own date names, first
-                edition = dated
+            entry["first_edition"], entry["last_edition"] = al["editions"][0], al["editions"][-1]
+            edition = _shown_edition(conn, src, al["editions"])
             v = rule_version(conn, al["english_number"], edition)
             if v:
                 entry["english"] = {"edition": edition, "number": v["number"], "title": v["title"],

@@ -17,6 +17,12 @@ weight (:func:`score`):
 
 The score is the agreeing share of the weight; :data:`MATCH` is the score
 from which two rules are « about the same thing ».
+
+An edition can hold a French text only if it has every concept the text names
+(:func:`missing_concepts`): its mana symbols (« {2/B} », monocolored hybrid, first in
+2008-05-01) and the English forms of its rules terms (« arpenteur » -> planeswalker, first in
+2007-10-01) somewhere in its rules; an edition lacking one is older (or newer) than the text,
+whatever the score.
 """
 from __future__ import annotations
 
@@ -147,6 +153,11 @@ def french_rule(source: str, number: str, title: Optional[str], text: str, examp
                       set(_SYMBOL_RE.findall(_strip_refs(body, "fr"))))
 
 
+_CONCEPT_SUFFIX_RE = re.compile(r"(ing|ed|es|s|er|or)$")
+_WORD_RE = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
+_BRACES_RE = re.compile(r"\{[^}]+\}")
+
+
 class EditionView:
     """The rules of one English edition, read from the versioned store, with
     their references as the resolver stored them (``spans``:
@@ -159,6 +170,8 @@ class EditionView:
         self.rules: dict[str, tuple[Optional[str], str, Optional[str]]] = {}
         self._spans = spans_by_text(conn) if spans is None else spans
         self._bodies: dict[str, tuple[str, str, set[str], set[str]]] = {}
+        self._words: Optional[tuple[frozenset, frozenset]] = None
+        self._phrases: dict[str, bool] = {}
         for number, title, text, examples in conn.execute(
                 "SELECT number, title, text, examples FROM edition_rules WHERE edition=? AND lang='en'",
                 (edition,)):
@@ -181,6 +194,44 @@ class EditionView:
             body = " ".join(texts)
             self._bodies[number] = (body, fold(body), cited, set(_SYMBOL_RE.findall(" ".join(kept))))
         return self._bodies[number]
+
+    def _vocabulary(self) -> tuple[frozenset, frozenset]:
+        """The folded words and the mana symbols (lower case) of every rule of the edition."""
+        if self._words is None:
+            words: set[str] = set()
+            symbols: set[str] = set()
+            for title, text, examples in self.rules.values():
+                whole = " ".join([title or "", text, *json.loads(examples or "[]")])
+                words.update(_WORD_RE.findall(fold(whole)))
+                symbols.update(b.lower() for b in _BRACES_RE.findall(whole))
+            self._words = (frozenset(words), frozenset(symbols))
+        return self._words
+
+    def has_symbol(self, symbol: str) -> bool:
+        """The mana symbol ``symbol`` (« {2/B} ») is in some rule of the edition."""
+        return symbol.lower() in self._vocabulary()[1]
+
+    def has_phrase(self, phrase: str) -> bool:
+        """Every word of ``phrase`` is in some rule of the edition (a one-word phrase also under
+        another inflection or as another word of its family: « defender » is in an edition that
+        only says « defending player »)."""
+        if phrase not in self._phrases:
+            words = self._vocabulary()[0]
+            parts = _WORD_RE.findall(fold(phrase))
+            found = bool(parts) and all(w in words for w in parts)
+            if not found and len(parts) == 1:
+                stem = _CONCEPT_SUFFIX_RE.sub("", parts[0])
+                found = len(stem) >= 4 and any(w.startswith(stem) for w in words)
+            self._phrases[phrase] = found
+        return self._phrases[phrase]
+
+
+def missing_concepts(fr: FrenchRule, ed: EditionView) -> list[str]:
+    """The concepts ``fr`` names that no rule of edition ``ed`` has: its mana symbols, and its
+    rules terms none of whose English forms the edition uses (« {2/B} », « planeswalker »)."""
+    out = [sym for sym in sorted(s for s in fr.symbols if s.startswith("{")) if not ed.has_symbol(sym)]
+    out += [forms[0] for forms in fr.terms if not any(ed.has_phrase(f) for f in forms)]
+    return out
 
 
 def score(fr: FrenchRule, ed: EditionView, number: Optional[str] = None) -> Optional[float]:

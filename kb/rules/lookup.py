@@ -166,7 +166,9 @@ class RuleAnswer:
     def to_dict(self) -> dict:
         """The ``kb rule --json`` object: the rule with its card links,
         ``descendants``, ``other_versions``, and ``now``, ``english``,
-        ``english_editions``, ``discrepancy`` when known."""
+        ``english_editions``, ``discrepancy``, ``holding_editions`` (of a French rule: the first
+        and last English edition holding its text, and whether it is ``older`` or ``newer``
+        than every English edition, with the reason) when known."""
         d = rule_with_links(self.conn, self.rule)
         d["descendants"] = [rule_with_links(self.conn, r) for r in self.descendants]
         d["other_versions"] = [o.to_dict() for o in self.other_versions]
@@ -176,6 +178,9 @@ class RuleAnswer:
             d["english"] = self.english
             d["english_editions"] = self.english_editions
             d["discrepancy"] = self.discrepancy
+            b = self.beside
+            d["holding_editions"] = {"first": b.get("first_edition"), "last": b.get("last_edition"),
+                                     "outside": b.get("outside"), "reason": b.get("outside_reason")}
         if self.found_as is not None:
             d["found_as"] = self.found_as
         d["aligned_numbers"] = self.aligned_numbers

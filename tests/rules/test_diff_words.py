@@ -15,6 +15,15 @@ from kb.cli.main import main
 pytestmark = pytest.mark.corpus
 
 
+@pytest.fixture(autouse=True)
+def maps_of_this_matcher(full_kb_conn):
+    """These tests read the stored maps: skip on a knowledge base built before the content
+    passes of issue 23 (tests/rules/test_history_moves.py tests the matcher itself)."""
+    if not full_kb_conn.execute("SELECT 1 FROM rule_maps WHERE from_edition='2020-01-24' AND "
+                                "from_number='613.3d' AND relation='merged'").fetchone():
+        pytest.skip("rule maps of a knowledge base built before issue 23's matcher (rebuild it)")
+
+
 def run(*args, data_dir) -> str:
     result = CliRunner().invoke(main, [*args, "--data-dir", str(data_dir)])
     assert result.exit_code == 0, result.output
