@@ -18,9 +18,10 @@ Measures, on a fresh SQLite knowledge base in a temporary directory:
 Before the content passes of kb/rules/branches.py (commit 85eabc7), on this machine:
 build_history 12.26 s (matching 6.88 s); history_truth_moves.yaml 48 cases, precision 1.0,
 recall 0.431, 26 rules with a successor called removed.  With the sentence and family passes of
-kb/rules/pieces.py, one run with --baseline 85eabc7 on this machine (shared, loaded): build_history
-23.36 s against 19.10 s at 85eabc7 (1.22 x); history_truth_moves.yaml precision 1.0, recall 0.98,
-none called removed; history_truth.yaml precision 1.0, recall 1.0.
+kb/rules/pieces.py and the word counts of an edition kept for the next pair, one run with
+--baseline 85eabc7 on this machine (shared): build_history 11.68 s against 11.22 s at 85eabc7
+(1.04 x); history_truth_moves.yaml precision 1.0, recall 0.98, none called removed;
+history_truth.yaml precision 1.0, recall 1.0.
 
 With --baseline REV (e.g. 85eabc7) the same knowledge base is also mapped, in the same run,
 by the rule history code of commit REV (``git archive`` of kb/ and parser/ into a temporary

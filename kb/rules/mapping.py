@@ -345,6 +345,9 @@ def link_main_successors(m: Matching) -> None:
     for x in m.a:
         if x.number in m.fwd:
             y = m.b_by[m.fwd[x.number]]
+            if x is y:                  # one stored version in both editions (history.cached_node)
+                m.links.append(Link(x.number, y.number, "same", round(m.scores[x.number], 1), "none"))
+                continue
             change = change_kind(x.title, x.text, x.examples, y.title, y.text, y.examples)
             if x.number != y.number:
                 relation = "moved"

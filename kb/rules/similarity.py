@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -64,12 +64,24 @@ def subrule_letter(number: str) -> str:
     return number[-1] if number[-1].isalpha() else ""
 
 
+#: The word counts of the last editions counted (the edition sequence itself is kept, so that
+#: its id is not reused): consecutive pairs of the history share an edition.
+_COUNTED: list[tuple[Sequence[Node], Counter]] = []
+
+
+def _document_frequency(nodes: Sequence[Node]) -> Counter:
+    """How many rules of ``nodes`` have each word (the last two editions asked are kept)."""
+    for seq, df in _COUNTED:
+        if seq is nodes:
+            return df
+    df = Counter(t for node in nodes for t in node.tokens)
+    _COUNTED[:] = [*_COUNTED[-1:], (nodes, df)]
+    return df
+
+
 def _weights(a: Sequence[Node], b: Sequence[Node]) -> dict[str, float]:
     """Inverse document frequency of each word over the rules of both editions."""
-    df: dict[str, int] = defaultdict(int)
-    for node in (*a, *b):
-        for t in node.tokens:
-            df[t] += 1
+    df = _document_frequency(a) + _document_frequency(b)
     n = len(a) + len(b) + 1
     return {t: math.log(n / (c + 1)) + 0.1 for t, c in df.items()}
 
