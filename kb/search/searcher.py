@@ -120,6 +120,7 @@ class Searcher:
         self.speller = Speller(index_dir)
         self.table = current_table(index_dir, analyze)
         self.latest = {r[0]: r[1] for r in self.conn.execute("SELECT lang, max(date) FROM editions GROUP BY lang")}
+        self._records: Optional[names.RecordNames] = None
 
     def close(self) -> None:
         self.index.close()
@@ -261,8 +262,8 @@ class Searcher:
         numbers: list[str] = []
         for h in hits[:named]:
             if h.kind == "glossary":
-                row = self.conn.execute("SELECT refs FROM glossary WHERE source=? AND term=?",
-                                        (h.source, h.id)).fetchone()
+                row = self.conn.execute("SELECT refs FROM glossary WHERE term=? COLLATE NOCASE AND source=? "
+                                        "AND term=?", (h.id, h.source, h.id)).fetchone()   # by glossary_term
                 numbers += json.loads(row[0] or "[]") if row else []
         if not numbers:
             return hits
@@ -406,7 +407,9 @@ class Searcher:
         match = names.match_name(self.conn, wanted)
         english = match.cards[:3]
         french_name = match.french_only
-        keys = [f"card:{r['source']}:{r['cid']}" for r in names.records_named(self.conn, wanted)]
+        if self._records is None:
+            self._records = names.RecordNames(self.conn)    # read once, not on every query
+        keys = [f"card:{r['source']}:{r['cid']}" for r in self._records.named(wanted)]
         french_name = french_name or bool(keys)
         hits = [h for h in (self.index.get(k) for k in keys) if h is not None]
         for name in english:
