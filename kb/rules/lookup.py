@@ -17,7 +17,6 @@ import json
 import re
 import sqlite3
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Optional
 
 from kb.cards.mentions import rule_with_links
@@ -485,17 +484,11 @@ def glossary_json(entry: GlossaryEntry, answer: Optional[GlossaryAnswer] = None)
 # ---------------------------------------------------------------- editions
 
 
-def _file_date(path: Optional[str]) -> Optional[str]:
-    """« 2020-01-22 » of « …/2020-01-22.txt »; None for a file not named by a date."""
-    stem = Path(path or "").stem
-    return stem if versions.is_date(stem) and len(stem) == 10 else None
-
-
 def edition_summaries(conn: sqlite3.Connection) -> list[dict]:
     """The ``kb editions`` rows, oldest first: date (the effective date its header prints),
     file_date (the date its file is named by, when it is one), source, file, lang, encoding,
     rules, glossary, lost_quotes, warnings."""
-    return [{"date": e["date"], "file_date": _file_date(e["path"]), "source": e["source"], "file": e["path"],
+    return [{"date": e["date"], "file_date": versions.file_date(e["path"]), "source": e["source"], "file": e["path"],
              "lang": e["lang"],
              "encoding": e["encoding"], "rules": e["rule_count"], "glossary": e["glossary_count"],
              "lost_quotes": e["lost_quotes"], "warnings": e["warning_count"]} for e in store.editions(conn)]

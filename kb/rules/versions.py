@@ -203,6 +203,12 @@ def edition_named(conn: sqlite3.Connection, text: Optional[str]) -> Optional[str
     return row[0] if row else None
 
 
+def file_date(path: Optional[str]) -> Optional[str]:
+    """« 2020-01-22 » of « …/2020-01-22.txt »; None for a file not named by a date."""
+    stem = (path or "").replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return stem if _FILE_DATE.fullmatch(stem) else None
+
+
 def edition_asked(conn: sqlite3.Connection, eds: list[str], text: str) -> str:
     """The edition ``text`` names among ``eds``: the edition of the file of that name
     (:func:`edition_named`), else the edition in force that day (:func:`edition_in_force`)."""
