@@ -438,7 +438,8 @@ class Index:
                 break
         kept = (seen - dropped) / seen if check and seen else 1.0
         found = results.estimated_length()     # narrowed: only what the pass can return
-        total = max(int(found * kept) - (0 if check else len(excluded & {r["key"] for r in results})), len(hits))
+        overlap = len(excluded & {r["key"] for r in results}) if excluded and not check else 0
+        total = max(int(found * kept) - overlap, len(hits))
         if len(hits) < limit and (check or results.scored_length() < best):
             total = len(hits)       # every matching document was read: the count is exact
         return hits, total
