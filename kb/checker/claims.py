@@ -29,7 +29,11 @@ from typing import Optional, Union
 import yaml
 from lark.exceptions import UnexpectedInput
 
+from kb.cards.names import AmbiguousName
+from kb.checker.card_queries import QueryModel, designate_in
 from kb.checker.cards import KBCards, Lookup
+from kb.checker.meaning import Reading
+from kb.checker.reader import NotRead, Reader
 from kb.checker.editions import EditionError, resolve_edition
 from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
@@ -161,22 +165,26 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     if refused:
         verdict.reason = refused
         return verdict
-    numbering = numbering_for(_conn_of(cards))
+    conn = _conn_of(cards)
+    numbering = numbering_for(conn)
     if numbering is not None:
         numbering.fallbacks = set()
     trace = Trace(ed, numbering, lang)
     verdict.evidence = find_evidence(evidence, text, ed.date)
+    typed = typed_reading(text, lang, conn)
+    if isinstance(typed, Reading):
+        verdict.reading = typed.to_dict()
     try:
         tree = parse_claim(norm)
     except UnexpectedInput as exc:
         short = getattr(exc, "read_as", None) or shelve_mana(norm)[0]
         verdict.reason = _not_in_language(short, exc, lang)
         verdict.not_understood = unplaced_words(short, exc.column)
-        return verdict
+        return _answer_typed(typed, verdict, edition, ed, numbering, conn)
     except ReadingTooCostly:
         verdict.reason = render(lang, "claim too intricate to read within the checker's bound ({limit} terminal "
                                       "matches); split it into shorter claims", {"limit": PARSE_BUDGET})
-        return verdict
+        return _answer_typed(typed, verdict, edition, ed, numbering, conn)
     claim, qualifier = _claim_and_qualifier(tree)
     if qualifier is not None:
         try:
@@ -190,7 +198,85 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     verdict.explanation = trace.steps
     verdict.rules = trace.rules
     verdict.numbering = numbering.source if numbering is not None else None
+    if verdict.answer == "unknown" or isinstance(typed, Reading):
+        return _answer_typed(typed, verdict, edition, ed, numbering, conn)
     return verdict
+
+
+def _answer_typed(typed, verdict: Verdict, asked: Optional[str], ed, numbering, conn) -> Verdict:
+    """The claim reader's answer (:mod:`kb.checker.reader`, evaluated by
+    :mod:`kb.checker.card_queries`) where the controlled language had none;
+    where both answered, they must agree, else the answer is unknown."""
+    if not isinstance(typed, Reading) or conn is None:
+        if isinstance(typed, NotRead) and verdict.answer == "unknown" and typed.words:
+            verdict.not_understood = list(dict.fromkeys(verdict.not_understood + typed.words))
+        return verdict
+    second = Verdict(verdict.claim, "unknown", edition=verdict.edition, lang=verdict.lang,
+                     evidence=verdict.evidence, reading=verdict.reading)
+    try:
+        ed = _typed_edition(typed, asked, ed, conn)
+    except EditionError as exc:
+        second.reason = exc.told(verdict.lang)
+        return second if verdict.answer == "unknown" else verdict
+    second.edition = ed.date or "latest"
+    trace = Trace(ed, numbering, verdict.lang)
+    try:
+        second.answer = "true" if QueryModel(typed, designate_in(conn), trace).evaluate() else "false"
+    except (Unknown, OutsideModel) as exc:
+        second.reason = exc.told(verdict.lang)
+    except AmbiguousName as exc:
+        second.reason = render(verdict.lang, "the name fits several cards: {cards}", {"cards": "; ".join(exc.candidates)})
+    except Exception as exc:  # a bug must not turn into a guess: say so
+        second.reason = render(verdict.lang, "internal error of the checker ({kind}: {error}); please report the claim",
+                               {"kind": type(exc).__name__, "error": exc})
+    second.explanation = trace.steps
+    second.rules = trace.rules
+    second.numbering = numbering.source if numbering is not None else None
+    if verdict.answer == "unknown":
+        return second if second.answer != "unknown" or not verdict.reason else verdict
+    if second.answer != "unknown" and second.answer != verdict.answer:
+        verdict.answer = "unknown"
+        verdict.reason = render(verdict.lang, "the claim's two readings disagree ({first} and {second}): "
+                                "the model cannot back either", {"first": verdict.answer, "second": second.answer})
+    return verdict
+
+
+def _typed_edition(typed: Reading, asked: Optional[str], ed, conn):
+    """The edition a typed reading names (« selon les règles de 2008 », « d'après la FAQ de Sombrelande »)."""
+    named = None
+    if typed.edition == "before-m10":
+        named = resolve_edition(BEFORE_M10)
+    elif typed.edition and typed.edition != "latest":
+        named = resolve_edition(typed.edition)
+    elif typed.source:
+        named = _source_edition(conn, typed.source)
+    if named is None:
+        return ed
+    if asked is not None and named.date != ed.date and (named.date or "")[:4] != (ed.date or "")[:4]:
+        raise EditionError("the claim names the rules of {named} but edition {asked} was asked for",
+                           named=named.label, asked=ed.label)
+    return ed if asked is not None else named
+
+
+def _source_edition(conn, source: str):
+    """The edition of the stored document a claim names by words of its title (« la FAQ de Sombrelande »)."""
+    from parser.textkeys import fold
+
+    words = [w for w in fold(source).split() if len(w) > 2]
+    for title, edition in conn.execute("SELECT title, edition FROM documents WHERE edition IS NOT NULL"):
+        if words and all(w in fold(title or "") for w in words):
+            return resolve_edition(edition)
+    raise EditionError("no stored document is named {source}", named=source, asked=source, source=source)
+
+
+def typed_reading(text: str, lang: str, conn) -> Union[Reading, NotRead]:
+    """The claim reader's :class:`Reading` of ``text``, or the :class:`NotRead` that stopped it."""
+    try:
+        return Reader(conn).read(text, lang)
+    except NotRead as exc:
+        return exc
+    except Exception as exc:  # a bug of the reader must not hide the controlled language's answer
+        return NotRead(f"internal error of the reader ({type(exc).__name__}: {exc})", [])
 
 
 def check_file(path: Union[str, Path], *, edition: Optional[str] = None, cards: Cards = None,

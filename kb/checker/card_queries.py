@@ -1,0 +1,471 @@
+"""The model's answer to a reading about cards: each query evaluated on the
+characteristics of the card or face it designates.
+
+Characteristics come from the card data, by the rules for each layout
+(:func:`kb.cards.faces.characteristics`: colour indicators, colour-setting
+abilities, split cards, double-faced, Adventure and flip cards), or from a
+FAQ card record when the knowledge base holds no card data.  Each query is
+three-valued: true, false, or unknown with its reason (a printed ``*``
+power compared with a number, a keyword the card mentions without having
+it, a characteristic the rules of the edition asked gave otherwise);
+:func:`evaluate` combines them through the reading's connectives:
+
+* ``and``: false when one part is false, true when all are true;
+* ``or``: true when one part is true, false when all are false;
+* a negation whose scope is ambiguous (« n'est pas rouge et vert ») is
+  answered only when both scopes agree;
+* a reason (« X, puisque Y ») must hold as well as the main assertion; a
+  concession (« X même si Y ») must hold, else the answer is unknown.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from kb.checker.meaning import Junction, Query, Reading
+from kb.checker.verdict import Trace, Unknown
+from parser.textkeys import fold, fold_name
+
+#: First edition where a transformed permanent's back face has the mana value of its front face
+#: (Eldritch Moon rules; before, it had none: 0).
+BACK_FACE_MANA_VALUE = "2016-07-22"
+#: First edition where a split card off the stack has one combined set of characteristics (Amonkhet rules).
+SPLIT_COMBINED = "2017-04-28"
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+class _Undecided(Exception):
+    """One query the model cannot back (its ``reason`` told in the claim's language)."""
+
+    def __init__(self, template: str, **fields):
+        super().__init__(template)
+        self.template, self.fields = template, fields
+
+
+@dataclass
+class Designated:
+    """The characteristics a claim's entity designates, with how it was found."""
+
+    face: object                 # a kb.cards.faces.FaceCharacteristics (or the same shape)
+    card: object                 # the CardCharacteristics, or None for a FAQ card record
+    label: str
+
+
+Designate = Callable[[object], Designated]
+
+
+def designate_in(conn: sqlite3.Connection) -> Designate:
+    """The designation of a reading's entities in the card data of ``conn``."""
+    from kb.cards import faces as cardfaces
+
+    cache: dict = {}
+
+    def designate(entity) -> Designated:
+        key = (entity.card, entity.face, entity.which)
+        if key in cache:
+            return cache[key]
+        found = cardfaces.characteristics(conn, entity.face or entity.card)
+        if found is None and entity.face:
+            found = cardfaces.characteristics(conn, entity.card)
+        if found is None:
+            raise _Undecided("no card data for {name}", name=entity.surface or entity.card)
+        face = found.designated
+        if entity.which:
+            face = _face_by_position(found, entity.which, entity.surface)
+        label = face.name if face.name == found.name else f"{face.name} ({found.name})"
+        cache[key] = Designated(face, found, label)
+        return cache[key]
+    return designate
+
+
+def _face_by_position(found, which: str, surface: str):
+    faces = list(found.faces)
+    if len(faces) < 2:
+        raise _Undecided("{name} has a single face: it has no {which} face", name=found.name, which=which)
+    if which in ("front", "left"):
+        return faces[0]
+    if which == "adventure":
+        adventure = [f for f in faces if "Adventure" in f.subtypes]
+        if not adventure:
+            raise _Undecided("{name} has no Adventure", name=found.name)
+        return adventure[0]
+    return faces[1]
+
+
+# --------------------------------------------------------------------------
+# One query
+
+def _symbols(cost: Optional[str]) -> list[str]:
+    return sorted(s.upper().replace("/", "/") for s in _SYMBOL.findall(cost or ""))
+
+
+def _variable_payment(cost: Optional[str]) -> bool:
+    """Symbols that can be paid with differing amounts of mana ({2/B}, {B/P}, {X})."""
+    return any(s.startswith("2/") or s.endswith("/P") or s == "X" for s in _symbols(cost))
+
+
+def _compare(found: float, compare: str, wanted: float) -> bool:
+    return {"eq": found == wanted, "ge": found >= wanted, "gt": found > wanted,
+            "le": found <= wanted, "lt": found < wanted}[compare]
+
+
+def _number(text: Optional[str]):
+    if text is None:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class QueryModel:
+    """Evaluates the queries of one reading (see the module docstring)."""
+
+    def __init__(self, reading: Reading, designate: Designate, trace: Trace):
+        self.reading = reading
+        self.designate = designate
+        self.trace = trace
+        self._shown: set = set()
+
+    # --- the combination -----------------------------------------------
+    def evaluate(self) -> bool:
+        main = self._node(self.reading.asserts)
+        if self.reading.concession is not None:
+            given = self._node(self.reading.concession)
+            if given is not True:
+                raise Unknown("the concession of the claim does not hold ({why}), so the situation it "
+                              "describes is not the card's", why=self._why(given))
+        if self.reading.reason is not None:
+            reason = self._node(self.reading.reason)
+            if reason is False or main is False:
+                if reason is False:
+                    self.trace.step("the reason the claim gives does not hold")
+                return False
+            if not (reason is True and main is True):
+                raise Unknown(*self._unknown_args(main if main is not True else reason))
+            return True
+        if main is True or main is False:
+            return main
+        raise Unknown(*self._unknown_args(main))
+
+    def _unknown_args(self, undecided):
+        if isinstance(undecided, _Undecided):
+            return (undecided.template,)
+        return ("the model cannot decide this claim",)
+
+    def _why(self, value) -> str:
+        if value is False:
+            return self.trace.tr("it is false")
+        if isinstance(value, _Undecided):
+            return self.trace.tr(value.template).format(**value.fields) if value.fields else \
+                self.trace.tr(value.template)
+        return self.trace.tr("undecided")
+
+    def _node(self, node):
+        """True, False, or an :class:`_Undecided` (the first reason met)."""
+        if isinstance(node, Query):
+            try:
+                value = self._query(node)
+            except _Undecided as exc:
+                return exc
+            return value if node.polarity else not value
+        if getattr(node, "scope_ambiguous", False):
+            return self._ambiguous_scope(node)
+        return self._junction(node.op, node.parts, node.polarity)
+
+    def _junction(self, op: str, parts, polarity: bool):
+        values = [self._node(p) for p in parts]
+        if op == "or":
+            result = True if any(v is True for v in values) else \
+                (False if all(v is False for v in values) else next(v for v in values if v is not False))
+        else:
+            result = False if any(v is False for v in values) else \
+                (True if all(v is True for v in values) else next(v for v in values if v is not True))
+        if isinstance(result, bool):
+            return result if polarity else not result
+        return result
+
+    def _ambiguous_scope(self, node: Junction):
+        whole = self._junction(node.op, node.parts, False)
+        for p in node.parts:
+            p.polarity = not p.polarity
+        each = self._junction(node.op, node.parts, True)
+        for p in node.parts:
+            p.polarity = not p.polarity
+        if whole == each and isinstance(whole, bool):
+            return whole
+        return _Undecided("the negation may bear on each part or on the whole, and the two readings differ")
+
+    # --- one query -----------------------------------------------------
+    def _query(self, q: Query) -> bool:
+        entity = self.reading.entity(q.subject)
+        d = self.designate(entity)
+        self._show(d)
+        handler = getattr(self, "_q_" + q.attribute, None)
+        if handler is None:
+            raise _Undecided("the model does not compute {what}", what=q.attribute)
+        return handler(d, q)
+
+    def _show(self, d: Designated) -> None:
+        if d.label in self._shown:
+            return
+        self._shown.add(d.label)
+        f = d.face
+        self.trace.step("card data of {label}: mana cost {cost}, type line « {type_line} »{pt}",
+                        label=d.label, cost=f.mana_cost or self.trace.tr("none"), type_line=f.type_line,
+                        pt=f" {f.power}/{f.toughness}" if f.power is not None else "")
+
+    def _colors(self, d: Designated) -> tuple[str, ...]:
+        f = d.face
+        self._edition_guard(d, "colors")
+        why = f.decided_by
+        if "color_indicator" in why:
+            self.trace.step("{label} has a color indicator: {colors}", "color_indicator", label=d.label,
+                            colors="".join(f.color_indicator))
+        elif "cda" in why or getattr(f, "color_text", None):
+            self.trace.step("{label} has a characteristic-defining ability « {text} »: it sets its colors, "
+                            "whatever its mana cost", "cda", "color", label=d.label, text=f.color_text or "")
+        elif "split_card" in why:
+            self.trace.step("a split card has the colors of both halves: {colors}", "split_card",
+                            colors="".join(f.colors) or self.trace.tr("none"))
+        else:
+            self.trace.step("colors of {label} from its mana cost {cost}: {colors}", "color", label=d.label,
+                            cost=f.mana_cost or self.trace.tr("none"), colors="".join(f.colors) or
+                            self.trace.tr("colorless"))
+        return tuple(f.colors)
+
+    def _edition_guard(self, d: Designated, what: str) -> None:
+        date = self.trace.edition.date
+        if date and date < SPLIT_COMBINED and d.card is not None and d.face.side == "" \
+                and d.card.layout in ("split", "aftermath"):
+            raise _Undecided("before {date} (Amonkhet rules) a split card off the stack had the {what} "
+                             "of each half, not one: {name} has two", date=SPLIT_COMBINED,
+                             what=self.trace.tr(what), name=d.card.name)
+
+    def _q_color(self, d, q):
+        colors = self._colors(d)
+        if q.quantifier == "only":
+            return colors == (q.value,)
+        return q.value in colors
+
+    def _q_colorless(self, d, q):
+        return self._colors(d) == ()
+
+    def _q_multicolored(self, d, q):
+        return len(self._colors(d)) >= 2
+
+    def _q_monocolored(self, d, q):
+        return len(self._colors(d)) == 1
+
+    def _q_card_type(self, d, q):
+        types = set(d.face.types)
+        self.trace.step("card types of {label}: {types}", "card_types", label=d.label,
+                        types=", ".join(types) or self.trace.tr("none"))
+        wanted = {"Tribal": {"Tribal", "Kindred"}, "Kindred": {"Tribal", "Kindred"}}.get(q.value, {q.value})
+        found = bool(types & wanted)
+        if q.quantifier == "only":
+            return found and len(types) == 1
+        return found
+
+    def _q_supertype(self, d, q):
+        supers = tuple(d.face.supertypes)
+        self.trace.step("supertypes of {label}: {types}", label=d.label,
+                        types=", ".join(supers) or self.trace.tr("none"))
+        return q.value in supers
+
+    def _q_subtype(self, d, q):
+        subs = {fold(s) for s in d.face.subtypes}
+        self.trace.step("subtypes of {label}: {types}", label=d.label,
+                        types=", ".join(d.face.subtypes) or self.trace.tr("none"))
+        if fold(q.value) in subs:
+            return True
+        if any(fold(k).startswith("changeling") for k in d.face.keywords) or \
+                "every creature type" in fold(d.face.text or ""):
+            raise _Undecided("{label} has every creature type through an ability (changeling): the model "
+                             "does not list them", label=d.label)
+        return False
+
+    def _pt(self, d):
+        f = d.face
+        if f.power is None and f.toughness is None:
+            self.trace.step("{label} has no power and toughness", label=d.label)
+        return f.power, f.toughness
+
+    def _q_pt(self, d, q):
+        power, toughness = self._pt(d)
+        if power is None:
+            return False
+        wanted = q.value.split("/")
+        self.trace.step("{label} is {pt}", label=d.label, pt=f"{power}/{toughness}")
+        if any(not str(x).lstrip("-").isdigit() for x in (power, toughness)) and \
+                [fold(power), fold(toughness)] != [fold(w) for w in wanted]:
+            raise _Undecided("{label} has a variable power or toughness ({pt})", label=d.label,
+                             pt=f"{power}/{toughness}")
+        return [fold(power), fold(toughness)] == [fold(w) for w in wanted]
+
+    def _numeric(self, d, q, printed: Optional[str], what: str):
+        if printed is None:
+            self.trace.step("{label} has no {what}", label=d.label, what=self.trace.tr(what))
+            return False if q.compare == "eq" else _Undecided("{label} has no {what}", label=d.label,
+                                                               what=self.trace.tr(what))
+        value = _number(printed)
+        if not isinstance(value, float):
+            raise _Undecided("{label} has a variable {what} ({value})", label=d.label, what=self.trace.tr(what),
+                             value=printed)
+        self.trace.step("{what} of {label}: {value}",
+                        what=self.trace.tr(what), label=d.label, value=_fmt(value))
+        if not isinstance(q.value, (int, float)):
+            raise _Undecided("no number to compare the {what} with", what=self.trace.tr(what))
+        return _compare(value, q.compare, q.value)
+
+    def _q_power(self, d, q):
+        result = self._numeric(d, q, d.face.power, "power")
+        if isinstance(result, _Undecided):
+            raise result
+        return result
+
+    def _q_toughness(self, d, q):
+        result = self._numeric(d, q, d.face.toughness, "toughness")
+        if isinstance(result, _Undecided):
+            raise result
+        return result
+
+    def _q_loyalty(self, d, q):
+        result = self._numeric(d, q, d.face.loyalty, "loyalty")
+        if isinstance(result, _Undecided):
+            raise result
+        return result
+
+    def _mana_value(self, d) -> float:
+        f = d.face
+        date = self.trace.edition.date
+        self._edition_guard(d, "mana value")
+        if d.card is not None and f.side not in ("", "a") and d.card.layout in ("transform", "meld") \
+                and date and date < BACK_FACE_MANA_VALUE:
+            self.trace.step("before {date}, the back face of a double-faced card had no mana cost and a mana "
+                            "value of 0", "mana_value_no_cost", date=BACK_FACE_MANA_VALUE)
+            return 0.0
+        if "split_card" in f.decided_by:
+            self.trace.step("a split card's mana value is the total of its halves: {value}", "split_card",
+                            value=_fmt(f.mana_value))
+        elif "back_face_mana_value" in f.decided_by:
+            self.trace.step("the back face of a double-faced card has the mana value of its front face: {value}",
+                            "mana_value", value=_fmt(f.mana_value))
+        else:
+            self.trace.step("mana value of {label}: {value}", "mana_value", label=d.label, value=_fmt(f.mana_value))
+        return float(f.mana_value)
+
+    def _q_mana_value(self, d, q):
+        if not isinstance(q.value, (int, float)):
+            raise _Undecided("no number to compare the mana value with")
+        return _compare(self._mana_value(d), q.compare, q.value)
+
+    def _q_cost_amount(self, d, q):
+        """« X coûte 6 »: its mana value, unless its cost can be paid with another amount of mana."""
+        if not isinstance(q.value, (int, float)):
+            raise _Undecided("no number to compare the cost with")
+        value = self._mana_value(d)
+        if _compare(value, q.compare, q.value):
+            return True
+        if _variable_payment(d.face.mana_cost):
+            raise _Undecided("{label}'s cost {cost} can be paid with differing amounts of mana: the claim may "
+                             "speak of a payment, not of its mana value", label=d.label, cost=d.face.mana_cost)
+        return False
+
+    def _q_mana_cost(self, d, q):
+        printed = d.face.mana_cost
+        self.trace.step("mana cost of {label}: {cost}", "mana_cost", label=d.label,
+                        cost=printed or self.trace.tr("none"))
+        return _symbols(printed) == _symbols(q.value)
+
+    def _q_keyword(self, d, q):
+        kw, param = q.value["keyword"], q.value.get("parameter")
+        f = d.face
+        own = [k for k in f.keywords if _keyword_matches(k, kw)]
+        label = self.trace.keyword(kw)
+        if own:
+            if param is None:
+                self.trace.step("{label} has {keyword}: « {printed} »", label=d.label,
+                                keyword=label, printed=own[0])
+                return True
+            if any(_parameter_matches(k, param) for k in own):
+                self.trace.step("{label} has {keyword}: « {printed} »", label=d.label,
+                                keyword=label, printed=own[0])
+                return True
+            if all(_has_parameter(k) for k in own):
+                self.trace.step("{label} has « {printed} », not with {param}", "keyword_abilities",
+                                label=d.label, printed=", ".join(own), param=_param_label(param))
+                return False
+            raise _Undecided("{label} has {keyword} but the model cannot compare its parameter", label=d.label,
+                             keyword=label)
+        if any(_keyword_matches(k, kw) for k in f.mentioned_keywords):
+            raise _Undecided("{label}'s text mentions {keyword} without the card having it as a printed "
+                             "ability (it may grant it or have it only sometimes)", label=d.label, keyword=label)
+        self.trace.step("{label} has no {keyword} ability (its keyword abilities: {keywords})",
+                        label=d.label, keyword=label,
+                        keywords=", ".join(f.keywords) or self.trace.tr("none"))
+        return False
+
+    def _q_name_en(self, d, q):
+        return self._name(d, q, "en")
+
+    def _q_name_fr(self, d, q):
+        return self._name(d, q, "fr")
+
+    def _name(self, d, q, lang: str) -> bool:
+        wanted = q.value
+        surface = fold_name(wanted["surface"])
+        same = wanted["card"] == (d.card.name if d.card is not None else d.face.card)
+        if lang == "en":
+            names = {fold_name(d.face.name)} | ({fold_name(d.card.name)} if d.card is not None else set())
+            self.trace.step("English name of {label}: {name}", label=d.label, name=d.face.name)
+            return same and surface in names
+        french = set()
+        if d.face.french_name:
+            french.add(fold_name(d.face.french_name))
+        if d.card is not None and d.face.side in ("", "a"):
+            french |= {fold_name(n) for n in d.card.french_names}
+        self.trace.step("French name of {label}: {name}", label=d.label,
+                        name=d.face.french_name or self.trace.tr("none"))
+        if not french:
+            raise _Undecided("the card data has no French name for {label}", label=d.label)
+        return same and surface in french
+
+    def _q_same_card(self, d, q):
+        other = q.value["card"]
+        mine = d.card.name if d.card is not None else d.face.card
+        self.trace.step("{label} and {other} are {verdict}", label=d.label, other=q.value["surface"],
+                        verdict=self.trace.tr("the same card" if other == mine else "different cards"))
+        return other == mine
+
+
+def _keyword_matches(printed: str, keyword: str) -> bool:
+    p = fold(printed)
+    k = fold(keyword)
+    if k == "landwalk":
+        return p.endswith("walk")
+    return p == k or p.startswith(k + " ")
+
+
+def _has_parameter(printed: str) -> bool:
+    return len(printed.split()) > 1
+
+
+def _param_label(param: str) -> str:
+    return COLOR_NAMES.get(param, param)
+
+
+def _parameter_matches(printed: str, param: str) -> bool:
+    words = fold(printed).split()
+    wanted = fold(_param_label(param))
+    return wanted in words or fold(printed).endswith(wanted) or wanted.strip("{}") in fold(printed)

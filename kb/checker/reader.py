@@ -1,0 +1,498 @@
+"""Reading a claim in stages: typed tokens, then structure, then meaning.
+
+1. :mod:`kb.checker.entities` turns the words into typed tokens (card names
+   of the knowledge base, colours, types, keyword abilities, numbers, mana,
+   negation, connectives…);
+2. ``parser/grammars/claim_reading.lark`` gives them structure (edition
+   lead, clauses and connectives, subjects, predicates), parsed by Lark's
+   Earley parser over those tokens;
+3. :class:`Meaning` (a Lark Transformer) builds the
+   :class:`~kb.checker.meaning.Reading`: the entities, and the assertion
+   tree with each query's polarity and quantifier; pronouns and possessives
+   refer back to the last entity named.
+
+:func:`read_claim` returns the Reading, or raises :class:`NotRead` naming
+the words the reader could not place.  Nothing here knows any card's
+characteristics: the model evaluates the Reading (:mod:`kb.checker.card_queries`).
+"""
+from __future__ import annotations
+
+import sqlite3
+from functools import lru_cache
+from typing import Optional
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+from lark.lexer import Lexer
+
+from kb.checker.entities import Tokenizer, Tokens, db_name_finder
+from kb.checker.meaning import Entity, Junction, Query, Reading
+from parser import grammars
+
+
+class NotRead(Exception):
+    """A claim the reader cannot place: ``words`` are the words it stopped on
+    (not understood), ``why`` a short reason."""
+
+    def __init__(self, why: str, words: list[str]):
+        super().__init__(why)
+        self.why = why
+        self.words = words
+
+
+class _Given(Lexer):
+    """Lark's lexer slot, filled with the typed tokens already made."""
+
+    def __init__(self, conf):
+        pass
+
+    def lex(self, tokens):
+        yield from tokens
+
+
+@lru_cache(maxsize=1)
+def structure_parser() -> Lark:
+    """The Earley parser of ``claim_reading.lark`` over typed tokens (cached)."""
+    return grammars.load("claim_reading", parser="earley", lexer=_Given, ambiguity="resolve")
+
+
+#: Negation words that only open a French negation (« ne … pas », « ne … que »).
+_OPENING = {"ne", "n'"}
+
+
+def _polarity(negs: list[str], only: bool, nor: bool) -> bool:
+    """True when the negation words of a verb group leave the clause positive."""
+    closing = [n for n in negs if n.lower() not in _OPENING]
+    if closing:
+        return len(closing) % 2 == 0
+    if any(n.lower() in _OPENING for n in negs):
+        return only or nor      # « n'est que rouge », « n'a ni … ni … »: no plain negation
+    return True
+
+
+def _combine(items: list, joins: list[str]) -> object:
+    """Items joined by connectives: "or" binds loosest, "and" (juxtaposition, but, both) tighter."""
+    if len(items) == 1:
+        return items[0]
+    groups, current = [], [items[0]]
+    for join, item in zip(joins, items[1:]):
+        if join == "or":
+            groups.append(current)
+            current = [item]
+        else:
+            current.append(item)
+    groups.append(current)
+    ands = [g[0] if len(g) == 1 else Junction("and", g) for g in groups]
+    return ands[0] if len(ands) == 1 else Junction("or", ands)
+
+
+def _join_word(tok) -> str:
+    types = [t.type for t in tok.children] if hasattr(tok, "children") else [tok.type]
+    return "or" if "OR" in types else "and"
+
+
+class Meaning(Transformer):
+    """The parse tree of a claim -> its :class:`Reading` (see the module docstring)."""
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.reading = Reading(lang=lang)
+        self._last: Optional[str] = None
+
+    # --- entities -------------------------------------------------------
+    def _entity(self, card: str, surface: str, by: str, which: Optional[str] = None,
+                face: Optional[str] = None) -> str:
+        for e in self.reading.setup:
+            if (e.card, e.face, e.which) == (card, face, which):
+                self._last = e.id
+                return e.id
+        eid = f"e{len(self.reading.setup) + 1}"
+        self.reading.setup.append(Entity(eid, card, face, surface, by, which))
+        self._last = eid
+        return eid
+
+    def card(self, children):
+        tok = children[0]
+        if tok.value.get("ambiguous"):
+            raise NotRead("ambiguous card name", [tok.value["surface"]])
+        return self._entity(tok.value["card"], tok.value["surface"], "name", face=tok.value.get("face"))
+
+    def pronoun(self, children):
+        if self._last is None:
+            raise NotRead("a pronoun with no card before it", [str(children[0])])
+        return self._last
+
+    def face_of(self, children):
+        face = next(c for c in children if isinstance(c, Token) and c.type == "FACE")
+        inner = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        base = self.reading.entity(inner)
+        return self._entity(base.card, f"{face} {base.surface}", "face_of", which=str(face.value))
+
+    def face_of_pronoun(self, children):
+        if self._last is None:
+            raise NotRead("a possessive with no card before it", [str(children[0])])
+        base = self.reading.entity(self._last)
+        return self._entity(base.card, f"{children[1]} {base.surface}", "face_of", which=str(children[1].value))
+
+    def attr_of(self, children):
+        subject = children[0]
+        return (subject, str(children[-1].value))
+
+    def attr_of_rev(self, children):
+        return (children[-1], str(children[0].value))
+
+    def attr_of_pronoun(self, children):
+        if self._last is None:
+            raise NotRead("a possessive with no card before it", [str(children[0])])
+        return (self._last, str(children[1].value))
+
+    # --- values ---------------------------------------------------------
+    def number(self, children):
+        compare, n = "eq", None
+        for c in children:
+            if c.type == "NUM":
+                n = int(c.value)
+            elif c.type == "CMP":
+                compare = str(c.value).replace("_after", "")
+        return ("number", n, compare)
+
+    def value_mana(self, c):
+        return ("mana", str(c[0].value), "eq")
+
+    def value_card(self, c):
+        return ("card", c[0].value, "eq")
+
+    def value_color(self, c):
+        return ("color", str(c[0].value), "eq")
+
+    def value_colorless(self, c):
+        return ("colorless", None, "eq")
+
+    def value_pt(self, c):
+        return ("pt", str(c[0].value), "eq")
+
+    def value(self, c):
+        return c[0]
+
+    def values(self, children):
+        vals = [c for c in children if isinstance(c, tuple)]
+        joins = [_join_word(c) for c in children if not isinstance(c, tuple)]
+        return vals, joins
+
+    def connective(self, children):
+        return Token("OR", "or") if any(t.type == "OR" for t in children) else Token("AND", "and")
+
+    # --- qualities (what a subject is) ----------------------------------
+    def color(self, c):
+        return ("color", str(c[0].value))
+
+    def only_color(self, c):
+        return ("only_color", str(c[-1].value))
+
+    def colorless(self, c):
+        return ("colorless", None)
+
+    def multicolored(self, c):
+        return ("multicolored", None)
+
+    def monocolored(self, c):
+        return ("monocolored", None)
+
+    def card_type(self, c):
+        return ("card_type", str(c[0].value))
+
+    def supertype(self, c):
+        return ("supertype", str(c[0].value))
+
+    def subtype(self, c):
+        return ("subtype", str(c[-1].value))
+
+    def pt(self, c):
+        return ("pt", str(c[-1].value))
+
+    def named(self, c):
+        return ("named", c[0].value)
+
+    # --- keywords and possessions -------------------------------------
+    def keyword(self, c):
+        return ("keyword", (str(c[0].value), None))
+
+    def keyword_param(self, c):
+        return ("keyword", (str(c[0].value), str(c[-1].value)))
+
+    def has_keyword(self, c):
+        return [("+", c[0])]
+
+    def nor_keyword(self, c):
+        return [("nor", c[-1])]
+
+    def no_keyword(self, c):
+        return [("-", c[-1])]
+
+    negated_keyword = no_keyword
+
+    def has_attr(self, c):
+        attr = str(c[0].value)
+        vals, joins = c[-1]
+        return [("+", ("attr", (attr, v), j)) for v, j in zip(vals, ["and"] + joins)]
+
+    def has_attr_number_first(self, c):
+        return [("+", ("attr", (str(c[1].value), c[0]), "and"))]
+
+    def has_pt(self, c):
+        return [("+", ("pt", str(c[0].value)))]
+
+    def has_loyalty_counters(self, c):
+        return [("+", ("attr", ("loyalty", c[0]), "and"))]
+
+    def possessions(self, children):
+        return self._items(children)
+
+    def _items(self, children):
+        items, joins, pending = [], [], None
+        for c in children:
+            if isinstance(c, Token):
+                pending = "or" if c.type == "OR" else "and"
+                continue
+            for k, (sign, thing) in enumerate(c):
+                if items:
+                    joins.append(pending or "and")
+                pending = None
+                items.append((sign, thing))
+        return items, joins
+
+    # --- complements ----------------------------------------------------
+    def comp(self, c):
+        sign = "-" if any(isinstance(t, Token) and t.type == "NO" for t in c) else "+"
+        return [(sign, c[-1])]
+
+    def negated_comp(self, c):
+        return [("-", c[-1])]
+
+    def nor_comp(self, c):
+        return [("nor", c[-1])]
+
+    def with_comp(self, c):
+        return c[-1][0] and [("with", c[-1])]
+
+    def without_comp(self, c):
+        return [("without", c[-1])]
+
+    def attr_comp(self, c):
+        attr = next(t for t in c if isinstance(t, Token) and t.type == "ATTR")
+        vals, joins = c[-1]
+        return [("+", ("attr", (str(attr.value), v), j)) for v, j in zip(vals, ["and"] + joins)]
+
+    def complements(self, children):
+        return self._items(children)
+
+    # --- clauses --------------------------------------------------------
+    def neg(self, c):
+        return ("NEG", str(c[0].value))
+
+    def only(self, c):
+        return ("ONLY", str(c[0].value))
+
+    def _verb_group(self, children):
+        negs = [v for c in children if isinstance(c, tuple) and len(c) == 2 and c[0] == "NEG" for v in [c[1]]]
+        only = any(isinstance(c, tuple) and len(c) == 2 and c[0] == "ONLY" for c in children)
+        items = children[-1]
+        return negs, only, items
+
+    def _queries(self, subject: str, items, joins, negs, only) -> object:
+        nor = any(sign == "nor" for sign, _ in items)
+        positive = _polarity(negs, only, nor)
+        parts = []
+        for sign, thing in items:
+            parts.append(self._query(subject, sign, thing, only))
+        node = _combine(parts, joins)
+        if nor:
+            node = Junction("and", [q for q in (parts if len(parts) > 1 else [node])])
+            for q in node.parts:
+                q.polarity = False
+            return node
+        if not positive:
+            if isinstance(node, Junction):
+                node.polarity = False
+                node.op = node.op       # « n'est pas rouge et vert »: the judge weighs both scopes
+                node.scope_ambiguous = True
+            else:
+                node.polarity = not node.polarity
+        return node
+
+    def _query(self, subject: str, sign: str, thing, only: bool):
+        kind, payload = thing[0], thing[1]
+        if sign == "with":
+            items, joins = thing
+            return _combine([self._query(subject, s, t, False) for s, t in items], joins)
+        if sign == "without":
+            items, joins = thing
+            sub = _combine([self._query(subject, s, t, False) for s, t in items], joins)
+            if isinstance(sub, Junction):
+                return Junction("and", [self._flip(p) for p in sub.parts]) if sub.op == "or" else \
+                    Junction(sub.op, sub.parts, polarity=False)
+            return self._flip(sub)
+        q = self._leaf(subject, kind, payload, only)
+        if sign in ("-", "nor"):
+            q = self._flip(q)
+        return q
+
+    @staticmethod
+    def _flip(q):
+        q.polarity = not q.polarity
+        return q
+
+    def _leaf(self, subject: str, kind: str, payload, only: bool):
+        quant = "only" if only else None
+        if kind == "attr":
+            attr, (vkind, value, compare) = payload
+            if vkind == "card":
+                value = {"card": value["card"], "surface": value["surface"]}
+            return Query(subject, attr, value, compare=compare, quantifier=quant, words=vkind)
+        if kind == "keyword":
+            return Query(subject, "keyword", {"keyword": payload[0], "parameter": payload[1]}, quantifier=quant)
+        if kind == "only_color":
+            return Query(subject, "color", payload, quantifier="only")
+        if kind == "named":
+            return Query(subject, "same_card", {"card": payload["card"], "surface": payload["surface"]})
+        return Query(subject, kind, payload, quantifier=quant)
+
+    def is_pred(self, children):
+        negs, only, (items, joins) = self._verb_group(children)
+        return lambda subject: self._queries(subject, items, joins, negs, only)
+
+    def has_pred(self, children):
+        negs, only, (items, joins) = self._verb_group(children)
+        return lambda subject: self._queries(subject, items, joins, negs, only)
+
+    def enters_pred(self, children):
+        negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
+        number = children[-1]
+        return lambda subject: self._queries(subject, [("+", ("attr", ("loyalty", number), "and"))], [], negs, False)
+
+    def entry_counts(self, c):
+        return c[0]
+
+    def costs_pred(self, children):
+        negs, only, value = self._verb_group(children)
+        return lambda subject: self._queries(subject, [("+", ("attr", value, "and"))], [], negs, only)
+
+    def cost_mana(self, c):
+        return ("mana_cost", ("mana", str(c[0].value), "eq"))
+
+    def cost_number(self, c):
+        return ("cost_amount", c[0])
+
+    def attr_tail(self, children):
+        negs, only, (vals, joins) = self._verb_group(children)
+
+        def build(subject_attr):
+            subject, attr = subject_attr
+            items = [("+", ("attr", (attr, v), "and")) for v in vals]
+            return self._queries(subject, items, joins, negs, only)
+        return build
+
+    def clause(self, children):
+        subject, tail = children[0], children[-1]
+        return tail(subject)
+
+    asked_clause = clause
+
+    def joiner(self, c):
+        return "and"
+
+    def sentence(self, children):
+        parts = [c for c in children if not isinstance(c, str) or c != "and"]
+        return parts[0] if len(parts) == 1 else Junction("and", parts)
+
+    # --- reasons and concessions ----------------------------------------
+    def because(self, c):
+        main, why = c[0], c[-1]
+        self.reading.reason = why
+        return main
+
+    def because_first(self, c):
+        self.reading.reason = c[1]
+        return c[-1]
+
+    def even_though(self, c):
+        self.reading.concession = c[-1]
+        return c[0]
+
+    def even_though_first(self, c):
+        self.reading.concession = c[1]
+        return c[-1]
+
+    # --- leads ----------------------------------------------------------
+    def edition_year(self, c):
+        year = next(t for t in c if t.type == "YEAR")
+        self.reading.edition = str(year.value)
+        return None
+
+    def edition_latest(self, c):
+        self.reading.edition = "latest"
+        return None
+
+    def edition_before_m10(self, c):
+        self.reading.edition = "before-m10"
+        return None
+
+    def source_faq(self, c):
+        self.reading.source = " ".join(str(t) for t in c if t.type == "WORD")
+        return None
+
+    def source_year(self, c):
+        self.reading.source = str(next(t for t in c if t.type == "YEAR").value)
+        return None
+
+    def lead(self, c):
+        if any(isinstance(t, Token) and t.type == "QWORD" for t in c):
+            self.reading.question = True
+        return None
+
+    def start(self, children):
+        if any(isinstance(t, Token) and t.type == "QWORD" for t in children):
+            self.reading.question = True
+        body = [c for c in children if c is not None and not isinstance(c, Token)]
+        self.reading.asserts = body[-1]
+        return self.reading
+
+
+def _unplaced(tokens: Tokens, exc: Optional[UnexpectedInput]) -> list[str]:
+    words = [str(t.value) for t in tokens.tokens if t.type == "WORD"]
+    if words:
+        return words
+    tok = getattr(exc, "token", None)
+    if tok is not None and not isinstance(tok.value, dict):
+        return [str(tok.value)]
+    if tok is not None:
+        return [tok.value.get("surface", "")]
+    return []
+
+
+class Reader:
+    """Reads claims against the card names of a knowledge base (or none)."""
+
+    def __init__(self, conn: Optional[sqlite3.Connection] = None):
+        self.tokenizer = Tokenizer(db_name_finder(conn) if conn is not None else None)
+
+    def read(self, claim: str, lang: str) -> Reading:
+        tokens = self.tokenizer.tokenize(claim, lang)
+        if any(t.type == "WORD" for t in tokens.tokens):
+            raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None))
+        if not tokens.tokens:
+            raise NotRead("nothing to read", [])
+        try:
+            tree = structure_parser().parse(tokens.tokens)
+        except UnexpectedInput as exc:
+            raise NotRead("no structure fits these words", _unplaced(tokens, exc)) from None
+        reading = Meaning(lang).transform(tree)
+        reading.passed_over = tokens.passed_over
+        if reading.asserts is None:
+            raise NotRead("no assertion", [])
+        return reading
+
+
+def read_claim(claim: str, lang: str, conn: Optional[sqlite3.Connection] = None) -> Reading:
+    """The :class:`Reading` of ``claim`` (see the module docstring)."""
+    return Reader(conn).read(claim, lang)
