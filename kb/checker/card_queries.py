@@ -38,13 +38,6 @@ COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
-class _Undecided(Exception):
-    """One query the model cannot back (its ``reason`` told in the claim's language)."""
-
-    def __init__(self, template: str, **fields):
-        super().__init__(template)
-        self.template, self.fields = template, fields
-
 
 @dataclass
 class Designated:
@@ -72,7 +65,11 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
         if found is None and entity.face:
             found = cardfaces.characteristics(conn, entity.card)
         if found is None:
-            raise _Undecided("no card data for {name}", name=entity.surface or entity.card)
+            record = record_face(conn, entity.card)
+            if record is None or entity.which:
+                raise Unknown("no card data for {name}", name=entity.surface or entity.card)
+            cache[key] = Designated(record, None, record.name)
+            return cache[key]
         face = found.designated
         if entity.which:
             face = _face_by_position(found, entity.which, entity.surface)
@@ -82,16 +79,52 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
     return designate
 
 
+def record_face(conn: sqlite3.Connection, name: str):
+    """The characteristics of a FAQ card record named ``name`` (a knowledge base without card data):
+    colours by :func:`kb.cards.faces.face_colors`, types by :func:`parser.cardface.parse_type_line`,
+    French subtypes in English through the term pairs; None when no record has that name."""
+    from kb.cards import faces as cardfaces
+    from kb.checker.cards import KBCards
+    from kb.checker.entities import vocabulary
+    from parser.cardface import CardFaceError, parse_type_line
+
+    facts = KBCards(conn).record(name)
+    if facts is None:
+        return None
+    try:
+        line = parse_type_line(facts.type_line, "fr")
+    except CardFaceError:
+        return None
+    vocab = vocabulary()
+    subtypes = []
+    for word in line.subtypes:
+        hit = vocab.get("fr", fold(word))
+        if hit is None or hit[0] != "SUBTYPE":
+            return None        # a subtype the term pairs do not know: no guess
+        subtypes.append(hit[1])
+    keywords = tuple(k.capitalize() for k in sorted(facts.keywords))
+    names = [n for n in (facts.name, facts.english_name) if n]
+    colors, decided, text = cardfaces.face_colors(facts.text or "", names, facts.mana_cost,
+                                                  facts.color_indicator or (), keywords)
+    return cardfaces.FaceCharacteristics(
+        card=facts.english_name or facts.name, side="a", name=facts.name, french_name=facts.name,
+        layout="normal", mana_cost=facts.mana_cost, mana_value=cardfaces.cost_mana_value(facts.mana_cost),
+        colors=colors, color_indicator=tuple(facts.color_indicator or ()), supertypes=tuple(line.supertypes_en),
+        types=tuple(line.types_en), subtypes=tuple(subtypes), power=facts.power, toughness=facts.toughness,
+        loyalty=None, keywords=keywords, mentioned_keywords=(), text=facts.text or "", french_text=facts.text,
+        french_type_line=facts.type_line, type_line=facts.type_line, decided_by=(decided,), color_text=text)
+
+
 def _face_by_position(found, which: str, surface: str):
     faces = list(found.faces)
     if len(faces) < 2:
-        raise _Undecided("{name} has a single face: it has no {which} face", name=found.name, which=which)
+        raise Unknown("{name} has a single face: it has no {which} face", name=found.name, which=which)
     if which in ("front", "left"):
         return faces[0]
     if which == "adventure":
         adventure = [f for f in faces if "Adventure" in f.subtypes]
         if not adventure:
-            raise _Undecided("{name} has no Adventure", name=found.name)
+            raise Unknown("{name} has no Adventure", name=found.name)
         return adventure[0]
     return faces[1]
 
@@ -152,31 +185,23 @@ class QueryModel:
                     self.trace.step("the reason the claim gives does not hold")
                 return False
             if not (reason is True and main is True):
-                raise Unknown(*self._unknown_args(main if main is not True else reason))
+                raise (main if main is not True else reason)
             return True
         if main is True or main is False:
             return main
-        raise Unknown(*self._unknown_args(main))
-
-    def _unknown_args(self, undecided):
-        if isinstance(undecided, _Undecided):
-            return (undecided.template,)
-        return ("the model cannot decide this claim",)
+        raise main
 
     def _why(self, value) -> str:
         if value is False:
             return self.trace.tr("it is false")
-        if isinstance(value, _Undecided):
-            return self.trace.tr(value.template).format(**value.fields) if value.fields else \
-                self.trace.tr(value.template)
-        return self.trace.tr("undecided")
+        return value.told(self.trace.lang)
 
     def _node(self, node):
-        """True, False, or an :class:`_Undecided` (the first reason met)."""
+        """True, False, or an :class:`Unknown` (the first reason met)."""
         if isinstance(node, Query):
             try:
                 value = self._query(node)
-            except _Undecided as exc:
+            except Unknown as exc:
                 return exc
             return value if node.polarity else not value
         if getattr(node, "scope_ambiguous", False):
@@ -204,16 +229,18 @@ class QueryModel:
             p.polarity = not p.polarity
         if whole == each and isinstance(whole, bool):
             return whole
-        return _Undecided("the negation may bear on each part or on the whole, and the two readings differ")
+        return Unknown("the negation may bear on each part or on the whole, and the two readings differ")
 
     # --- one query -----------------------------------------------------
     def _query(self, q: Query) -> bool:
+        if q.words == "words" and q.attribute not in ("name_en", "name_fr"):
+            raise Unknown("words the reader does not know: {words}", words=q.value)
         entity = self.reading.entity(q.subject)
         d = self.designate(entity)
         self._show(d)
         handler = getattr(self, "_q_" + q.attribute, None)
         if handler is None:
-            raise _Undecided("the model does not compute {what}", what=q.attribute)
+            raise Unknown("the model does not compute {what}", what=q.attribute)
         return handler(d, q)
 
     def _show(self, d: Designated) -> None:
@@ -248,7 +275,7 @@ class QueryModel:
         date = self.trace.edition.date
         if date and date < SPLIT_COMBINED and d.card is not None and d.face.side == "" \
                 and d.card.layout in ("split", "aftermath"):
-            raise _Undecided("before {date} (Amonkhet rules) a split card off the stack had the {what} "
+            raise Unknown("before {date} (Amonkhet rules) a split card off the stack had the {what} "
                              "of each half, not one: {name} has two", date=SPLIT_COMBINED,
                              what=self.trace.tr(what), name=d.card.name)
 
@@ -291,7 +318,7 @@ class QueryModel:
             return True
         if any(fold(k).startswith("changeling") for k in d.face.keywords) or \
                 "every creature type" in fold(d.face.text or ""):
-            raise _Undecided("{label} has every creature type through an ability (changeling): the model "
+            raise Unknown("{label} has every creature type through an ability (changeling): the model "
                              "does not list them", label=d.label)
         return False
 
@@ -309,42 +336,34 @@ class QueryModel:
         self.trace.step("{label} is {pt}", label=d.label, pt=f"{power}/{toughness}")
         if any(not str(x).lstrip("-").isdigit() for x in (power, toughness)) and \
                 [fold(power), fold(toughness)] != [fold(w) for w in wanted]:
-            raise _Undecided("{label} has a variable power or toughness ({pt})", label=d.label,
+            raise Unknown("{label} has a variable power or toughness ({pt})", label=d.label,
                              pt=f"{power}/{toughness}")
         return [fold(power), fold(toughness)] == [fold(w) for w in wanted]
 
     def _numeric(self, d, q, printed: Optional[str], what: str):
         if printed is None:
             self.trace.step("{label} has no {what}", label=d.label, what=self.trace.tr(what))
-            return False if q.compare == "eq" else _Undecided("{label} has no {what}", label=d.label,
-                                                               what=self.trace.tr(what))
+            if q.compare == "eq":
+                return False
+            raise Unknown("{label} has no {what}", label=d.label, what=self.trace.tr(what))
         value = _number(printed)
         if not isinstance(value, float):
-            raise _Undecided("{label} has a variable {what} ({value})", label=d.label, what=self.trace.tr(what),
+            raise Unknown("{label} has a variable {what} ({value})", label=d.label, what=self.trace.tr(what),
                              value=printed)
         self.trace.step("{what} of {label}: {value}",
                         what=self.trace.tr(what), label=d.label, value=_fmt(value))
         if not isinstance(q.value, (int, float)):
-            raise _Undecided("no number to compare the {what} with", what=self.trace.tr(what))
+            raise Unknown("no number to compare the {what} with", what=self.trace.tr(what))
         return _compare(value, q.compare, q.value)
 
     def _q_power(self, d, q):
-        result = self._numeric(d, q, d.face.power, "power")
-        if isinstance(result, _Undecided):
-            raise result
-        return result
+        return self._numeric(d, q, d.face.power, "power")
 
     def _q_toughness(self, d, q):
-        result = self._numeric(d, q, d.face.toughness, "toughness")
-        if isinstance(result, _Undecided):
-            raise result
-        return result
+        return self._numeric(d, q, d.face.toughness, "toughness")
 
     def _q_loyalty(self, d, q):
-        result = self._numeric(d, q, d.face.loyalty, "loyalty")
-        if isinstance(result, _Undecided):
-            raise result
-        return result
+        return self._numeric(d, q, d.face.loyalty, "loyalty")
 
     def _mana_value(self, d) -> float:
         f = d.face
@@ -367,18 +386,18 @@ class QueryModel:
 
     def _q_mana_value(self, d, q):
         if not isinstance(q.value, (int, float)):
-            raise _Undecided("no number to compare the mana value with")
+            raise Unknown("no number to compare the mana value with")
         return _compare(self._mana_value(d), q.compare, q.value)
 
     def _q_cost_amount(self, d, q):
         """« X coûte 6 »: its mana value, unless its cost can be paid with another amount of mana."""
         if not isinstance(q.value, (int, float)):
-            raise _Undecided("no number to compare the cost with")
+            raise Unknown("no number to compare the cost with")
         value = self._mana_value(d)
         if _compare(value, q.compare, q.value):
             return True
         if _variable_payment(d.face.mana_cost):
-            raise _Undecided("{label}'s cost {cost} can be paid with differing amounts of mana: the claim may "
+            raise Unknown("{label}'s cost {cost} can be paid with differing amounts of mana: the claim may "
                              "speak of a payment, not of its mana value", label=d.label, cost=d.face.mana_cost)
         return False
 
@@ -406,10 +425,10 @@ class QueryModel:
                 self.trace.step("{label} has « {printed} », not with {param}", "keyword_abilities",
                                 label=d.label, printed=", ".join(own), param=_param_label(param))
                 return False
-            raise _Undecided("{label} has {keyword} but the model cannot compare its parameter", label=d.label,
+            raise Unknown("{label} has {keyword} but the model cannot compare its parameter", label=d.label,
                              keyword=label)
         if any(_keyword_matches(k, kw) for k in f.mentioned_keywords):
-            raise _Undecided("{label}'s text mentions {keyword} without the card having it as a printed "
+            raise Unknown("{label}'s text mentions {keyword} without the card having it as a printed "
                              "ability (it may grant it or have it only sometimes)", label=d.label, keyword=label)
         self.trace.step("{label} has no {keyword} ability (its keyword abilities: {keywords})",
                         label=d.label, keyword=label,
@@ -424,8 +443,12 @@ class QueryModel:
 
     def _name(self, d, q, lang: str) -> bool:
         wanted = q.value
+        if isinstance(wanted, str):          # words that name no card of the knowledge base
+            wanted = {"card": None, "surface": wanted}
+        elif not isinstance(wanted, dict):
+            raise Unknown("a name was expected, not {value}", value=wanted)
         surface = fold_name(wanted["surface"])
-        same = wanted["card"] == (d.card.name if d.card is not None else d.face.card)
+        same = wanted["card"] is None or wanted["card"] == (d.card.name if d.card is not None else d.face.card)
         if lang == "en":
             names = {fold_name(d.face.name)} | ({fold_name(d.card.name)} if d.card is not None else set())
             self.trace.step("English name of {label}: {name}", label=d.label, name=d.face.name)
@@ -438,7 +461,7 @@ class QueryModel:
         self.trace.step("French name of {label}: {name}", label=d.label,
                         name=d.face.french_name or self.trace.tr("none"))
         if not french:
-            raise _Undecided("the card data has no French name for {label}", label=d.label)
+            raise Unknown("the card data has no French name for {label}", label=d.label)
         return same and surface in french
 
     def _q_same_card(self, d, q):

@@ -171,20 +171,36 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
         numbering.fallbacks = set()
     trace = Trace(ed, numbering, lang)
     verdict.evidence = find_evidence(evidence, text, ed.date)
-    typed = typed_reading(text, lang, conn)
+    typed = typed_reading(text, lang, conn) if conn is not None else NotRead("no knowledge base", [])
+    read = None
     if isinstance(typed, Reading):
         verdict.reading = typed.to_dict()
+        read = _answer_typed(typed, verdict, edition, ed, numbering, conn)
+        if read.answer != "unknown":
+            return read
+    controlled = _controlled_language(norm, verdict, edition, ed, trace, numbering, cards)
+    if controlled.answer != "unknown" or read is None or not controlled.not_understood:
+        if isinstance(typed, NotRead) and controlled.answer == "unknown" and not controlled.not_understood:
+            controlled.not_understood = list(typed.words)
+        return controlled
+    return read     # the controlled language stopped on words the claim reader read: its reason is better
+
+
+def _controlled_language(norm: str, verdict: Verdict, edition: Optional[str], ed, trace: Trace, numbering,
+                         cards: Cards) -> Verdict:
+    """The answer of the controlled language (``claims.lark`` and its claim forms), in ``verdict``."""
+    lang = verdict.lang
     try:
         tree = parse_claim(norm)
     except UnexpectedInput as exc:
         short = getattr(exc, "read_as", None) or shelve_mana(norm)[0]
         verdict.reason = _not_in_language(short, exc, lang)
         verdict.not_understood = unplaced_words(short, exc.column)
-        return _answer_typed(typed, verdict, edition, ed, numbering, conn)
+        return verdict
     except ReadingTooCostly:
         verdict.reason = render(lang, "claim too intricate to read within the checker's bound ({limit} terminal "
                                       "matches); split it into shorter claims", {"limit": PARSE_BUDGET})
-        return _answer_typed(typed, verdict, edition, ed, numbering, conn)
+        return verdict
     claim, qualifier = _claim_and_qualifier(tree)
     if qualifier is not None:
         try:
@@ -198,26 +214,19 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     verdict.explanation = trace.steps
     verdict.rules = trace.rules
     verdict.numbering = numbering.source if numbering is not None else None
-    if verdict.answer == "unknown" or isinstance(typed, Reading):
-        return _answer_typed(typed, verdict, edition, ed, numbering, conn)
     return verdict
 
 
-def _answer_typed(typed, verdict: Verdict, asked: Optional[str], ed, numbering, conn) -> Verdict:
-    """The claim reader's answer (:mod:`kb.checker.reader`, evaluated by
-    :mod:`kb.checker.card_queries`) where the controlled language had none;
-    where both answered, they must agree, else the answer is unknown."""
-    if not isinstance(typed, Reading) or conn is None:
-        if isinstance(typed, NotRead) and verdict.answer == "unknown" and typed.words:
-            verdict.not_understood = list(dict.fromkeys(verdict.not_understood + typed.words))
-        return verdict
+def _answer_typed(typed: Reading, verdict: Verdict, asked: Optional[str], ed, numbering, conn) -> Verdict:
+    """The claim reader's answer (:mod:`kb.checker.reader`, its queries evaluated by
+    :mod:`kb.checker.card_queries` on the card data), as a new Verdict."""
     second = Verdict(verdict.claim, "unknown", edition=verdict.edition, lang=verdict.lang,
                      evidence=verdict.evidence, reading=verdict.reading)
     try:
         ed = _typed_edition(typed, asked, ed, conn)
     except EditionError as exc:
         second.reason = exc.told(verdict.lang)
-        return second if verdict.answer == "unknown" else verdict
+        return second
     second.edition = ed.date or "latest"
     trace = Trace(ed, numbering, verdict.lang)
     try:
@@ -226,19 +235,15 @@ def _answer_typed(typed, verdict: Verdict, asked: Optional[str], ed, numbering, 
         second.reason = exc.told(verdict.lang)
     except AmbiguousName as exc:
         second.reason = render(verdict.lang, "the name fits several cards: {cards}", {"cards": "; ".join(exc.candidates)})
+    except sqlite3.DatabaseError:     # a damaged knowledge base is said, never answered
+        raise
     except Exception as exc:  # a bug must not turn into a guess: say so
         second.reason = render(verdict.lang, "internal error of the checker ({kind}: {error}); please report the claim",
                                {"kind": type(exc).__name__, "error": exc})
     second.explanation = trace.steps
     second.rules = trace.rules
     second.numbering = numbering.source if numbering is not None else None
-    if verdict.answer == "unknown":
-        return second if second.answer != "unknown" or not verdict.reason else verdict
-    if second.answer != "unknown" and second.answer != verdict.answer:
-        verdict.answer = "unknown"
-        verdict.reason = render(verdict.lang, "the claim's two readings disagree ({first} and {second}): "
-                                "the model cannot back either", {"first": verdict.answer, "second": second.answer})
-    return verdict
+    return second
 
 
 def _typed_edition(typed: Reading, asked: Optional[str], ed, conn):
@@ -275,6 +280,8 @@ def typed_reading(text: str, lang: str, conn) -> Union[Reading, NotRead]:
         return Reader(conn).read(text, lang)
     except NotRead as exc:
         return exc
+    except sqlite3.DatabaseError:     # a damaged knowledge base is said, never answered
+        raise
     except Exception as exc:  # a bug of the reader must not hide the controlled language's answer
         return NotRead(f"internal error of the reader ({type(exc).__name__}: {exc})", [])
 

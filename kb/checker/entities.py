@@ -224,6 +224,7 @@ class Tokens:
     tokens: list[Token]
     passed_over: list[str]
     lang: str
+    text: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -339,7 +340,7 @@ class Tokenizer:
             else:
                 tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
             i = j
-        return Tokens(self._numbers(tokens), passed, lang)
+        return Tokens(tokens, passed, lang, claim)
 
     def _entry_longer(self, words: list[Word], i: int, card_end: int, lang: str) -> bool:
         entry = self._entry(words, i, lang)
@@ -380,7 +381,3 @@ class Tokenizer:
         if word.kind == "word" and word.folded in NUMBER_WORDS and word.folded not in ARTICLE_NUMBERS:
             return Token("NUM", NUMBER_WORDS[word.folded], start_pos=word.start, end_pos=word.end)
         return None
-
-    @staticmethod
-    def _numbers(tokens: list[Token]) -> list[Token]:
-        return tokens

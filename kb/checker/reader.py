@@ -94,8 +94,9 @@ def _join_word(tok) -> str:
 class Meaning(Transformer):
     """The parse tree of a claim -> its :class:`Reading` (see the module docstring)."""
 
-    def __init__(self, lang: str):
+    def __init__(self, lang: str, text: str = ""):
         super().__init__()
+        self.text = text
         self.reading = Reading(lang=lang)
         self._last: Optional[str] = None
 
@@ -171,6 +172,16 @@ class Meaning(Transformer):
     def value_pt(self, c):
         return ("pt", str(c[0].value), "eq")
 
+    def name_word(self, c):
+        return c[0]
+
+    def value_words(self, c):
+        """Words the vocabulary does not hold, taken as a name (« son nom anglais est Xyz »): the
+        claim's text from the first to the last."""
+        start = min(t.start_pos for t in c)
+        end = max(t.end_pos for t in c)
+        return ("words", self.text[start:end], "eq")
+
     def value(self, c):
         return c[0]
 
@@ -237,7 +248,7 @@ class Meaning(Transformer):
         return [("+", ("attr", (attr, v), j)) for v, j in zip(vals, ["and"] + joins)]
 
     def has_attr_number_first(self, c):
-        return [("+", ("attr", (str(c[1].value), c[0]), "and"))]
+        return [("+", ("attr", (str(c[-1].value), c[0]), "and"))]
 
     def has_pt(self, c):
         return [("+", ("pt", str(c[0].value)))]
@@ -249,6 +260,8 @@ class Meaning(Transformer):
         return self._items(children)
 
     def _items(self, children):
+        """(sign, thing) items and the joins between them: ``or``, ``and`` (a connective) or
+        ``juxt`` (none: one noun phrase, « une créature 4/4 »)."""
         items, joins, pending = [], [], None
         for c in children:
             if isinstance(c, Token):
@@ -256,7 +269,7 @@ class Meaning(Transformer):
                 continue
             for k, (sign, thing) in enumerate(c):
                 if items:
-                    joins.append(pending or "and")
+                    joins.append(pending or ("and" if k else "juxt"))
                 pending = None
                 items.append((sign, thing))
         return items, joins
@@ -314,8 +327,9 @@ class Meaning(Transformer):
         if not positive:
             if isinstance(node, Junction):
                 node.polarity = False
-                node.op = node.op       # « n'est pas rouge et vert »: the judge weighs both scopes
-                node.scope_ambiguous = True
+                # « n'est pas rouge et vert »: the judge weighs both scopes; « n'est pas une créature
+                # 4/4 » (one noun phrase) denies the whole
+                node.scope_ambiguous = any(j != "juxt" for j in joins)
             else:
                 node.polarity = not node.polarity
         return node
@@ -393,10 +407,19 @@ class Meaning(Transformer):
         return build
 
     def clause(self, children):
-        subject, tail = children[0], children[-1]
-        return tail(subject)
+        if isinstance(children[0], tuple):          # an attribute of a subject, and what it is
+            return children[-1](children[0])
+        subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        tails = [c for c in children if callable(c)]
+        parts = [tail(subject) for tail in tails]
+        return parts[0] if len(parts) == 1 else Junction("and", parts)
 
     asked_clause = clause
+
+    def asked_is(self, children):
+        subject = children[1]
+        negs, only, (items, joins) = self._verb_group(children)
+        return self._queries(subject, items, joins, negs, only)
 
     def joiner(self, c):
         return "and"
@@ -478,15 +501,15 @@ class Reader:
 
     def read(self, claim: str, lang: str) -> Reading:
         tokens = self.tokenizer.tokenize(claim, lang)
-        if any(t.type == "WORD" for t in tokens.tokens):
-            raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None))
         if not tokens.tokens:
             raise NotRead("nothing to read", [])
         try:
             tree = structure_parser().parse(tokens.tokens)
         except UnexpectedInput as exc:
+            if any(t.type == "WORD" for t in tokens.tokens):
+                raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None)) from None
             raise NotRead("no structure fits these words", _unplaced(tokens, exc)) from None
-        reading = Meaning(lang).transform(tree)
+        reading = Meaning(lang, tokens.text).transform(tree)
         reading.passed_over = tokens.passed_over
         if reading.asserts is None:
             raise NotRead("no assertion", [])
