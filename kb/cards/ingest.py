@@ -365,17 +365,23 @@ def _face_row(c: dict, side: str) -> FaceRow:
 
 def derive_card_costs(collection: Collection) -> None:
     """Set each card's mana cost (the faces' costs joined for split and
-    aftermath cards, the front face's otherwise) and face count."""
-    costs: dict[str, list[Optional[str]]] = defaultdict(list)
+    aftermath cards, the front face's otherwise) and face count.  A split or
+    aftermath card off the stack has the combined characteristics of its
+    halves (CR 709.4): its colours are both halves' (a printing's ``colors``
+    may give only the first half's) and its mana value their total."""
+    faces: dict[str, list[FaceRow]] = defaultdict(list)
     for (name, _side), face in sorted(collection.faces.items()):
-        costs[name].append(face.mana_cost)
+        faces[name].append(face)
     for name, card in collection.cards.items():
-        card_costs = costs.get(name, [None])
-        if card.layout in JOINED_COST_LAYOUTS and len(card_costs) > 1:
-            card.mana_cost = " // ".join(c or "" for c in card_costs)
+        halves = faces.get(name, [])
+        if card.layout in JOINED_COST_LAYOUTS and len(halves) > 1:
+            card.mana_cost = " // ".join(f.mana_cost or "" for f in halves)
+            shown = {c for f in halves for c in json.loads(f.colors)}
+            card.colors = _json_list([c for c in "WUBRG" if c in shown])
+            card.mana_value = sum(f.mana_value for f in halves)
         else:
-            card.mana_cost = card_costs[0]
-        card.face_count = len(costs.get(name, ()))
+            card.mana_cost = halves[0].mana_cost if halves else None
+        card.face_count = len(halves)
 
 
 _WORD_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")

@@ -14,6 +14,7 @@ from datetime import date
 from typing import Optional
 
 from kb.cards import db as carddb
+from kb.cards.faces import card_characteristics
 from kb.cards.mentions import card_links, mentions_of
 from kb.cards.terms import load_terms
 from kb.cards.names import (MAX_CANDIDATES, AmbiguousName, match_name, record_card, records_named,
@@ -92,8 +93,31 @@ def lookup_card(conn: sqlite3.Connection, name: str) -> dict:
         if not matches and english is None:
             raise CardNotFound(f"no card named {name!r} in the knowledge base")
         if not matches:
-            return _card_database_only(conn, english)
-    return _from_records(conn, matches, name, english)
+            return _with_faces(conn, _card_database_only(conn, english), name)
+    return _with_faces(conn, _from_records(conn, matches, name, english), name)
+
+
+def _with_faces(conn: sqlite3.Connection, result: dict, name: str) -> dict:
+    """``result`` with the characteristics of the card database's card by the
+    rules (:mod:`kb.cards.faces`): ``faces`` (each face, or each half),
+    ``whole`` (the card as a whole: the combined split card, else the front
+    face) and ``designated`` (the side of the face ``name`` designates,
+    ``""`` for the whole card); and, with no FAQ record, the front face's
+    P/T at the top level.  Nothing is added without card data."""
+    english = result.get("english")
+    card = carddb.get_card(conn, english["name"]) if english else None
+    if card is None or not card.faces:
+        result.setdefault("faces", [])
+        return result
+    chars = card_characteristics(conn, card, name)
+    result["faces"] = [f.to_dict() for f in chars.faces]
+    result["whole"] = chars.whole.to_dict()
+    result["designated"] = chars.designated.side
+    if card.layout in ("split", "aftermath"):
+        english["colors"] = list(chars.whole.colors)     # both halves' (CR 709.4)
+    if not result.get("records") and result.get("power") is None and result.get("toughness") is None:
+        result["power"], result["toughness"] = chars.faces[0].power, chars.faces[0].toughness
+    return result
 
 
 def _records_of(conn: sqlite3.Connection, english: dict) -> list:

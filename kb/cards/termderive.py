@@ -154,6 +154,22 @@ DOCUMENT_TERMS = [
      "rules: seeds/001 rule 203.3c = CR 2008 203.3c converted mana cost", 0),
 ]
 
+#: Pairs of mechanics newer than most French printings of the card data (a
+#: designation or keyword of 2016-2023), each checked by hand against the
+#: French cards that print it and the English rule that defines it.  « the
+#: initiative » is a second sense of the French « initiative » (First strike):
+#: :func:`kb.cards.terms.lookup_term` gives both.
+DESIGNATION_TERMS = [
+    ("rules_term", "the monarch", "le monarque",
+     "rules: French printings « vous devenez le monarque » (Skyline Despot / Despote des tours, AFC) "
+     "= CR 724 The Monarch", 2),
+    ("rules_term", "the initiative", "l'initiative",
+     "rules: French printings of Commander Legends: Battle for Baldur's Gate (2022) « vous prenez "
+     "l'initiative » = CR 725 The Initiative", 0),
+    ("keyword_ability", "Toxic", "Toxique",
+     "rules: French printings of Phyrexia: All Will Be One (2023) « Toxique 1 » = CR 702.164 Toxic", 0),
+]
+
 _CUT_RE = re.compile(r"\s*(?:\(|\{|,|;|\.|—|–|:|\d|\bX\b|$)")
 _WORD_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
@@ -386,10 +402,10 @@ def _rules_term_pairs(conn: sqlite3.Connection) -> list[TermPair]:
 
 
 def _document_pairs(pairs: list[TermPair]) -> list[TermPair]:
-    """The :data:`DOCUMENT_TERMS` the card data did not already give."""
+    """The :data:`DOCUMENT_TERMS` and :data:`DESIGNATION_TERMS` the card data did not already give."""
     have = {(p.kind, p.en.lower(), fold(p.fr)) for p in pairs}
-    return [TermPair(kind, en, fr, source, n, 1.0, "") for kind, en, fr, source, n in DOCUMENT_TERMS
-            if (kind, en.lower(), fold(fr)) not in have]
+    return [TermPair(kind, en, fr, source, n, 1.0, "") for kind, en, fr, source, n
+            in DOCUMENT_TERMS + DESIGNATION_TERMS if (kind, en.lower(), fold(fr)) not in have]
 
 
 def _reviewed(pairs: list[TermPair]) -> list[TermPair]:

@@ -19,8 +19,10 @@ import sqlite3
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Optional
 
 from kb.data import terms_dir
+from kb.model import rule_sort_key
 from kb.store import schema
 from kb.store import db as store
 from parser.textkeys import fold
@@ -89,15 +91,37 @@ def load_terms(path: Path = TERMS_PATH) -> list[TermPair]:
     return list(_load(str(path)))
 
 
+#: Articles a term may carry or drop (« l'initiative », « the Monarch »,
+#: « effet basé sur l'état » / « sur un état »), folded.
+_ARTICLE = re.compile(r"(?:(?<=\s)|^)(?:l'|the |le |la |les |un |une |des |du )")
+
+
+def term_key(text: str) -> str:
+    """``text`` folded, every article written ``~`` (« effet basé sur l'état »
+    and « … sur un état » have one key)."""
+    return _ARTICLE.sub("~ ", fold(text).strip().replace("’", "'"))
+
+
+def _bare(key: str) -> str:
+    """A term key without its leading article (« ~ initiative » -> « initiative »)."""
+    return key[2:] if key.startswith("~ ") else key
+
+
 def lookup_term(query: str, path: Path = TERMS_PATH) -> list[TermPair]:
-    """Pairs whose French or English side folds to ``query`` (« persistance »,
-    « Persist », « PERSISTANCE »); when none, those starting with it."""
-    q = fold(query).strip()
+    """The senses of ``query``: pairs whose French or English side is it
+    (folded, articles alike: « persistance », « PERSIST », « effet basé sur
+    l'état »), then those that are it with an article (« initiative »: First
+    strike, then The initiative, rule 725; « monarque »: the monarch); when
+    none, those starting with it."""
+    q = term_key(query)
     for pairs in (load_terms(path), _search_pairs(path.parent / SEARCH_FILE)):
-        exact = [p for p in pairs if fold(p.fr) == q or fold(p.en) == q]
+        keys = [(p, term_key(p.fr), term_key(p.en)) for p in pairs]
+        exact = [p for p, fr, en in keys if q in (fr, en)]
+        if not q.startswith("~ "):
+            exact += [p for p, fr, en in keys if p not in exact and q in (_bare(fr), _bare(en))]
         if exact:
             return exact
-        starting = [p for p in pairs if fold(p.fr).startswith(q) or fold(p.en).startswith(q)]
+        starting = [p for p, fr, en in keys if fr.startswith(q) or en.startswith(q)]
         if starting:
             return starting
     return []
@@ -119,6 +143,13 @@ def _search_pairs(path: Path) -> tuple[TermPair, ...]:
                  for r in csv.DictReader(lines, delimiter="\t") if r.get("fr") and r.get("en"))
 
 
+def _latest_french(conn: sqlite3.Connection, name: str) -> Optional[str]:
+    """The latest French name of card ``name``, or None."""
+    row = conn.execute("SELECT name FROM mtg_french WHERE card = ? ORDER BY release_date DESC LIMIT 1",
+                       (name,)).fetchone()
+    return row[0] if row else None
+
+
 def _term_cards(conn: sqlite3.Connection, pairs: list[TermPair], limit: int) -> list[dict]:
     """Cards with the MTGJSON keyword of the keyword pairs, with their latest French name."""
     out: list[dict] = []
@@ -131,32 +162,121 @@ def _term_cards(conn: sqlite3.Connection, pairs: list[TermPair], limit: int) -> 
             if name in seen:
                 continue
             seen.add(name)
-            fr = conn.execute("SELECT name FROM mtg_french WHERE card = ? ORDER BY release_date DESC LIMIT 1",
-                              (name,)).fetchone()
-            out.append({"name": name, "french_name": fr[0] if fr else None, "name_fr": fr[0] if fr else None,
-                        "matched": p.en})
+            fr = _latest_french(conn, name)
+            out.append({"name": name, "french_name": fr, "name_fr": fr, "matched": p.en})
+    for p in pairs:
+        if p.kind == "rules_term" and p.en.lower().startswith("the "):     # a designation: the monarch
+            for (name,) in conn.execute("SELECT DISTINCT card FROM mtg_faces WHERE text LIKE ? ORDER BY card",
+                                        (f"%{p.en}%",)).fetchall():
+                if name not in seen:
+                    seen.add(name)
+                    fr = _latest_french(conn, name)
+                    out.append({"name": name, "french_name": fr, "name_fr": fr, "matched": f"« {p.en} »"})
     family = term_family(pairs)
     if family is not None:
         out += [{**c, "french_name": c["name_fr"]} for c in family_card_list(conn, family) if c["name"] not in seen]
     return out
 
 
-def _term_rules(conn: sqlite3.Connection, pairs: list[TermPair], limit: int, all_editions: bool) -> list[dict]:
-    """Rules whose title, text or examples have a French or English side of ``pairs`` (folded, whole words)."""
-    skip = set() if all_editions else store.superseded_editions(conn)
-    # each side in its own language: the French « Initiative » (First strike)
-    # is not rule 725 The Initiative
-    patterns = {lang: [re.compile(r"\b" + re.escape(n) + r"\b") for n in needles if n]
-                for lang, needles in (("fr", [fold(p.fr) for p in pairs]), ("en", [fold(p.en) for p in pairs]))}
-    found = []
-    for number, lang, source, edition, title, text, examples in conn.execute(
-            "SELECT number, lang, source, edition, title, text, examples FROM rules"):
-        if source in skip:
+def _folded_rules(conn: sqlite3.Connection, sources: Optional[set[str]], exclude: set[str],
+                  needles: dict[str, list[str]]) -> list[tuple]:
+    """(number, lang, source, edition, folded title + text + examples) of the
+    rules of ``sources`` (None: every source) not in ``exclude``; with
+    ``needles``, only English rules whose raw text has one of them (a cheap
+    first cut, for reading every edition)."""
+    sql, args = "SELECT number, lang, source, edition, title, text, examples FROM rules", []
+    if needles is not None:
+        likes = [n for n in needles.get("en", []) if n.isascii()]
+        if not likes:
+            return []
+        sql += " WHERE lang='en' AND (" + " OR ".join("(text LIKE ? OR title LIKE ? OR examples LIKE ?)"
+                                                     for _ in likes) + ")"
+        args = [f"%{n}%" for n in likes for _ in range(3)]
+    return [(number, lang, source, edition, fold(" ".join((title or "", text or "", examples or ""))))
+            for number, lang, source, edition, title, text, examples in conn.execute(sql, args)
+            if source not in exclude and (sources is None or source in sources)]
+
+
+def _side_pattern(side: str) -> str:
+    """A term as a whole-word pattern of folded text, any article standing
+    for its article (« effet basé sur un état » finds « … sur l'état »)."""
+    parts = term_key(side).split("~ ")
+    body = _ARTICLE.pattern.replace("(?:(?<=\\s)|^)", "").join(re.escape(p) for p in parts)
+    return r"\b" + body + r"\b"
+
+
+def _sense_patterns(pair: TermPair, others: list[TermPair]) -> dict[str, tuple]:
+    """Per language, (the pair's side as a whole-word pattern, the longer
+    terms holding that side, whose words are another term: « joueur
+    défenseur » is the defending player, not Defender; « double initiative »
+    is Double strike).  A side that is another sense's side with an article
+    (« l'initiative », the Initiative, beside « initiative », First strike)
+    is not searched in that language: the words cannot tell the senses apart."""
+    out = {}
+    for lang, side in (("fr", pair.fr), ("en", pair.en)):
+        key = _bare(term_key(side))
+        other_keys = {_bare(term_key(o.fr if lang == "fr" else o.en)): o for o in others if o is not pair}
+        if key in other_keys and pair.kind not in KEYWORD_KINDS and other_keys[key].kind in KEYWORD_KINDS:
             continue
-        body = fold(" ".join((title or "", text or "", examples or "")))
-        if any(p.search(body) for p in patterns["fr" if lang == "fr" else "en"]):
-            found.append({"number": number, "lang": lang, "source": source, "edition": edition})
+        needle = fold(side).strip()
+        word = re.compile(_side_pattern(side))
+        longer = sorted({fold(o.fr if lang == "fr" else o.en).strip() for o in others
+                         if _bare(term_key(o.fr if lang == "fr" else o.en)) != key}, key=len, reverse=True)
+        longer = [t for t in longer if len(t) > len(needle) and word.search(t)]
+        out[lang] = (word, re.compile("|".join(r"\b" + re.escape(t) + r"\b" for t in longer)) if longer else None)
+    return out
+
+
+def _rules_of_sense(rows: list[tuple], patterns: dict[str, tuple], across: bool = False) -> list[dict]:
+    """The rules of ``rows`` whose words are the sense's term (its longer
+    homonyms blanked out first), with ``editions`` (the edition of the
+    rule; ``across``: one entry per number and language, the latest edition
+    holding it, with every edition that does)."""
+    found: dict[tuple[str, str], dict] = {}
+    for number, lang, source, edition, body in rows:
+        pattern = patterns.get("fr" if lang == "fr" else "en")
+        if pattern is None:
+            continue
+        word, longer = pattern
+        if not word.search(longer.sub(" ", body) if longer else body):
+            continue
+        key = (number, lang) if across and edition else (number, lang, source)
+        entry = found.setdefault(key, {"number": number, "lang": lang, "source": source, "edition": edition,
+                                       "editions": []})
+        if edition:
+            entry["editions"].append(edition)
+            if edition >= max(entry["editions"]):
+                entry.update(source=source, edition=edition)
+    for entry in found.values():
+        entry["editions"].sort()
+    return list(found.values())
+
+
+def _term_rules(conn: sqlite3.Connection, pairs: list[TermPair], limit: int, all_editions: bool,
+                others: Optional[list[TermPair]] = None) -> list[dict]:
+    """Rules where the words are one of ``pairs`` (folded, whole words, each
+    side in its own language: the French « Initiative » (First strike) is not
+    rule 725 The Initiative), read in the documents and the latest edition of
+    each language (every edition with ``all_editions``).  A term no edition
+    in force has (mana burn) is read in the editions that had it."""
+    others = others if others is not None else _all_pairs()
+    skip = set() if all_editions else store.superseded_editions(conn)
+    rows = _folded_rules(conn, None, skip, None)
+    found: list[dict] = []
+    for pair in pairs:
+        patterns = _sense_patterns(pair, others)
+        rules = _rules_of_sense(rows, patterns)
+        if not rules and skip:
+            needles = {"en": [pair.en]} if "en" in patterns else {}
+            rules = _rules_of_sense(_folded_rules(conn, skip, set(), needles), patterns, across=True)
+            rules.sort(key=lambda r: rule_sort_key(r["number"]))
+        found += [r for r in rules if r not in found]
     return found[:limit]
+
+
+def _all_pairs() -> list[TermPair]:
+    """Every pair of both term files (the homonyms of a sense are among them)."""
+    return load_terms() + list(_search_pairs(TERMS_PATH.parent / SEARCH_FILE))
 
 
 def family_card_list(conn: sqlite3.Connection, family) -> list[dict]:
@@ -219,12 +339,29 @@ def term_report(conn: sqlite3.Connection, query: str, limit: int = 50, all_editi
     and, for Comprehensive Rules editions, in the latest edition of each
     language unless ``all_editions``.  Cards come from the ``mtg_*`` tables
     and rules from the ``rules`` table of kb.store.db; empty tables give
-    empty lists.
+    empty lists.  ``senses``: one ``{"pair", "rules", "cards", "card_total"}``
+    per pair, in the order of :func:`lookup_term` (« initiative »: First
+    strike, then The initiative with rules 725); ``rules`` and ``cards``
+    are theirs together.  A rule is ``{"number", "lang", "source",
+    "edition", "editions"}`` (for a term no edition in force has, mana burn,
+    the editions that had the rule).
     """
     pairs = lookup_term(query)
-    cards = _term_cards(conn, pairs, limit)
+    senses = [_sense(conn, p, limit, all_editions) for p in pairs]
+    cards: list[dict] = []
+    rules: list[dict] = []
+    for sense in senses:
+        cards += [c for c in sense.pop("all_cards") if c["name"] not in {x["name"] for x in cards}]
+        rules += [r for r in sense["rules"] if r not in rules]
     return {"query": query, "pairs": [p.to_dict() for p in pairs], "cards": cards[:limit],
-            "card_total": len(cards), "rules": _term_rules(conn, pairs, limit, all_editions)}
+            "card_total": len(cards), "rules": rules[:limit], "senses": senses}
+
+
+def _sense(conn: sqlite3.Connection, pair: TermPair, limit: int, all_editions: bool) -> dict:
+    """One sense of a term: its pair, its rules and its cards."""
+    cards = _term_cards(conn, [pair], limit)
+    return {"pair": pair.to_dict(), "rules": _term_rules(conn, [pair], limit, all_editions),
+            "cards": cards[:limit], "card_total": len(cards), "all_cards": cards}
 
 
 def main(argv=None) -> int:

@@ -30,7 +30,7 @@ SPELL_EVENTS = Handlers("event {form} is not modelled for a spell")
 
 @SPELL_EVENTS.of("conspire_paid_event")
 def _conspire_paid(state: "Situation", e: Tree) -> None:
-    """Conspire paid once or n times, maybe tapping creatures of stated colours (CR 702.78a)."""
+    """Conspire paid once or n times, maybe tapping creatures of stated colours (concept ``conspire``)."""
     counts = [c for c in e.children if not (isinstance(c, Tree) and c.data == "tapping")]
     n = count(counts[0]) if counts else 1
     tapped = None
@@ -58,16 +58,19 @@ def _counters(state: "Situation", p: Permanent, e: Tree) -> None:
 
 @EVENTS.of("damage_event")
 def _damage(state: "Situation", p: Permanent, e: Tree) -> None:
-    """Damage, from a source with wither or a named card, maybe prevented (CR 120.3)."""
+    """Damage, from a source with wither or a named card, maybe prevented (:mod:`kb.checker.engine.replacement`)."""
     n = count(e.children[0])
     wither = bool(subtrees(e, "wither_source"))
+    source = None
     for src in subtrees(e, "damage_source"):
         card = state.forms.card(name(src.children[0]))
         wither = "wither" in card.keywords
         state.trace.step("the source {name} has wither" if wither else "the source {name} does not have wither",
                          "wither", name=card.name)
+        source = Permanent(name=card.name, types=set(card.types), keywords=set(card.keywords), controller="opponent",
+                           owner="opponent")
     prevented = n if subtrees(e, "prevented") else 0
-    keywords.deal_damage(p, n, state.trace, wither=wither, prevented=prevented)
+    state.game.damage(p, n, source, prevented=prevented, wither=wither)
 
 
 def _until_end_of_turn(state: "Situation", p: Permanent, e: Tree) -> str:
@@ -117,7 +120,7 @@ def _color(state: "Situation", p: Permanent, e: Tree) -> None:
 
 @EVENTS.of("end_turn_event")
 def _end_turn(state: "Situation", p: Permanent, e: Tree) -> None:
-    """Cleanup step: damage removed, « until end of turn » effects end, counters stay (CR 514.2)."""
+    """Cleanup step: damage removed, « until end of turn » effects end, counters stay (concept ``cleanup``)."""
     p.pt_effects = [x for x in p.pt_effects if not any(x is y for y in state.until_eot)]
     state.trace.step("cleanup step: damage on {name} is removed ({damage} -> 0) and « until end of "
                      "turn » effects end; counters stay ({counters})", "cleanup", name=state.trace.tr(p.name),
@@ -133,42 +136,33 @@ def _regenerate(state: "Situation", p: Permanent, e: Tree) -> None:
                      "combat; counters stay ({counters})", "regeneration", name=state.trace.tr(p.name),
                      damage=p.damage, counters=state.trace.tr(p.describe_counters()))
     p.damage = 0
+    p.deathtouch_damage = False
     p.tapped = True
-
-
-def _to_graveyard(state: "Situation", p: Permanent) -> None:
-    """``p`` goes to its owner's graveyard (a token ceases to exist), keeping its last known information."""
-    lki = p.snapshot()
-    p.zone = "graveyard" if not p.is_token else "none"
-    state.died_now(lki)
 
 
 @EVENTS.of("dies_event")
 def _dies(state: "Situation", p: Permanent, e: Tree) -> None:
+    """``p`` goes to its owner's graveyard (a new object there; a token ceases to exist)."""
     state.trace.step("{name} is put into a graveyard from the battlefield", name=state.trace.tr(p.name))
-    _to_graveyard(state, p)
+    state.died_now(state.game.dies(p).lki)
 
 
 @EVENTS.of("destroy_event")
 def _destroy(state: "Situation", p: Permanent, e: Tree) -> None:
     """Destruction, unless indestructible or a regeneration shield replaces it."""
-    if p.has("indestructible"):
-        state.trace.step("{name} is indestructible: not destroyed", "indestructible", name=state.trace.tr(p.name))
-    elif p.regeneration_shields:
-        p.regeneration_shields -= 1
-        p.damage = 0
-        p.tapped = True
-        state.trace.step("{name} regenerates instead of being destroyed", "regeneration",
-                         name=state.trace.tr(p.name))
-    else:
-        state.trace.step("{name} is destroyed", name=state.trace.tr(p.name))
-        _to_graveyard(state, p)
+    move = state.game.destroy(p)
+    if move is not None:
+        state.died_now(move.lki)
 
 
 @EVENTS.of("leaves_graveyard_event")
 def _leaves_graveyard(state: "Situation", p: Permanent, e: Tree) -> None:
+    """The card put into the graveyard leaves it (exiled) before what triggered on its death resolves."""
     state.left_graveyard = True
     state.trace.step("the card leaves the graveyard before persist resolves")
+    for move in state.game.moves:
+        if move.old is p and move.new is not None and move.new.zone == "graveyard":
+            state.game.exile(move.new)
 
 
 # ---- keywords
@@ -192,7 +186,7 @@ def _lose(state: "Situation", p: Permanent, e: Tree) -> None:
 # ---- leaving the battlefield, control, soulbond
 
 def _unpair_on(state: "Situation", p: Permanent, what: str) -> None:
-    """What ``what`` (``leaves``, ``control``, ``noncreature``) does to a pairing (CR 702.95e)."""
+    """What ``what`` (``leaves``, ``control``, ``noncreature``) does to a pairing (concept ``soulbond_unpair``)."""
     if p.paired_with is not None:
         state.still_paired = soulbond.still_paired(p, state.trace, what)
 
@@ -200,6 +194,7 @@ def _unpair_on(state: "Situation", p: Permanent, what: str) -> None:
 @EVENTS.of("leaves_event")
 def _leaves(state: "Situation", p: Permanent, e: Tree) -> None:
     _unpair_on(state, p, "leaves")
+    state.game.exile(p)
     p.zone = "exile"
 
 
@@ -228,7 +223,7 @@ def _partner_leaves(state: "Situation", p: Permanent, e: Tree) -> None:
 
 @EVENTS.of("enters_event")
 def _enters(state: "Situation", p: Permanent, e: Tree) -> None:
-    """A creature with soulbond enters, maybe while another unpaired creature is there (CR 702.95a)."""
+    """A creature with soulbond enters, maybe while another unpaired creature is there (concept ``soulbond``)."""
     state.require_soulbond()
     others = [p]
     if e.children[0].data == "other_unpaired":

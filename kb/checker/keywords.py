@@ -1,24 +1,26 @@
-"""Keyword mechanics of the seeds: persist, wither, conspire, the untap
-symbol {Q} with summoning sickness and haste.
+"""Keyword mechanics of the seeds: persist and wither outside a game (the
+engine, :mod:`kb.checker.engine`, plays them in one), conspire, the untap
+symbol {Q} with summoning sickness and haste, mana burn.
 
 Soulbond, banding and linked abilities have their own modules
-(``soulbond``, ``banding``, ``linked``).  Each function cites the rule of
-the 2008 rules quoted by seeds/001_… and today's number (via the Trace).
+(``soulbond``, ``banding``, ``linked``).  Each function cites its rules by
+concept key; the Trace numbers them in the edition asked.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Optional
 
-from kb.checker.permanents import MINUS, Permanent
+from kb.checker.engine import abilities, replacement
+from kb.checker.permanents import Permanent
 from kb.checker.verdict import OutsideModel, Trace
 
 
-# --- Persist --------------------------------------------------------------
+# --- Persist and wither (played by the engine) ----------------------------
 
 def persist(lki: Permanent, card: Permanent, trace: Trace, *, left_graveyard: bool = False) -> Optional[Permanent]:
-    """Resolve persist for a permanent put into a graveyard from the battlefield.
+    """Resolve persist for a permanent put into a graveyard from the battlefield,
+    outside a game (:mod:`kb.checker.engine.abilities` holds the ability).
 
     ``lki`` is the permanent as it last existed (its -1/-1 counters decide,
     seeds/001_… persist notes); ``card`` is the object now in the graveyard.
@@ -26,65 +28,26 @@ def persist(lki: Permanent, card: Permanent, trace: Trace, *, left_graveyard: bo
     sick, without persist if persist came from an effect such as the
     Chaudron des âmes), or None: no persist, it had a -1/-1 counter, it is a
     token (ceases to exist), or the card left the graveyard first.
-    (2008 rule 502.79a, CR 702.79a; new object: 2008 217.1c, CR 400.7.)
     """
     if not lki.has("persist"):
         trace.step("{name} did not have persist when it left the battlefield", "persist", name=trace.tr(lki.name))
         return None
-    minus = lki.counters.get(MINUS, 0)
-    if minus:
-        trace.step("persist checks last known information: {name} had {n} -1/-1 counter(s) "
-                   "when it died, so it does not return", "persist", "last_known_information",
-                   name=trace.tr(lki.name), n=minus)
+    if not abilities.returns_if("persist", lki, trace):
         return None
-    trace.step("persist triggers: {name} had no -1/-1 counter when it died", "persist",
-               "last_known_information", name=trace.tr(lki.name))
-    if lki.is_token:
-        trace.step("a token ceases to exist in the graveyard: persist cannot return it", "sba_token")
-        return None
-    if left_graveyard:
-        trace.step("the card left the graveyard before persist resolved: it does not return", "persist")
-        return None
-    new = Permanent(name=lki.name, base_power=lki.base_power, base_toughness=lki.base_toughness,
-                    types=set(lki.types), subtypes=set(lki.subtypes), base_colors=lki.base_colors,
-                    counters=Counter({MINUS: 1}), controller=lki.owner, owner=lki.owner,
-                    keywords=set(lki.keywords), continuous_control=False)
-    trace.step("{name} returns under its owner's control with a -1/-1 counter; it is a new object "
-               "with no memory of its previous existence (summoning sick)", "persist", "new_object",
-               name=trace.tr(lki.name))
-    if "persist" in lki.granted and "persist" not in lki.keywords:
-        trace.step("its persist came from an effect, so the returned creature does not have persist",
-                   "new_object")
-    return new
+    return abilities.return_card("persist", lki, trace, left_graveyard=left_graveyard)
 
-
-# --- Wither ---------------------------------------------------------------
 
 def deal_damage(target: Permanent, amount: int, trace: Trace, *, wither: bool = False,
                 prevented: int = 0) -> int:
-    """Deal ``amount`` damage to a creature, ``prevented`` of it prevented.
+    """Deal ``amount`` damage to a creature, ``prevented`` of it prevented
+    (:func:`kb.checker.engine.replacement.deal_damage`).
 
     With wither the damage becomes that many -1/-1 counters instead of being
-    marked (2008 rule 502.80a, CR 702.80a / 120.3d); it is still damage:
-    it can be prevented (seeds/001_… Flétrissure notes, Cygnes de Bryn
-    Argoll) and triggers lifelink-like abilities.  Returns damage dealt.
+    marked; it is still damage: it can be prevented (seeds/001_… Flétrissure
+    notes, Cygnes de Bryn Argoll) and triggers lifelink-like abilities.
+    Returns damage dealt.
     """
-    dealt = max(amount - prevented, 0)
-    if prevented:
-        trace.step("{n} damage prevented", "prevention", n=min(prevented, amount))
-    if not dealt:
-        trace.step("no damage is dealt, so no counter is put and nothing is marked")
-        return 0
-    if wither:
-        target.counters[MINUS] += dealt
-        trace.step("{n} damage from a source with wither: {n} -1/-1 counter(s) put on {name} "
-                   "instead of marking damage (still damage)", "wither", "wither_damage", n=dealt,
-                   name=trace.tr(target.name))
-    else:
-        target.damage += dealt
-        trace.step("{n} damage marked on {name} (total {total})", "damage_marked", n=dealt,
-                   name=trace.tr(target.name), total=target.damage)
-    return dealt
+    return replacement.deal_damage(target, amount, trace, wither=wither, prevented=prevented).amount
 
 
 # --- Conspire -------------------------------------------------------------
@@ -106,10 +69,10 @@ def conspire_copies(spell: Spell, paid: int, trace: Trace,
     """Number of copies conspire creates.
 
     Each instance is paid at most once and triggers on its own payment
-    (2008 rule 502.78b, CR 702.78b), so ``paid`` instances give ``paid``
+    (concept ``conspire_instances``), so ``paid`` instances give ``paid``
     copies; a copy has conspire but was not cast, so it gives no copy
     (seeds/001_… conspire notes).  ``tapped_colors`` lists, per tapped
-    creature, its colors: each must share a color with the spell (502.78a).
+    creature, its colors: each must share a color with the spell (concept ``conspire``).
     """
     if paid > spell.conspire:
         trace.step("{name} has {n} instance(s) of conspire: each cost can be paid only once",
@@ -137,10 +100,10 @@ def can_activate_tap_or_untap(perm: Permanent, symbol: str, trace: Trace) -> boo
     """Whether an ability with {T} or {Q} in its cost can be activated now.
 
     {Q} means « untap this permanent »: impossible if it is already untapped
-    (2008 rule 104.5, CR 107.6); {T} needs it untapped.  A creature not
+    (concept ``untap_symbol``); {T} needs it untapped.  A creature not
     controlled continuously since its controller's most recent turn began
-    can't activate either unless it has haste (2008 212.3f / 502.5b, CR
-    302.6 / 702.10b).  A noncreature permanent is not affected.
+    can't activate either unless it has haste (concepts ``summoning_sickness``,
+    ``haste``).  A noncreature permanent is not affected.
     """
     if symbol not in ("{Q}", "{T}"):
         raise OutsideModel("{symbol} is not the tap or untap symbol", symbol=symbol)
@@ -173,7 +136,7 @@ def can_activate_tap_or_untap(perm: Permanent, symbol: str, trace: Trace) -> boo
 
 def mana_burn(unused: int, trace: Trace) -> int:
     """Life lost for ``unused`` mana left when a phase ends: 1 each under the
-    2008 rules (rule 300.3; seeds/001_… Forgeur de vallée note), 0 since the
+    2008 rules (concept ``mana_burn``; seeds/001_… Forgeur de vallée note), 0 since the
     Magic 2010 rules (glossary « Mana Burn (Obsolete) »)."""
     if trace.edition.mana_burn:
         trace.step("{n} unused mana is lost at the end of the phase and causes {n} mana burn "

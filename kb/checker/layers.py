@@ -41,8 +41,11 @@ def _apply(e, p: int, t: int) -> tuple[int, int]:
 def power_toughness(perm: Permanent, edition: EditionInfo = LATEST, trace: Optional[Trace] = None) -> tuple[int, int]:
     """Current (power, toughness) of ``perm`` under ``edition``'s layer rules.
 
-    Raises OutsideModel for a permanent without printed P/T and no setting
-    effect (a noncreature that did not become a creature).
+    The layer and sublayer each step names are read from that edition's
+    rule text (:meth:`kb.checker.verdict.Trace.where`).  Raises OutsideModel
+    for a permanent without printed P/T and no setting effect (a
+    noncreature that did not become a creature), and for several effects
+    under rules without power/toughness sublayers (before 2005-10-01).
     """
     effects = sorted(perm.pt_effects, key=lambda e: e.timestamp)
     if perm.base_power is None or perm.base_toughness is None:
@@ -51,50 +54,81 @@ def power_toughness(perm: Permanent, edition: EditionInfo = LATEST, trace: Optio
         p, t = 0, 0
     else:
         p, t = perm.base_power, perm.base_toughness
-    say = trace.step if trace else (lambda *a, **k: None)
-    tr = trace.tr if trace else str
-    say("printed power/toughness {pt}", pt=_fmt(p, t))
-    plus, minus = perm.counters.get(PLUS, 0), perm.counters.get(MINUS, 0)
-    old = edition.before_m10
-
-    def add_counters(p, t, layer):
-        if plus or minus:
-            p, t = p + plus - minus, t + plus - minus
-            say("layer {layer}: counters ({plus} {PLUS}, {minus} {MINUS}) -> {pt}", "pt_counters", layer=layer,
-                plus=plus, PLUS=PLUS, minus=minus, MINUS=MINUS, pt=_fmt(p, t))
-        return p, t
-
+    trace = trace or Trace(edition)
+    _no_sublayers(perm, effects, trace)
+    trace.step("printed power/toughness {pt}", pt=_fmt(p, t))
     for e in effects:
         if e.kind == "cda":
             p, t = _apply(e, p, t)
-            say("characteristic-defining ability: {pt}", "pt_cda", pt=_fmt(p, t))
-    if old:
-        for e in effects:
-            if e.kind == "set" or (e.kind == "modify" and e.source == "resolved"):
-                p, t = _apply(e, p, t)
-                say("layer 6b (timestamp order, 2008 rules): {effect} -> {pt}", "pt_set", effect=e.label or e.kind,
-                    pt=_fmt(p, t))
-        p, t = add_counters(p, t, "6c")
-        for e in effects:
-            if e.kind == "modify" and e.source == "static":
-                p, t = _apply(e, p, t)
-                say("layer 6d: static ability {effect} -> {pt}", "pt_modify", effect=e.label or "", pt=_fmt(p, t))
-    else:
-        for e in effects:
-            if e.kind == "set":
-                p, t = _apply(e, p, t)
-                say("layer 7b: {effect} -> {pt}", "pt_set", effect=e.label or tr("setting effect"), pt=_fmt(p, t))
-        items = [e for e in effects if e.kind == "modify"]
-        for e in items:
-            p, t = _apply(e, p, t)
-            say("layer 7c: {effect} -> {pt}", "pt_modify", effect=e.label or tr("modification"), pt=_fmt(p, t))
-        p, t = add_counters(p, t, "7c")
+            trace.step("characteristic-defining ability: {pt}", "pt_cda", pt=_fmt(p, t))
+    p, t = (_sublayers_2008 if edition.before_m10 else _sublayers_today)(perm, effects, p, t, trace)
     for e in effects:
         if e.kind == "switch":
             p, t = t, p
-            say("layer 6e: power and toughness switched -> {pt}" if old else
-                "layer 7d: power and toughness switched -> {pt}", "pt_switch", pt=_fmt(p, t))
+            trace.step("{where}power and toughness switched -> {pt}", "pt_switch", where=trace.where("pt_switch"),
+                       pt=_fmt(p, t))
     return p, t
+
+
+def _no_sublayers(perm: Permanent, effects: list, trace: Trace) -> None:
+    """OutsideModel when the edition's rules have no power/toughness
+    sublayers (its counters' layer is a bare number: layer 6 in 2004, none
+    in 2003) and more than one change applies: those rules order counters
+    and effects otherwise than the sublayers the checker models."""
+    if trace.numbering is None or not trace.numbering.editions:
+        return                                  # no rule text: the model's own eras
+    label = trace.layer("pt_counters")
+    if label and label[-1].isalpha():
+        return
+    changes = len([e for e in effects if e.kind != "cda"]) + (1 if perm.counters.get(PLUS) or
+                                                               perm.counters.get(MINUS) else 0)
+    if changes > 1:
+        raise OutsideModel("the rules of edition {edition} have no power/toughness sublayers (rule {rule}): "
+                           "the checker models the sublayers only", edition=trace.edition,
+                           rule=trace.number("pt_counters"))
+
+
+def _counters(perm: Permanent, p: int, t: int, trace: Trace) -> tuple[int, int]:
+    plus, minus = perm.counters.get(PLUS, 0), perm.counters.get(MINUS, 0)
+    if plus or minus:
+        p, t = p + plus - minus, t + plus - minus
+        trace.step("{where}counters ({plus} {PLUS}, {minus} {MINUS}) -> {pt}", "pt_counters",
+                   where=trace.where("pt_counters"), plus=plus, PLUS=PLUS, minus=minus, MINUS=MINUS, pt=_fmt(p, t))
+    return p, t
+
+
+def _sublayers_2008(perm: Permanent, effects: list, p: int, t: int, trace: Trace) -> tuple[int, int]:
+    """2008 (rule 418.5a): every setting effect and resolved modification in
+    timestamp order (6b), then counters (6c), then static modifiers (6d)."""
+    for e in effects:
+        if e.kind == "set" or (e.kind == "modify" and e.source == "resolved"):
+            p, t = _apply(e, p, t)
+            trace.step("{where}in timestamp order, setting effects and resolved modifications together: "
+                       "{effect} -> {pt}", "pt_set", where=trace.where("pt_set"), effect=e.label or e.kind,
+                       pt=_fmt(p, t))
+    p, t = _counters(perm, p, t, trace)
+    for e in effects:
+        if e.kind == "modify" and e.source == "static":
+            p, t = _apply(e, p, t)
+            trace.step("{where}static ability {effect} -> {pt}", "pt_modify", where=trace.where("pt_modify"),
+                       effect=e.label or "", pt=_fmt(p, t))
+    return p, t
+
+
+def _sublayers_today(perm: Permanent, effects: list, p: int, t: int, trace: Trace) -> tuple[int, int]:
+    """Since the Magic 2010 rules: setting effects, then every modification,
+    then counters (one sublayer with the modifications since 2020-04-17)."""
+    for e in effects:
+        if e.kind == "set":
+            p, t = _apply(e, p, t)
+            trace.step("{where}{effect} -> {pt}", "pt_set", where=trace.where("pt_set"),
+                       effect=e.label or trace.tr("setting effect"), pt=_fmt(p, t))
+    for e in effects:
+        if e.kind == "modify":
+            p, t = _apply(e, p, t)
+            trace.step("{where}{effect} -> {pt}", "pt_modify", where=trace.where("pt_modify"),
+                       effect=e.label or trace.tr("modification"), pt=_fmt(p, t))
+    return _counters(perm, p, t, trace)
 
 
 def colors(perm: Permanent, trace: Optional[Trace] = None) -> tuple[str, ...]:

@@ -92,6 +92,17 @@ FR: dict[str, str] = {
     "the computed {what} of {label} ({found}) differs from the card database ({recorded})":
         "{what} calculée(s) de {label} ({found}) diffère(nt) de la base de cartes ({recorded})",
     "the card database agrees: {what} {found}": "la base de cartes concorde : {what} {found}",
+    "{label} is one face of {card} ({layout}): it has the characteristics of that face":
+        "{label} est une face de {card} ({layout}) : elle a les caractéristiques de cette face",
+    "{label} is the flipped half of a flip card: it keeps the card's mana cost {cost}":
+        "{label} est la moitié retournée d'une carte à retourner : elle garde le coût de mana de la carte, {cost}",
+    "{label} is a melded permanent: its mana value is the total of its front faces' mana values, {value}":
+        "{label} est un permanent assemblé : sa valeur de mana est le total de celles de ses faces recto, {value}",
+    "before {date} the back face of a double-faced card had no mana cost: mana value 0":
+        "avant le {date}, la face verso d'une carte recto verso n'avait pas de coût de mana : valeur de mana 0",
+    "{label} is the back face or flipped half of {card}: its mana value is that of the front face's mana cost {cost}":
+        "{label} est la face verso ou la moitié retournée de {card} : sa valeur de mana est celle du coût de mana "
+        "de la face recto, {cost}",
     "{label} has a color indicator: {colors}": "{label} a un indicateur de couleur : {colors}",
     "{label} has a characteristic-defining ability « {text} »: it sets its colors, whatever its mana cost":
         "{label} a une capacité de définition de caractéristiques « {text} » : elle fixe ses couleurs, "
@@ -370,15 +381,18 @@ FR: dict[str, str] = {
     "{name} has no power/toughness to compute": "{name} n'a pas de force ni d'endurance à calculer",
     "printed power/toughness {pt}": "force/endurance imprimées {pt}",
     "characteristic-defining ability: {pt}": "capacité de définition de caractéristiques : {pt}",
-    "layer 6b (timestamp order, 2008 rules): {effect} -> {pt}":
-        "couche 6b (ordre d'horodatage, règles de 2008) : {effect} -> {pt}",
-    "layer {layer}: counters ({plus} {PLUS}, {minus} {MINUS}) -> {pt}":
-        "couche {layer} : marqueurs ({plus} {PLUS}, {minus} {MINUS}) -> {pt}",
-    "layer 6d: static ability {effect} -> {pt}": "couche 6d : capacité statique {effect} -> {pt}",
-    "layer 7b: {effect} -> {pt}": "couche 7b : {effect} -> {pt}",
-    "layer 7c: {effect} -> {pt}": "couche 7c : {effect} -> {pt}",
-    "layer 6e: power and toughness switched -> {pt}": "couche 6e : force et endurance échangées -> {pt}",
-    "layer 7d: power and toughness switched -> {pt}": "couche 7d : force et endurance échangées -> {pt}",
+    "layer {layer}: ": "couche {layer} : ",
+    "{where}in timestamp order, setting effects and resolved modifications together: {effect} -> {pt}":
+        "{where}dans l'ordre d'horodatage, effets qui fixent et modifications résolues ensemble : {effect} -> {pt}",
+    "{where}counters ({plus} {PLUS}, {minus} {MINUS}) -> {pt}":
+        "{where}marqueurs ({plus} {PLUS}, {minus} {MINUS}) -> {pt}",
+    "{where}static ability {effect} -> {pt}": "{where}capacité statique {effect} -> {pt}",
+    "{where}{effect} -> {pt}": "{where}{effect} -> {pt}",
+    "{where}power and toughness switched -> {pt}": "{where}force et endurance échangées -> {pt}",
+    "the rules of edition {edition} have no power/toughness sublayers (rule {rule}): "
+    "the checker models the sublayers only":
+        "les règles de l'édition {edition} n'ont pas de sous-couches de force et d'endurance (règle {rule}) : "
+        "le vérificateur ne modélise que les sous-couches",
     "becomes {colors} in addition to its other colors -> {current}":
         "devient {colors} en plus de ses autres couleurs -> {current}",
     "a color-changing effect replaces all previous colors -> {current}":

@@ -1,20 +1,27 @@
-"""Rule numbers a verdict cites, read from the knowledge base's rule history.
+"""Rule numbers a verdict cites, and the layers they name, read from the
+knowledge base's rule history.
 
-Each concept of :data:`kb.checker.editions.RULES` is *anchored*: one rule
-number in one edition where that number is known to hold it — the 2008
-number in the 2008-05-01 edition the seed FAQ quotes, the linked-ability
-numbers in the Magic 2011 edition (2010-07-16) the seed 002 quotes, the
-soulbond numbers in Avacyn Restored's (2012-05-01), today's number in the
-latest edition for concepts born after 2008.  The number cited for an
-edition is where the anchor's lineage (:func:`kb.rules.lineage.lineage`,
-built from ``rule_maps``) stands in the history edition in force at that
-date: 607.4 of 2010 is 607.5 since 2013-07-11, the 2008 mana burn rule
-300.3 is 300.4 in 2003-03-15.
+Each concept of the concept table (``corpus/terms/rule_concepts.tsv``,
+:func:`kb.checker.editions.anchors`) has one or more *anchors*: a rule
+number in one edition where that rule holds the concept, with a few words
+of its text.  The number cited for an edition is where an anchor's lineage
+(:func:`kb.rules.lineage.lineage`, built from ``rule_maps``) stands in the
+history edition in force at that date, and among the anchors' lineages the
+one whose rule there still holds the concept's words: counters of 2019
+are 613.3d (« changes from counters »), not 613.3c, though both merged
+into today's 613.4c; 607.4 of 2010 is 607.5 since 2013-07-11; the 2008
+mana burn rule 300.3 is 300.4 in 2003-03-15.
+
+The layer and sublayer of a layer concept (:meth:`Numbering.layer`) are
+read from that edition's text: the « Layer 7d: » a rule opens with
+(2009-07-11 on), else the « (6c) » of the layer list (rule 418.5a before,
+the list of layer 6 sublayers since 2005-10-01) whose item holds the
+concept's ``layer_words``.
 
 Without a rule history (a knowledge base built without Comprehensive
-Rules), or for a concept whose anchor is not in the history, the hand
-table of :mod:`kb.checker.editions` answers, and :attr:`Numbering.source`
-says which.
+Rules), or for a concept whose anchors are not in the history, the anchor
+in force at the edition asked answers (:func:`kb.checker.editions.rule`),
+and :attr:`Numbering.source` says so, naming the anchors' editions.
 """
 from __future__ import annotations
 
@@ -22,35 +29,51 @@ import re
 import sqlite3
 from typing import Optional
 
-from kb.checker.editions import LATEST, RULES, EditionInfo, rule
-from kb.rules.lineage import lineage
+from kb.checker.editions import LATEST, Anchor, EditionInfo, anchors, seed_anchor
 from kb.rules import versions
+from kb.rules.lineage import lineage
 from kb.rules.versions import has_history, history_editions, rule_version
+from parser.textkeys import slugify
 
 HISTORY = "rule history of the knowledge base"
-HAND = "the checker's table (no rule history built)"
+HAND = "the checker's concept table (no rule history built)"
 
-#: Edition where the 2008 numbers of RULES hold (the seeds quote it).
-OLD_ANCHOR = "2008-05-01"
-#: Anchors of concepts whose 2008 number is not a 2008 rule.
-_ANCHOR_DATES = {"linked": "2010-07-16", "soulbond": "2012-05-01"}
+#: « Layer 7c: » opening a rule (2009-07-11 on).
+_LAYER_HEAD = re.compile(r"^\s*Layer (\d+[a-z]?)\s*:")
+#: « (6c) » items of a layer list (rule 418.5a, 2004-06-01 to 2009-05-01).
+_LAYER_ITEM = re.compile(r"\((\d[a-z]?)\)")
+
+
+def folded(text: Optional[str]) -> str:
+    """``text`` as the concept table writes words: slugified, hyphens read as
+    spaces, padded with one space each side (so `` w `` finds whole words)."""
+    return f" {slugify(text or '').replace('-', ' ')} "
+
+
+def holds(text: Optional[str], words: str) -> bool:
+    """Whether ``text`` has the folded ``words`` as a whole-word phrase."""
+    return bool(words) and f" {words} " in folded(text)
 
 
 class Numbering:
-    """Concept -> rule number in an edition, from the rule history of ``conn``."""
+    """Concept -> rule number and layer in an edition, from the rule history of ``conn``."""
 
     def __init__(self, conn: Optional[sqlite3.Connection]):
         self.conn = conn
         self.editions = history_editions(conn) if conn is not None and has_history(conn) else []
         self._lineages: dict = {}
+        self._texts: dict = {}
         self.fallbacks: set[str] = set()
+        self._seeded: dict[str, str] = {}    # concept -> edition of the anchor cited without history
 
     @property
     def source(self) -> str:
+        eds = sorted({self._seeded[c] for c in self.fallbacks if c in self._seeded})
+        told = f": numbers of the {', '.join(eds)} edition{'s' if len(eds) > 1 else ''}" if eds else ""
         if not self.editions:
-            return HAND
+            return HAND + told
         if self.fallbacks:
-            return f"{HISTORY}; {', '.join(sorted(self.fallbacks))} from the checker's table"
+            return f"{HISTORY}; {', '.join(sorted(self.fallbacks))} from the checker's concept table{told}"
         return HISTORY
 
     def in_force(self, date: Optional[str]) -> Optional[str]:
@@ -62,64 +85,84 @@ class Numbering:
         except KeyError:
             return None
 
-    def _old_anchor(self, concept: str) -> Optional[tuple[str, str]]:
-        old, _ = RULES[concept]
-        family = concept.split("_")[0]
-        if family in _ANCHOR_DATES:
-            date = self.in_force(_ANCHOR_DATES[family])
-            number = rule(concept, EditionInfo(_ANCHOR_DATES[family], "anchor"))
-            return (number, date) if number and date else None
-        date = self.in_force(OLD_ANCHOR)
-        return (old, date) if old and date else None
-
-    def _lineage(self, anchor: Optional[tuple[str, str]]):
-        if anchor is None:
-            return None
-        if anchor not in self._lineages:
-            number, edition = anchor
+    def _lineage(self, anchor: Anchor):
+        """The lineage of ``anchor``'s rule (None when the history lacks it)."""
+        key = (anchor.number, anchor.edition)
+        if key not in self._lineages:
+            edition = self.in_force(anchor.edition)
             try:
-                found = lineage(self.conn, number, edition) if rule_version(self.conn, number, edition) else None
+                found = (lineage(self.conn, anchor.number, edition)
+                         if edition and rule_version(self.conn, anchor.number, edition) else None)
             except (KeyError, ValueError):
                 found = None
-            self._lineages[anchor] = found
-        return self._lineages[anchor]
+            self._lineages[key] = found
+        return self._lineages[key]
 
-    def _text(self, number: Optional[str], edition: str) -> set[str]:
-        v = rule_version(self.conn, number, edition) if number else None
-        return set(re.findall(r"\w+", (v or {}).get("text", "").lower()))
+    def text(self, number: Optional[str], edition: str) -> str:
+        """The text of rule ``number`` in history edition ``edition`` ('' if none)."""
+        if not number:
+            return ""
+        key = (number, edition)
+        if key not in self._texts:
+            self._texts[key] = (rule_version(self.conn, number, edition) or {}).get("text") or ""
+        return self._texts[key]
 
-    def _stale(self, old_lin, new: Optional[str]) -> bool:
-        """Whether today's number of the table holds another rule than the
-        2008 anchor's lineage, which reaches the latest edition unchanged."""
-        latest = self.editions[-1]
-        reached = old_lin.number_in(latest) if old_lin else None
-        if not reached or reached == new:
-            return False
-        before = self._text(old_lin.query, old_lin.edition)
-        after, table = self._text(reached, latest), self._text(new, latest)
-        return _overlap(before, after) >= 0.8 and _overlap(after, table) < 0.8
+    def _seed(self, concept: str, edition: EditionInfo) -> Optional[str]:
+        anchor = seed_anchor(concept, edition)
+        self.fallbacks.add(concept)
+        self._seeded[concept] = anchor.edition
+        return anchor.number
 
     def number(self, concept: str, edition: EditionInfo = LATEST) -> Optional[str]:
         """The number of ``concept`` in ``edition`` (None: no such rule then)."""
-        if not self.editions:
-            return rule(concept, edition)
+        rows = [a for a in anchors(concept) if a.number]
+        if not self.editions or not rows:
+            return self._seed(concept, edition)
         target = self.in_force(edition.date)
-        _, new = RULES[concept]
-        old_lin = self._lineage(self._old_anchor(concept))
-        new_lin = self._lineage((new, self.editions[-1]) if new else None)
-        if target is None or (old_lin is None and new_lin is None):
-            self.fallbacks.add(concept)
-            return rule(concept, edition)
-        order = [old_lin, new_lin] if edition.before_m10 or self._stale(old_lin, new) else [new_lin, old_lin]
-        for lin in order:
-            found = lin.number_in(target) if lin else None
-            if found:
-                return found
+        lins = [(a, self._lineage(a)) for a in rows]
+        if target is None or all(lin is None for _, lin in lins):
+            return self._seed(concept, edition)
+        found = [(a, lin.number_in(target)) for a, lin in lins if lin is not None and lin.number_in(target)]
+        if not found:
+            return None
+        words = [a.words for a in rows]
+        # the rule that holds the concept's words there; among several, the anchor in force's
+        preferred = _in_force_first(rows, target)
+        return min(found, key=lambda f: (not any(holds(self.text(f[1], target), w) for w in words),
+                                         preferred.index(f[0])))[1]
+
+    def layer(self, concept: str, edition: EditionInfo = LATEST) -> Optional[str]:
+        """The layer (``5``, ``6``) or sublayer (``6c``, ``7d``) of ``concept``
+        as the rules of ``edition`` name it; None when that text names none
+        (the 2003 rules had no layers) or there is no rule history."""
+        if not self.editions:
+            return None
+        target = self.in_force(edition.date)
+        number = self.number(concept, edition)
+        if target is None or number is None:
+            return None
+        own = self.text(number, target)
+        head = _LAYER_HEAD.match(own)
+        if head:
+            return head.group(1)
+        words = [w for a in anchors(concept) for w in a.layer_words]
+        for text in (own, self.text(self.number("layers", edition), target)):
+            labels = [label for label, item in _layer_items(text) if any(holds(item, w) for w in words)]
+            if labels:
+                return max(labels, key=len)      # the sublayer (6c) over its layer (6)
         return None
 
 
-def _overlap(a: set, b: set) -> float:
-    return len(a & b) / len(a | b) if a | b else 0.0
+def _layer_items(text: str) -> list[tuple[str, str]]:
+    """The ``(label, text)`` items of a layer list: « (6c) changes from counters; »."""
+    parts = _LAYER_ITEM.split(text)
+    return [(parts[i], parts[i + 1]) for i in range(1, len(parts) - 1, 2)]
+
+
+def _in_force_first(rows: list[Anchor], edition: str) -> list[Anchor]:
+    """``rows`` from the anchor in force at ``edition`` (the latest not after
+    it) back to the oldest, then the later ones, nearest first."""
+    return [a for a in reversed(rows) if a.edition <= edition] + [a for a in rows if a.edition > edition]
 
 
 _CACHE: dict[int, tuple] = {}

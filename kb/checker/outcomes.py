@@ -47,7 +47,7 @@ def _copies(state: "Situation", o: Tree) -> bool:
 
 @OUTCOMES.of("pt_outcome")
 def _power_toughness(state: "Situation", o: Tree) -> bool:
-    """« elle est 1/1 avec un marqueur -1/-1 » (layers, CR 613.4)."""
+    """« elle est 1/1 avec un marqueur -1/-1 » (the power/toughness layer, concepts ``pt_*``)."""
     is_, value = o.children[0], o.children[1]
     if subtrees(o, "eot_time"):
         state.end_turn()
@@ -100,7 +100,7 @@ def _no_counter(state: "Situation", o: Tree) -> bool:
 
 @OUTCOMES.of("color_outcome")
 def _color(state: "Situation", o: Tree) -> bool:
-    """Colours after colour-changing effects (layer 5, CR 613.1e)."""
+    """Colours after colour-changing effects (concept ``layer_color``)."""
     is_, desc = o.children
     p = state.current()
     if not state.colors_known and not any(not e.additive for e in p.color_effects):
@@ -113,7 +113,7 @@ def _color(state: "Situation", o: Tree) -> bool:
 
 @OUTCOMES.of("activate_outcome")
 def _activate(state: "Situation", o: Tree) -> bool:
-    """Whether a {Q} or {T} ability can be activated (summoning sickness, haste; CR 302.6)."""
+    """Whether a {Q} or {T} ability can be activated (concepts ``summoning_sickness``, ``haste``)."""
     can, sym = o.children[0], str(o.children[1])
     p = state.current()
     if ("ability " + sym) not in p.keywords:
@@ -147,7 +147,7 @@ def _survives(state: "Situation", o: Tree) -> bool:
 
 @OUTCOMES.of("returns_outcome")
 def _returns(state: "Situation", o: Tree) -> bool:
-    """Persist returned it, with the features stated (CR 702.79a)."""
+    """Persist returned it, with the features stated (concept ``persist``)."""
     _require_death(state)
     if state.returned is None:
         if state.lki is not None and not state.lki.has("persist"):
@@ -181,7 +181,7 @@ def _soulbond_triggers(state: "Situation", o: Tree) -> bool:
 
 @OUTCOMES.of("paired_outcome", "unpaired_outcome")
 def _paired(state: "Situation", o: Tree) -> bool:
-    """Whether the creature is (still) paired (CR 702.95)."""
+    """Whether the creature is (still) paired (concepts ``soulbond_*``)."""
     state.require_soulbond()
     if state.soulbond_triggered is not None and state.still_paired is None:
         if state.soulbond_triggered:

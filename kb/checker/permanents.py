@@ -5,8 +5,8 @@ A :class:`Permanent` holds *printed* values (``base_power``/``base_toughness``,
 ``base_colors``) and the effects on it (:class:`PTEffect`, :class:`ColorEffect`)
 with timestamps; the current power, toughness and colors are computed by
 ``kb.checker.layers``.  Counters are a Counter keyed by kind (``"+1/+1"``,
-``"-1/-1"``, ``"charge"``…).  Sources: CR 110 (permanents), 122 (counters),
-120.3 (damage marked); seeds/001_… « Marqueurs -1/-1 » section.
+``"-1/-1"``, ``"charge"``…).  Sources: the rules of permanents, counters and
+damage marked (concept ``damage_marked``); seeds/001_… « Marqueurs -1/-1 » section.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ _timestamps = itertools.count(1)
 
 
 def next_timestamp() -> int:
-    """A fresh timestamp, later than every one handed out before (CR 613.7)."""
+    """A fresh timestamp, later than every one handed out before (concept ``timestamp``)."""
     return next(_timestamps)
 
 
@@ -64,7 +64,9 @@ class Permanent:
     ``haste``, ``soulbond``, ``banding``, ``wither``, ``indestructible``,
     ``bands with other <quality>``); ``damage`` is damage marked;
     ``continuous_control`` says whether its controller has controlled it
-    continuously since their most recent turn began (CR 302.6).
+    continuously since their most recent turn began (summoning sickness);
+    ``deathtouch_damage`` whether a source with deathtouch dealt it damage
+    since the last state-based actions check.
     """
 
     name: str = "creature"
@@ -85,6 +87,7 @@ class Permanent:
     tapped: bool = False
     continuous_control: bool = True
     regeneration_shields: int = 0
+    deathtouch_damage: bool = False
     pt_effects: list[PTEffect] = field(default_factory=list)
     color_effects: list[ColorEffect] = field(default_factory=list)
     timestamp: int = field(default_factory=next_timestamp)
@@ -104,7 +107,7 @@ class Permanent:
         self.counters[kind] += n
 
     def snapshot(self) -> "Permanent":
-        """Last known information: a frozen copy as it last existed (CR 608.2h)."""
+        """Last known information: a frozen copy as it last existed (concept ``last_known_information``)."""
         snap = copy.copy(self)
         snap.counters = Counter(self.counters)
         snap.keywords, snap.granted, snap.lost = set(self.keywords), set(self.granted), set(self.lost)

@@ -1,20 +1,27 @@
-"""State-based actions on a set of permanents (2008 rule 420.5, CR 704.5).
+"""State-based actions on a set of permanents (concept ``sba_*`` of the
+rule tables: the state-based actions rule of each edition).
 
 Modelled: toughness 0 or less -> put into its owner's graveyard
-(regeneration and indestructible do not help, CR 704.5f / 2008 420.5b);
-lethal damage -> destroyed (regeneration replaces it, indestructible
-ignores it, CR 704.5g / 420.5c); +1/+1 and -1/-1 counters annihilate in
-pairs (CR 704.5q / 420.5n); a token that left the battlefield ceases to
-exist (CR 704.5d / 420.5f).  All applicable actions of one check happen
-at the same time, so a creature that dies in a check leaves with all its
-counters (seeds/001_… « Marqueurs -1/-1 », last known information note).
+(regeneration and indestructible do not help, ``sba_toughness``); lethal
+damage -> destroyed (regeneration replaces it, indestructible ignores it,
+``sba_lethal``); damage from a source with deathtouch -> destroyed
+(``sba_deathtouch``); +1/+1 and -1/-1 counters annihilate in pairs
+(``sba_counters``); a token that left the battlefield ceases to exist
+(``sba_token``).  All applicable actions of one check happen at the same
+time, so a creature that dies in a check leaves with all its counters
+(seeds/001_… « Marqueurs -1/-1 », last known information note).
+
+The game engine (:mod:`kb.checker.engine.game`) passes ``leave``, which
+moves a dying permanent to its owner's graveyard as a new object; the
+players' state-based actions (life, poison) are the engine's.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from kb.checker.editions import LATEST, EditionInfo
+from kb.checker.engine import citing
 from kb.checker.layers import power_toughness
 from kb.checker.permanents import MINUS, PLUS, Permanent
 from kb.checker.verdict import Trace
@@ -49,6 +56,7 @@ class _Check:
     perms: list[Permanent]
     edition: EditionInfo
     trace: Optional[Trace]
+    leave: Optional[Callable[[Permanent, Permanent], None]] = None
     events: list[Event] = field(default_factory=list)
     noted: set[int] = field(default_factory=set)
 
@@ -56,17 +64,19 @@ class _Check:
         if self.trace:
             if "name" in fields:
                 fields["name"] = self.trace.tr(fields["name"])
-            self.trace.step(template, *concepts, **fields)
+            citing.say(self.trace, template, *concepts, **fields)
 
 
 def check_state_based_actions(perms: Iterable[Permanent], edition: EditionInfo = LATEST,
-                              trace: Optional[Trace] = None) -> list[Event]:
+                              trace: Optional[Trace] = None,
+                              leave: Optional[Callable[[Permanent, Permanent], None]] = None) -> list[Event]:
     """Perform state-based actions until none applies; return the events.
 
     Permanents that die get ``zone = "graveyard"`` (or ``"none"`` for a
-    token, which then ceases to exist).
+    token, which then ceases to exist); ``leave(permanent, lki)``, when
+    given, is called to move each one.
     """
-    check = _Check([p for p in perms if p.zone == "battlefield"], edition, trace)
+    check = _Check([p for p in perms if p.zone == "battlefield"], edition, trace, leave)
     for round_ in range(20):
         actions = [a for p in check.perms if p.zone == "battlefield" for a in _applicable(check, p)]
         if not actions:
@@ -86,6 +96,9 @@ def _applicable(check: _Check, p: Permanent) -> list[_Action]:
         _, tg = power_toughness(p, check.edition, None)
         if tg <= 0:
             return [_Action("toughness", p, tg)]
+        deathtouch, p.deathtouch_damage = p.deathtouch_damage, False
+        if deathtouch and p.damage < tg and not p.has("indestructible"):
+            found.append(_Action("deathtouch", p, tg))
         if p.damage >= tg and p.damage > 0:
             if not p.has("indestructible"):
                 found.append(_Action("lethal", p, tg))
@@ -104,18 +117,21 @@ def _perform(check: _Check, action: _Action, lki: Permanent) -> None:
     if action.kind == "toughness":
         check.say("{name} has toughness {toughness} ≤ 0: put into its owner's graveyard "
                   "(regeneration and indestructible don't apply)", "sba_toughness", name=p.name, toughness=tg)
-        _leave(p, lki, check.events, check.edition, check.trace)
+        _leave(p, lki, check)
+    elif action.kind == "deathtouch" and p.regeneration_shields > 0:
+        check.say("{name} regenerates instead of being destroyed", "regeneration", name=p.name)
+        _regenerate(check, p)
     elif action.kind == "lethal" and p.regeneration_shields > 0:
         check.say("{name} has lethal damage ({damage} ≥ {toughness}) but regenerates: damage removed, tapped",
                   "sba_lethal", "regeneration", name=p.name, damage=p.damage, toughness=tg)
-        p.regeneration_shields -= 1
-        p.damage = 0
-        p.tapped = True
-        check.events.append(Event("regenerated", p))
+        _regenerate(check, p)
     elif action.kind == "lethal":
         check.say("{name} has lethal damage ({damage} ≥ toughness {toughness}): destroyed", "sba_lethal",
                   name=p.name, damage=p.damage, toughness=tg)
-        _leave(p, lki, check.events, check.edition, check.trace)
+        _leave(p, lki, check)
+    elif action.kind == "deathtouch":
+        check.say(citing.DEATHTOUCH_DESTROYED, "sba_deathtouch", "deathtouch", name=p.name)
+        _leave(p, lki, check)
     elif action.kind == "counters" and p.zone == "battlefield":
         n = min(p.counters[PLUS], p.counters[MINUS])
         p.counters[PLUS] -= n
@@ -127,9 +143,18 @@ def _perform(check: _Check, action: _Action, lki: Permanent) -> None:
         check.events.append(Event("counters_removed", p, detail=str(n)))
 
 
-def _leave(p: Permanent, lki: Permanent, events: list, edition: EditionInfo, trace: Optional[Trace]) -> None:
+def _regenerate(check: _Check, p: Permanent) -> None:
+    """A regeneration shield replaces the destruction: the shield is used, damage removed, tapped."""
+    p.regeneration_shields -= 1
+    p.damage = 0
+    p.tapped = True
+    check.events.append(Event("regenerated", p))
+
+
+def _leave(p: Permanent, lki: Permanent, check: _Check) -> None:
+    trace = check.trace
     p.zone = "graveyard"
-    events.append(Event("dies", p, lki))
+    check.events.append(Event("dies", p, lki))
     if trace and lki.counters:
         trace.step("{name} leaves with {counters} (last known information)", "last_known_information",
                    name=trace.tr(p.name), counters=trace.tr(lki.describe_counters()))
@@ -138,3 +163,5 @@ def _leave(p: Permanent, lki: Permanent, events: list, edition: EditionInfo, tra
         if trace:
             trace.step("{name} is a token: it ceases to exist once in the graveyard", "sba_token",
                        name=trace.tr(p.name))
+    if check.leave is not None:
+        check.leave(p, lki)

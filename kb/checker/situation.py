@@ -1,6 +1,8 @@
 """A short game situation: one actor (a creature, a card, a paired
-creature, a spell with conspire), events in order with state-based actions
-after each, persist resolved at the end, then outcomes.
+creature, a spell with conspire), events in order played through the game
+engine (:mod:`kb.checker.engine`) with state-based actions after each,
+the triggered abilities (persist, undying) resolved from the stack once
+the events are over, then outcomes.
 
 :class:`Situation` holds the state; the actors are read here (one
 function per grammar alias in :data:`ACTORS`), the events in
@@ -16,12 +18,12 @@ from lark import Tree
 
 from kb.checker import keywords, soulbond
 from kb.checker.editions import EditionInfo
+from kb.checker.engine.game import Game
 from kb.checker.events import EVENTS, SPELL_EVENTS
 from kb.checker.features import apply_features, apply_states
 from kb.checker.outcomes import OUTCOMES
 from kb.checker.permanents import MINUS, Permanent, PTEffect
 from kb.checker.reading import Handlers, colors, count, name, pt, subtrees, tokens
-from kb.checker.sba import check_state_based_actions
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 
 if TYPE_CHECKING:
@@ -39,7 +41,8 @@ class Situation:
     whether it was put into a graveyard and as what (last known
     information), ``returned`` the new object persist brought back.
     ``still_paired`` and ``soulbond_triggered`` stay None until something
-    pairs, unpairs or triggers.
+    pairs, unpairs or triggers.  :attr:`game` is the engine's game the
+    actor plays in (made on first use, the actor on the battlefield).
     """
 
     forms: "ClaimForms"
@@ -59,6 +62,7 @@ class Situation:
     until_eot: list[PTEffect] = field(default_factory=list)
     spell_colors_known: bool = False
     initial_counters: Counter = field(default_factory=Counter)
+    _game: Optional[Game] = field(default=None, repr=False)
 
     @classmethod
     def of(cls, forms: "ClaimForms", tree: Tree) -> "Situation":
@@ -73,9 +77,18 @@ class Situation:
     def ed(self) -> EditionInfo:
         return self.forms.trace.edition
 
+    @property
+    def game(self) -> Game:
+        """The game the actor is in (made on first use: the actor on the battlefield)."""
+        if self._game is None:
+            self._game = Game(self.ed, self.trace)
+            if self.perm is not None and self.perm.zone == "battlefield":
+                self._game.enter(self.perm)
+        return self._game
+
     # ---- run
     def run(self) -> None:
-        """Build the actor, play the events with state-based actions after each, resolve persist."""
+        """Build the actor, play the events with state-based actions after each, resolve the stack."""
         ACTORS.run(self.actor, self)
         if self.perm is not None:
             self.initial_counters = Counter(self.perm.counters)
@@ -116,7 +129,7 @@ class Situation:
         return i < len(self.events) and self.events[i].data == "dies_event"
 
     def sba(self, dies_next: bool = False) -> None:
-        """State-based actions on the actor (CR 704).  Without its power and
+        """State-based actions on the actor (the engine's game).  Without its power and
         toughness, whether its damage or -1/-1 counters kill it is unknown,
         unless the claim's next event is its death: it dies either way, with
         the same counters."""
@@ -129,7 +142,7 @@ class Situation:
                 return
             raise Unknown("the situation does not give the creature's power/toughness, so whether it survives "
                           "its damage or -1/-1 counters is unknown")
-        for ev in check_state_based_actions([self.perm], self.ed, self.trace):
+        for ev in self.game.check([self.perm]):
             if ev.kind == "dies" and ev.permanent is self.perm:
                 self.died_now(ev.lki)
 
@@ -141,14 +154,15 @@ class Situation:
             self.still_paired = soulbond.still_paired(self.perm, self.trace, "leaves")
 
     def resolve_persist(self) -> None:
-        """Persist returns the actor if it died with persist and no -1/-1 counter (CR 702.79a)."""
-        if self.died and self.lki is not None and self.returned is None and self.lki.has("persist"):
-            self.returned = keywords.persist(self.lki, self.perm, self.trace, left_graveyard=self.left_graveyard)
-            if self.returned is not None:
-                events = check_state_based_actions([self.returned], self.ed, self.trace)
-                if any(ev.kind == "dies" for ev in events):
-                    self.trace.step("the returned creature dies again; it has a -1/-1 counter, so persist does "
-                                    "not return it", "persist")
+        """The events are over: the abilities that triggered (persist, undying)
+        go on the stack and resolve, last in first out; ``returned`` is the new
+        object one of them brought back."""
+        if self.perm is None:
+            return
+        self.game.check()
+        self.game.resolve_stack()
+        if self.returned is None:
+            self.returned = self.game.returned.get(id(self.perm))
 
     def require_soulbond(self) -> None:
         if not self.ed.has_soulbond:
@@ -221,7 +235,7 @@ def _card(state: Situation, t: Tree) -> None:
 
 @ACTORS.of("paired_actor")
 def _paired(state: Situation, t: Tree) -> None:
-    """A creature paired with a 2/2 partner by soulbond (CR 702.95b)."""
+    """A creature paired with a 2/2 partner by soulbond (concept ``soulbond_paired``)."""
     state.require_soulbond()
     a = Permanent(name="the paired creature")
     pts = tokens(t, "PT")
@@ -239,7 +253,7 @@ def _paired(state: Situation, t: Tree) -> None:
 
 @ACTORS.of("spell_actor", "copy_actor")
 def _spell(state: Situation, t: Tree) -> None:
-    """A spell (or a copy of one) with instances of conspire (CR 702.78)."""
+    """A spell (or a copy of one) with instances of conspire (concept ``conspire``)."""
     cc = (subtrees(t, "one_conspire") + subtrees(t, "n_conspire"))[0]
     n = 1 if cc.data == "one_conspire" else count(cc.children[0])
     cols = tuple(c for cl in subtrees(t, "color_list") for c in colors(cl))

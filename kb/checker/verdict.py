@@ -107,7 +107,7 @@ class Trace:
     ``step(template, *concepts, **fields)`` records a step, written in the
     trace's language from the template of :mod:`kb.checker.messages` (its
     ``{fields}`` filled in), and the rules behind it; ``tr(text)`` is a word
-    or phrase in that language; concepts are keys of :data:`kb.checker.editions.RULES` (mapped to the
+    or phrase in that language; concepts are those of :func:`kb.checker.editions.concepts` (mapped to the
     edition's numbering) or literal rule numbers (``"607.4"``).
     """
 
@@ -123,6 +123,17 @@ class Trace:
         if self.numbering is not None:
             return self.numbering.number(concept, self.edition)
         return rule(concept, self.edition)
+
+    def layer(self, concept: str) -> Optional[str]:
+        """The layer or sublayer (``7c``, ``6c``, ``5``) of ``concept`` as this
+        trace's edition words it, read from the rule history; None without
+        one, or when that edition's text names no layer."""
+        return self.numbering.layer(concept, self.edition) if self.numbering is not None else None
+
+    def where(self, concept: str) -> str:
+        """« layer 7c: » for ``concept`` in the trace's language, '' when :meth:`layer` is None."""
+        label = self.layer(concept)
+        return render(self.lang, "layer {layer}: ", {"layer": label}) if label else ""
 
     def cite(self, *concepts: str) -> None:
         for c in concepts:

@@ -43,6 +43,7 @@ def print_card(conn, result: dict) -> None:
     en = result.get("english")
     if en:
         _print_side_by_side(conn, en)
+        _print_characteristics(result)
         for w in en.get("outdated_wording") or ():
             click.echo(click.style(f"pre-errata French wording: « {w['printed']} » ({', '.join(w['sets'])}; "
                                    f"last printed {w['last_printed']}), today « {w['today']} » ({w['en']})",
@@ -92,6 +93,28 @@ def _print_side_by_side(conn, en: dict) -> None:
             click.echo(f"{l:<{col}} | {r}")
     mv = en.get("mana_value")
     click.echo(click.style(f"mana value {int(mv) if mv == int(mv or 0) else mv}", dim=True))
+
+
+def _characteristics_line(c: dict) -> str:
+    """« mana value 3 · colors R (color indicator R) · keywords Flying » of a face (``faces`` of ``kb card --json``)."""
+    mv = c["mana_value"]
+    parts = [f"mana value {int(mv) if mv == int(mv) else mv}",
+             "colors " + ("".join(c["colors"]) or "colorless")
+             + (f" (color indicator {''.join(c['color_indicator'])})" if c["color_indicator"] else "")]
+    if c["keywords"]:
+        parts.append("keywords " + ", ".join(c["keywords"]))
+    return " · ".join(parts)
+
+
+def _print_characteristics(result: dict) -> None:
+    """The characteristics of each face by the rules (kb.cards.faces), and of the whole card."""
+    faces = result.get("faces") or []
+    if len(faces) > 1:
+        for f in faces:
+            mark = " <-" if f["side"] == result.get("designated") else ""
+            click.echo(click.style(f"{f['name']}: {_characteristics_line(f)}{mark}", dim=True))
+    if result.get("whole"):
+        click.echo(click.style(f"{result['english']['name']}: {_characteristics_line(result['whole'])}", dim=True))
 
 
 def find_document(conn, name: str):
@@ -155,14 +178,30 @@ def term(query, data_dir, as_json):
         return
     if not report["pairs"]:
         raise KBError(f"no term matching {query!r} in corpus/terms/terms_fr_en.tsv")
-    for p in report["pairs"]:
-        click.echo(click.style(f"{p['fr']}  <->  {p['en']}", bold=True)
+    senses = report["senses"]
+    for i, sense in enumerate(senses, start=1):
+        p = sense["pair"]
+        head = f"{i}. " if len(senses) > 1 else ""
+        click.echo(click.style(f"{head}{p['fr']}  <->  {p['en']}", bold=True)
                    + click.style(f"  ({p['kind']}; {p['source']})", dim=True))
-    if report["rules"]:
-        click.echo("rules: " + ", ".join(f"{r['number']} ({r['source']})" for r in report["rules"][:TERM_SHOWN]))
-    if report["cards"]:
-        shown = report["cards"][:TERM_SHOWN]
-        total = report.get("card_total", len(report["cards"]))
-        click.echo(f"cards ({total}" + (f", first {len(shown)} shown; --json lists {len(report['cards'])}"
-                                        if len(shown) < total else "") + "): " + ", ".join(
+        _print_term_lists(sense, "   " if head else "")
+
+
+def _rule_label(r: dict) -> str:
+    """« 702.7 (2026-01-16) », « 300.3 (2003-10-01 … 2009-05-01, 21 editions) »."""
+    eds = r.get("editions") or []
+    if len(eds) > 1:
+        return f"{r['number']} ({eds[0]} … {eds[-1]}, {len(eds)} editions)"
+    return f"{r['number']} ({r['source']})"
+
+
+def _print_term_lists(sense: dict, indent: str) -> None:
+    """The rules and the cards of one sense of a term."""
+    if sense["rules"]:
+        click.echo(indent + "rules: " + ", ".join(_rule_label(r) for r in sense["rules"][:TERM_SHOWN]))
+    if sense["cards"]:
+        shown = sense["cards"][:TERM_SHOWN]
+        total = sense.get("card_total", len(sense["cards"]))
+        click.echo(indent + f"cards ({total}" + (f", first {len(shown)} shown; --json lists {len(sense['cards'])}"
+                                                 if len(shown) < total else "") + "): " + ", ".join(
             c["name"] + (f" ({c['french_name']})" if c.get("french_name") else "") for c in shown))

@@ -29,5 +29,6 @@ def templates_dir() -> Path:
 
 
 def terms_dir() -> Path:
-    """The French/English term tables (``terms_fr_en.tsv``, ``search_expansions.tsv``)."""
+    """The term tables (``terms_fr_en.tsv``, ``search_expansions.tsv``) and the
+    checker's rule concepts (``rule_concepts.tsv``)."""
     return _directory("kb.data.terms")

@@ -30,94 +30,28 @@ Pure functions: no database access.  The relations are described in
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from rapidfuzz import fuzz, process
 
 from kb.model import rule_parent, rule_sort_key
 from kb.rules.changes import change_kind
-from kb.rules.similarity import Node, TokenWeights, contained, overlap, similarity
+from kb.rules.branches import find_merges, find_merges_by_content, find_splits, match_moved_by_content
+from kb.rules.matching import SPLIT_MIN_LENGTH, Link, Matching, tree_parent
+from kb.rules.similarity import Node, overlap, similarity
 
 #: Fuzzy assignment rounds: (minimum adjusted score, minimum raw similarity).
 FUZZY_ROUNDS = ((95, 85), (85, 70), (72, 58), (66, 50))
 #: The last round, with a minimum :func:`overlap`: one text, nearly word for word, under a
 #: parent that went elsewhere (« 502.26e » of morph -> « 707.2a » of face-down permanents).
 MOVED_ROUND = (55, 70, 95)
-#: Minimum :func:`contained` score of a split or merge.
-SPLIT_MIN = 80
 #: Minimum score of the same subrule letter under the rule its parent became.
 STRUCTURAL_MIN = 30
 #: Minimum :func:`overlap` of a rule and a rule under its parent's successor.
 INSIDE_MIN = 75
 #: Minimum similarity of a rule placed between two matched neighbours.
 SANDWICH_MIN = 36
-#: Texts shorter than this (fuzzy key characters) are never split or merged.
-SPLIT_MIN_LENGTH = 25
-
-
-@dataclass
-class Link:
-    """One map row between two consecutive editions (numbers are None for
-    ``added`` / ``removed``)."""
-
-    from_number: Optional[str]
-    to_number: Optional[str]
-    relation: str
-    score: float
-    change: Optional[str] = None
-
-
-def tree_parent(number: str) -> Optional[str]:
-    """:func:`kb.model.rule_parent` inside one edition's tree, whose roots are
-    the chapters: the matcher never climbs from a chapter to its section."""
-    return rule_parent(number) if "." in number else None
-
-
-def _children(nodes: Sequence[Node]) -> dict[str, list[str]]:
-    kids: dict[str, list[str]] = defaultdict(list)
-    for node in nodes:
-        if node.parent:
-            kids[node.parent].append(node.number)
-    return kids
-
-
-@dataclass
-class Matching:
-    """The state of mapping edition ``a`` to edition ``b``.
-
-    ``fwd`` maps a number of ``a`` to its main successor in ``b``, ``back``
-    a number of ``b`` to its main predecessor; ``scores`` the similarity of
-    each pair; ``heading_links`` the merged/split rows of headings;
-    ``merged_headings`` the headings of ``a`` merged into a matched rule;
-    ``links`` the map rows made so far."""
-
-    a: Sequence[Node]
-    b: Sequence[Node]
-    a_by: dict[str, Node]
-    b_by: dict[str, Node]
-    kids_a: dict[str, list[str]]
-    kids_b: dict[str, list[str]]
-    weights: TokenWeights
-    fwd: dict[str, str] = field(default_factory=dict)
-    back: dict[str, str] = field(default_factory=dict)
-    scores: dict[str, float] = field(default_factory=dict)
-    heading_links: list[Link] = field(default_factory=list)
-    merged_headings: set[str] = field(default_factory=set)
-    links: list[Link] = field(default_factory=list)
-
-    @classmethod
-    def start(cls, a: Sequence[Node], b: Sequence[Node]) -> "Matching":
-        return cls(a, b, {x.number: x for x in a}, {y.number: y for y in b}, _children(a), _children(b),
-                   TokenWeights(a, b))
-
-    def pair(self, x: Node, y: Node, score: float) -> None:
-        """Make ``y`` the main successor of ``x``."""
-        self.fwd[x.number], self.back[y.number], self.scores[x.number] = y.number, x.number, score
-
-    def free(self, x: Node, y: Node) -> bool:
-        """Neither rule has been paired yet."""
-        return x.number not in self.fwd and y.number not in self.back
 
 
 # ---------------------------------------------------------------- 1-2: the same words
@@ -415,61 +349,6 @@ def link_main_successors(m: Matching) -> None:
     m.links.extend(m.heading_links)
 
 
-def _neighbours(number: str, kids: dict[str, list[str]]) -> list[str]:
-    """``number``'s subrules, its parent and its parent's other subrules."""
-    parent = tree_parent(number)
-    out = list(kids.get(number, ()))
-    if parent:
-        out.append(parent)
-        out.extend(kids.get(parent, ()))
-    return out
-
-
-def find_splits(m: Matching) -> None:
-    """A new rule whose text lies inside an old rule, next to that old rule's
-    main successor, is ``split`` from it."""
-    new_b = [y for y in m.b if y.number not in m.back and len(y.fuzzy) >= SPLIT_MIN_LENGTH]
-    for y in new_b:
-        best = None
-        cousins = [m.fwd[n] for n in m.kids_a.get(m.back.get(y.parent or "", ""), ()) if n in m.fwd]
-        for yn in (*_neighbours(y.number, m.kids_b), *cousins):
-            xn = m.back.get(yn)
-            if xn is None or m.fwd.get(xn) != yn:
-                continue
-            x = m.a_by[xn]
-            if x.masked == m.b_by[yn].masked or len(x.fuzzy) < len(y.fuzzy) * 0.8:
-                continue
-            s = contained(y, x, m.weights)
-            if s >= SPLIT_MIN and (best is None or s > best[0]):
-                best = (s, x)
-        if best:
-            m.links.append(Link(best[1].number, y.number, "split", round(best[0], 1), "words"))
-            m.back.setdefault(y.number, best[1].number)
-
-
-def find_merges(m: Matching) -> None:
-    """An old rule left over whose text lies inside a new rule, next to where
-    its neighbour went, is ``merged`` into it."""
-    gone_a = [x for x in m.a if x.number not in m.fwd and x.number not in m.merged_headings
-              and len(x.fuzzy) >= SPLIT_MIN_LENGTH]
-    for x in gone_a:
-        best = None
-        cousins = [m.back[n] for n in m.kids_b.get(m.fwd.get(x.parent or "", ""), ()) if n in m.back]
-        for xn in (*_neighbours(x.number, m.kids_a), *cousins):
-            yn = m.fwd.get(xn)
-            if yn is None or m.back.get(yn) != xn:
-                continue
-            y = m.b_by[yn]
-            if len(y.fuzzy) < len(x.fuzzy) * 0.8:
-                continue
-            s = contained(x, y, m.weights)
-            if s >= SPLIT_MIN and (best is None or s > best[0]):
-                best = (s, y)
-        if best:
-            m.links.append(Link(x.number, best[1].number, "merged", round(best[0], 1), "words"))
-            m.fwd[x.number] = best[1].number
-
-
 def mark_added_and_removed(m: Matching) -> None:
     for x in m.a:
         if x.number not in m.fwd and x.number not in m.merged_headings:
@@ -482,7 +361,8 @@ def mark_added_and_removed(m: Matching) -> None:
 #: The passes of :func:`map_editions`, in order.
 MATCHING_PASSES = (match_same_number_and_text, match_moved_same_text, match_fuzzy,
                    match_between_matched_neighbours, match_inside_new_parent, match_headings,
-                   link_main_successors, find_splits, find_merges, mark_added_and_removed)
+                   match_moved_by_content, link_main_successors, find_splits, find_merges,
+                   find_merges_by_content, mark_added_and_removed)
 
 
 def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:

@@ -94,6 +94,21 @@ def read_table(directory: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def current_table(directory: Path, analyze: Analyze) -> dict:
+    """The table stored in ``directory``, or, when the project's term files
+    have changed since that index was built, the table of those files
+    (compiled in about 50 ms): a pair added to ``search_expansions.tsv``
+    works without a rebuild."""
+    stored = read_table(directory)
+    try:
+        pairs = load_pairs()
+    except (OSError, ValueError):
+        return stored
+    if stored.get("pairs") == [[fr, en] for fr, en, _source in pairs]:
+        return stored
+    return compile_table(pairs, analyze)
+
+
 def is_term(table: dict, analyze: Analyze, text: str) -> bool:
     """True if ``text`` as a whole is a glossary term in either language
     (« persistance », « Persist », « association d'âmes »)."""

@@ -437,9 +437,10 @@ class Index:
             if len(hits) >= limit:
                 break
         kept = (seen - dropped) / seen if check and seen else 1.0
-        found = results.estimated_length() if narrow is None else max(results.estimated_length(),
-                                                                      q.estimate_min_size(self.reader))
+        found = results.estimated_length()     # narrowed: only what the pass can return
         total = max(int(found * kept) - (0 if check else len(excluded & {r["key"] for r in results})), len(hits))
+        if len(hits) < limit and (check or results.scored_length() < best):
+            total = len(hits)       # every matching document was read: the count is exact
         return hits, total
 
     def _frequency(self, node, scope: Scope) -> int:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Optional
 
 from kb.cards import names
-from kb.search.expansions import expand, is_term, read_table
+from kb.search.expansions import current_table, expand, is_term
 from kb.search.index import Index, analyze
 from kb.search.query import All, Any, Not, ParsedQuery, Phrase, Word, parse_query, words_of
 from kb.search.results import Result, SearchResponse, group_cards
@@ -86,6 +86,7 @@ class Answer:
     response: SearchResponse
     numbers: list[str] = field(default_factory=list)
     prefix: bool = False
+    rule_like: bool = False
     exact: list[Result] = field(default_factory=list)
     deferred: list[Result] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
@@ -101,7 +102,7 @@ class Searcher:
         index_dir = store.current_dir(data_dir) / store.INDEX_NAME
         self.index = Index(index_dir)
         self.speller = Speller(index_dir)
-        self.table = read_table(index_dir)
+        self.table = current_table(index_dir, analyze)
         self.latest = {r[0]: r[1] for r in self.conn.execute("SELECT lang, max(date) FROM editions GROUP BY lang")}
 
     def close(self) -> None:
@@ -195,6 +196,8 @@ class Searcher:
                 a.results = list(hits)
         used: list = []
         tree = expand(tree, self.table, analyze, used)
+        # a query that is a game term as a whole wants its rules before the cards
+        a.rule_like = not a.scope.kinds and not a.exact and is_term(self.table, analyze, a.core)
         a.response.expansions = [list(p) for p in dict.fromkeys(used)]
         seen = {r.key for r in a.exact + a.deferred}
         main_scope = a.scope if a.scope.kinds else replace(a.scope, rulings=False)
@@ -385,13 +388,42 @@ def _page(a: Answer) -> SearchResponse:
     if a.deferred:
         at = len(a.exact) + DEFERRED_AT
         results[at:at] = a.deferred
+    if a.rule_like:
+        results = _rules_before_cards(results, len(a.exact))
     results, folded = group_cards(results)
     response = a.response
     response.total = max(response.total - folded, len(results))
-    response.results = [r.fill_snippet() for r in results[response.offset:response.offset + response.limit]]
+    page = results[response.offset:response.offset + response.limit]
+    response.results = [_labelled(r, a.scope).fill_snippet() for r in page]
     if a.notes:
         response.notice = "; ".join(([response.notice] if response.notice else []) + a.notes)
     return response
+
+
+#: Kinds of result a rule-like query (a game term: « blessures mortelles »)
+#: wants first, before cards and rulings.
+RULE_KINDS = ("rule", "glossary", "section", "note")
+
+
+def _rules_before_cards(results: list[Result], fixed: int) -> list[Result]:
+    """``results`` with, after the ``fixed`` exact matches, the rules,
+    glossary entries, sections and notes before the cards and rulings
+    (each group in its order)."""
+    head, rest = results[:fixed], results[fixed:]
+    return head + [r for r in rest if r.kind in RULE_KINDS] + [r for r in rest if r.kind not in RULE_KINDS]
+
+
+def _labelled(r: Result, scope: Scope) -> Result:
+    """``r`` labelled with the edition asked for (``edition:2008-05-01``)
+    when it holds in it, not the latest edition holding the same text."""
+    asked = scope.dated_editions
+    if not asked or not r.editions:
+        return r
+    held = [e for e in r.editions if any(e.startswith(x) for x in asked)]
+    if not held or r.edition in held:
+        return r
+    # an edition's source is its date: the text is labelled as that edition's
+    return replace(r, edition=max(held), source=max(held) if r.source == r.edition else r.source)
 
 
 def _has_several(tree) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
 from kb.cards import db as carddb
+from kb.cards.faces import card_characteristics
 from kb.cards.terms import load_terms
 from kb.model import Rule
 from kb.rules import diff as edition_diff
@@ -226,8 +227,9 @@ class PageContexts:
                             "anchor": f"{doc.path}#{urls.card_anchor(rec['name'])}"})
         titled = self.titled_rules()
         keyword_rules = [(k, titled[fold_title(k)]) for k in card.keywords if fold_title(k) in titled]
+        chars = card_characteristics(self.conn, card)    # colours, mana value… by the rules (kb.cards.faces)
         return Page(path, "card.html", f"{card.name} — {', '.join(card.french_names()) or ''}", "fr", dict(
-            card=card, records=records, keyword_rules=keyword_rules, latest=self.links.latest))
+            card=card, chars=chars, records=records, keyword_rules=keyword_rules, latest=self.links.latest))
 
     def cards(self) -> Iterator[Page]:
         """The page of every planned card."""

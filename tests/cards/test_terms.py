@@ -84,7 +84,10 @@ def test_term_report_lists_cards():
     assert [r["number"] for r in rules] == ["502.79", "502.79a"]
     banding = term_report(conn, "regroupement")
     assert banding["pairs"][0]["en"] == "Banding"
-    assert {"502.10", "502.10a", "502.11"} <= {r["number"] for r in banding["rules"]}
+    assert {"502.10", "502.10a"} <= {r["number"] for r in banding["rules"]}
+    # « Regroupement avec d'autres » is another term (Bands with other), not Banding
+    assert "502.11" not in {r["number"] for r in banding["rules"]}
+    assert "502.11" in {r["number"] for r in term_report(conn, "regroupement avec d'autres")["rules"]}
 
 
 def test_rule_families_are_named_by_the_glossary():

@@ -89,7 +89,7 @@ def test_without_history_the_hand_table_says_so(seed_kb):
     c = connect(seed_kb)
     try:
         v = check_claim("unused mana causes mana burn", edition="2003-03-15", cards=c)
-        assert v.rules == ["300.3"] and v.numbering == HAND
+        assert v.rules == ["300.3"] and v.numbering == f"{HAND}: numbers of the 2008-05-01 edition"
     finally:
         c.close()
 

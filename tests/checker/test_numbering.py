@@ -1,0 +1,170 @@
+"""The rule numbers and layers ``kb check`` cites, edition by edition
+(issue 22): the concept table ``corpus/terms/rule_concepts.tsv`` anchors
+each concept in one edition, the rule history carries it to every other,
+and the layer and sublayer come from each edition's own rule text."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kb.checker import check_claim
+from kb.checker.editions import LATEST, EditionInfo, anchors, concepts, rule, seed_anchor
+from kb.checker.numbering import HAND, HISTORY, Numbering, folded, holds
+from kb.rules.versions import history_editions, rule_version, rules_of_edition
+
+COUNTER_CLAIM = "Une créature 0/1 avec un marqueur +1/+1 est 1/2"
+
+
+def ed(date):
+    return EditionInfo(date, date) if date else LATEST
+
+
+# ------------------------------------------------------------ the table, without a rule history
+
+
+def test_the_table_has_every_concept_the_checker_cites():
+    assert {"pt_counters", "pt_set", "pt_modify", "pt_switch", "layer_color", "persist", "soulbond",
+            "mana_burn", "linked_gained"} <= set(concepts())
+    assert [(a.edition, a.number) for a in anchors("pt_counters")] == [
+        ("2008-05-01", "418.5a"), ("2019-07-12", "613.3d"), ("2020-04-17", "613.4c")]
+
+
+def test_without_history_the_anchor_in_force_is_cited():
+    assert rule("pt_counters", ed("2008-05-01")) == "418.5a"
+    assert rule("pt_counters", ed("2019-08-23")) == "613.3d"
+    assert rule("pt_counters", LATEST) == "613.4c"
+    assert rule("pt_counters", ed("2003-03-15")) == "418.5a"     # before the first anchor: the first
+    assert seed_anchor("pt_counters", ed("2003-03-15")).edition == "2008-05-01"
+    assert rule("mana_burn", ed("2009-05-01")) == "300.3" and rule("mana_burn", ed("2009-07-11")) is None
+    assert rule("soulbond", ed("2011-01-01")) is None and rule("soulbond", ed("2012-06-01")) == "702.93a"
+    assert rule("soulbond", LATEST) == "702.95a"
+    assert not ed("2012-04-30").has_soulbond and ed("2012-05-01").has_soulbond
+
+
+def test_words_are_folded_as_the_table_writes_them():
+    assert folded("Layer 7c: Effects and counters that modify") == " layer 7c effects and counters that modify "
+    assert holds("creature?s power", "creature s power") and holds("creature’s power", "creature s power")
+    assert not holds("a source without wither", "source with wither")
+
+
+def test_seeds_only_verdict_names_the_anchor_edition(seed_conn):
+    v = check_claim(COUNTER_CLAIM, edition="2019-08-23", cards=seed_conn)
+    assert v.answer == "true" and v.rules == ["613.3d"]
+    assert v.numbering == f"{HAND}: numbers of the 2019-07-12 edition"
+    assert "marqueurs (1 +1/+1, 0 -1/-1) -> 1/2" in v.explanation   # no rule text: no layer named
+
+
+# ------------------------------------------------------------ over the rule history
+
+corpus = pytest.mark.corpus
+
+#: Words an edition's rule (or its item of the layer list) has for each concept.
+#: Before sublayers (2005-10-01) one rule orders every power/toughness change.
+_PT = r"|all other (continuous )?effects|toughness-changing"
+CONTENT = {"pt_counters": "counters", "pt_set": r"\bset\b" + _PT, "pt_modify": "modify" + _PT,
+           "layer_color": "color|all other continuous effects", "pt_switch": "switch"}
+
+
+@pytest.fixture(scope="module")
+def numbering(full_kb_conn):
+    return Numbering(full_kb_conn)
+
+
+@corpus
+def test_every_anchor_holds_its_words_in_its_edition(numbering):
+    wrong = []
+    for concept in concepts():
+        for a in anchors(concept):
+            if a.number is None:
+                continue
+            edition = numbering.in_force(a.edition)
+            text = (rule_version(numbering.conn, a.number, edition) or {}).get("text")
+            if edition != a.edition or not holds(text, a.words):
+                wrong.append(f"{concept} {a.number} {a.edition} (in force: {edition}): {a.words!r}")
+    assert wrong == []
+
+
+@corpus
+@pytest.mark.parametrize("date, concept, number, layer", [
+    ("2003-03-15", "pt_counters", "418.5e", None),     # no layers yet
+    ("2004-06-01", "pt_counters", "418.5a", "6"),      # layer 6, no sublayers
+    ("2005-10-01", "pt_counters", "418.5a", "6c"),
+    ("2008-05-01", "pt_cda", "418.5a", "6a"),
+    ("2008-05-01", "pt_set", "418.5a", "6b"),
+    ("2008-05-01", "pt_counters", "418.5a", "6c"),
+    ("2008-05-01", "pt_modify", "418.5a", "6d"),
+    ("2008-05-01", "pt_switch", "418.5i", "6e"),
+    ("2008-05-01", "layer_color", "418.5a", "5"),
+    ("2009-07-11", "pt_counters", "612.3d", "7d"),
+    ("2009-07-11", "pt_switch", "612.3e", "7e"),
+    ("2019-08-23", "pt_modify", "613.3c", "7c"),
+    ("2019-08-23", "pt_counters", "613.3d", "7d"),
+    ("2019-08-23", "pt_switch", "613.3e", "7e"),
+    ("2020-04-17", "pt_counters", "613.4c", "7c"),
+    (None, "pt_set", "613.4b", "7b"),
+    (None, "pt_counters", "613.4c", "7c"),
+    (None, "pt_switch", "613.4d", "7d"),
+    (None, "layer_color", "613.1e", "5"),
+])
+def test_number_and_layer_of_an_edition(numbering, date, concept, number, layer):
+    assert numbering.number(concept, ed(date)) == number
+    assert numbering.layer(concept, ed(date)) == layer
+
+
+def _layer_named(text: str, label: str, content: str) -> bool:
+    """Whether ``text`` opens with « Layer <label>: » or lists « (<label>) … » with ``content`` in its item."""
+    if re.match(rf"\s*Layer {label}:", text):
+        return True
+    item = re.search(rf"\({label}\)([^()]*)", text)
+    return bool(item and re.search(content, item.group(1), re.I))
+
+
+@corpus
+def test_every_edition_cites_its_own_rule_and_layer(numbering):
+    """For every edition of the history: the rule cited for counters, P/T
+    setting, P/T modifying, colour changing and switching holds that content
+    in that edition's text, and the layer named is the one that text gives it."""
+    wrong, layered = [], 0
+    for date in history_editions(numbering.conn):
+        layer_list = numbering.text(numbering.number("layers", ed(date)), date)
+        for concept, content in CONTENT.items():
+            number = numbering.number(concept, ed(date))
+            if number is None:
+                assert concept == "pt_switch" and date == "2003-03-15", (date, concept)
+                continue
+            text = numbering.text(number, date)
+            if not re.search(content, text, re.I):
+                wrong.append(f"{date} {concept}: {number} does not hold {content!r}")
+            label = numbering.layer(concept, ed(date))
+            if label is None:
+                if re.search(r"\(\d[a-e]?\)|Layer \d", text + layer_list) and date >= "2003-12-01":
+                    wrong.append(f"{date} {concept}: no layer named though {number} lists layers")
+                continue
+            layered += 1
+            if not (_layer_named(text, label, content) or _layer_named(layer_list, label, content)
+                    or label.isdigit() and _layer_named(layer_list, label, "toughness|power|other continuous")):
+                wrong.append(f"{date} {concept}: layer {label} is not {number}'s")
+    assert wrong == []
+    assert layered > 400
+
+
+@corpus
+def test_counters_claim_in_every_edition(full_kb_conn, numbering):
+    """The explanation of a +1/+1 counter on a 0/1 names the edition's
+    counters rule and layer, in every edition 2003–2026."""
+    for date in history_editions(full_kb_conn):
+        v = check_claim(COUNTER_CLAIM, edition=date, cards=full_kb_conn)
+        number, label = numbering.number("pt_counters", ed(date)), numbering.layer("pt_counters", ed(date))
+        assert v.answer == "true" and v.rules == [number] and v.numbering == HISTORY, (date, v)
+        step = next(s for s in v.explanation if "marqueurs (1 +1/+1" in s)
+        assert step.startswith(f"couche {label} : " if label else "marqueurs"), (date, step)
+
+
+@corpus
+def test_rules_without_sublayers_leave_effects_and_counters_unknown(full_kb_conn):
+    claim = "Une créature 3/3 gagne +3/+3, puis devient 1/1 : elle est 1/1"
+    assert check_claim(claim, edition="2008-05-01", cards=full_kb_conn).answer == "true"
+    old = check_claim(claim, edition="2004-06-01", cards=full_kb_conn)
+    assert old.answer == "unknown" and "418.5a" in old.reason and "sous-couches" in old.reason
+    assert [r.number for r in rules_of_edition(full_kb_conn, "2004-06-01", "418.5a")] == ["418.5a"]
