@@ -294,6 +294,16 @@ class QueryModel:
     def _q_monocolored(self, d, q):
         return len(self._colors(d)) == 1
 
+    def _q_color_indicator(self, d, q):
+        f = d.face
+        self.trace.step("color indicator of {label}: {colors}", "color_indicator", label=d.label,
+                        colors="".join(f.color_indicator) or self.trace.tr("none"))
+        if q.words == "exists":
+            return bool(f.color_indicator)
+        if q.words != "color":
+            raise Unknown("a color was expected, not {value}", value=q.value)
+        return q.value in f.color_indicator
+
     def _q_card_type(self, d, q):
         types = set(d.face.types)
         self.trace.step("card types of {label}: {types}", "card_types", label=d.label,
@@ -341,6 +351,10 @@ class QueryModel:
         return [fold(power), fold(toughness)] == [fold(w) for w in wanted]
 
     def _numeric(self, d, q, printed: Optional[str], what: str):
+        if q.words == "exists":
+            self.trace.step("{what} of {label}: {value}", what=self.trace.tr(what), label=d.label,
+                            value=printed if printed is not None else self.trace.tr("none"))
+            return printed is not None
         if printed is None:
             self.trace.step("{label} has no {what}", label=d.label, what=self.trace.tr(what))
             if q.compare == "eq":
@@ -405,6 +419,10 @@ class QueryModel:
         printed = d.face.mana_cost
         self.trace.step("mana cost of {label}: {cost}", "mana_cost", label=d.label,
                         cost=printed or self.trace.tr("none"))
+        if q.words == "exists":
+            return bool(printed)
+        if q.words != "mana":
+            raise Unknown("a mana cost was expected, not {value}", value=q.value)
         return _symbols(printed) == _symbols(q.value)
 
     def _q_keyword(self, d, q):

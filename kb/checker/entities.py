@@ -25,6 +25,7 @@ brought to a listed lemma with simplemma.
 from __future__ import annotations
 
 import csv
+import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
@@ -180,12 +181,47 @@ def vocabulary() -> Vocabulary:
     return vocab
 
 
-def add_subtypes(vocab: Vocabulary, subtypes: dict[str, str], english: list[str]) -> None:
-    """Subtypes the card data knows (French folded word -> English subtype, and English subtypes)."""
-    for fr, en in subtypes.items():
-        vocab.add("fr", fr, "SUBTYPE", en)
+_KB_VOCABULARIES: dict[tuple, Vocabulary] = {}
+
+
+def vocabulary_for(conn: Optional[sqlite3.Connection]) -> Vocabulary:
+    """:func:`vocabulary` and the words of the card data of ``conn``: every keyword ability it
+    knows (:func:`kb.cards.facekeywords.vocabulary`: the 702 titles and MTGJSON keywords), its
+    English subtypes and the French card types, supertypes and subtypes aligned with them
+    (:func:`kb.cards.faces.french_subtypes`).  Cached per knowledge base and card ingest."""
+    base = vocabulary()
+    if conn is None:
+        return base
+    try:
+        stamp = conn.execute("SELECT value FROM mtg_meta WHERE key = 'ingest_id'").fetchone()
+    except sqlite3.OperationalError:
+        return base
+    if stamp is None:
+        return base
+    key = (id(conn), stamp[0])
+    if key not in _KB_VOCABULARIES:
+        _KB_VOCABULARIES[key] = _with_card_data(base, conn)
+    return _KB_VOCABULARIES[key]
+
+
+def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:
+    from kb.cards import facekeywords, faces
+
+    vocab = Vocabulary({lang: dict(table) for lang, table in base.entries.items()})
+    for low in facekeywords.vocabulary(conn).names:
+        vocab.add("en", _entry_key(low), "KEYWORD", low)
+    kinds = {"Creature": "CARDTYPE", "Artifact": "CARDTYPE", "Enchantment": "CARDTYPE", "Land": "CARDTYPE",
+             "Instant": "CARDTYPE", "Sorcery": "CARDTYPE", "Planeswalker": "CARDTYPE", "Battle": "CARDTYPE",
+             "Tribal": "CARDTYPE", "Kindred": "CARDTYPE",
+             "Legendary": "SUPERTYPE", "Basic": "SUPERTYPE", "Snow": "SUPERTYPE", "World": "SUPERTYPE"}
+    for fr, en in faces.french_subtypes(conn).items():
+        vocab.add("fr", _entry_key(fr), kinds.get(en, "SUBTYPE"), en)
+    english = set()
+    for (subs,) in conn.execute("SELECT DISTINCT subtypes FROM mtg_faces WHERE subtypes != '[]'"):
+        english.update(json.loads(subs))
     for en in english:
         vocab.add("en", _entry_key(en), "SUBTYPE", en)
+    return vocab
 
 
 # --------------------------------------------------------------------------
@@ -276,8 +312,11 @@ class Tokenizer:
             hit = next((found[v] for v in variants if v in found), None)
             if hit is None:
                 continue
-            if j - i == 1 and (_is_game_word(self.vocab, lang, words[i].folded) or words[i].kind != "word"):
-                continue        # « vigilance », "fog", "1": a game word before a card name
+            if words[j - 1].kind == "punct" or words[i].kind == "punct":
+                continue        # "lifelink," is the keyword and its comma, not the card Lifelink
+            if _is_game_word(self.vocab, lang, " ".join(w.folded for w in words[i:j])) or \
+                    (j - i == 1 and words[i].kind != "word"):
+                continue        # « vigilance », "first strike", "fog", "1": a game word before a card name
             if words[i].folded in ("le", "la", "les", "l'", "the", "a", "an", "un", "une") and j - i == 1:
                 continue
             card, face = hit

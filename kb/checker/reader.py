@@ -25,7 +25,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
-from kb.checker.entities import Tokenizer, Tokens, db_name_finder
+from kb.checker.entities import Tokenizer, Tokens, db_name_finder, vocabulary_for
 from kb.checker.meaning import Entity, Junction, Query, Reading
 from parser import grammars
 
@@ -231,7 +231,13 @@ class Meaning(Transformer):
     def keyword_param(self, c):
         return ("keyword", (str(c[0].value), str(c[-1].value)))
 
+    def keyword_params(self, c):
+        name = str(c[0].value)
+        return ("keywords", [(name, str(t.value)) for t in c[1:] if t.type == "COLOR"])
+
     def has_keyword(self, c):
+        if c[0][0] == "keywords":
+            return [("+", ("keyword", pair)) for pair in c[0][1]]
         return [("+", c[0])]
 
     def nor_keyword(self, c):
@@ -249,6 +255,13 @@ class Meaning(Transformer):
 
     def has_attr_number_first(self, c):
         return [("+", ("attr", (str(c[-1].value), c[0]), "and"))]
+
+    def has_attr_exists(self, c):
+        attr = next(t for t in c if isinstance(t, Token) and t.type == "ATTR")
+        return [("+", ("attr", (str(attr.value), ("exists", None, "eq")), "and"))]
+
+    def has_no_attr(self, c):
+        return [("-", self.has_attr_exists(c)[0][1])]
 
     def has_pt(self, c):
         return [("+", ("pt", str(c[0].value)))]
@@ -385,6 +398,8 @@ class Meaning(Transformer):
         return lambda subject: self._queries(subject, [("+", ("attr", ("loyalty", number), "and"))], [], negs, False)
 
     def entry_counts(self, c):
+        if len(c) > 1 and c[1].type == "ATTR" and str(c[1].value) != "loyalty":
+            raise NotRead("a count of something other than loyalty", [str(c[1])])
         return c[0]
 
     def costs_pred(self, children):
@@ -497,9 +512,20 @@ class Reader:
     """Reads claims against the card names of a knowledge base (or none)."""
 
     def __init__(self, conn: Optional[sqlite3.Connection] = None):
-        self.tokenizer = Tokenizer(db_name_finder(conn) if conn is not None else None)
+        self.tokenizer = Tokenizer(db_name_finder(conn) if conn is not None else None, vocabulary_for(conn))
 
     def read(self, claim: str, lang: str) -> Reading:
+        """The reading of ``claim`` in ``lang``, else in the other language (a French card name in
+        an English sentence may mislead the guess of its language)."""
+        try:
+            return self._read(claim, lang)
+        except NotRead as first:
+            try:
+                return self._read(claim, "fr" if lang == "en" else "en")
+            except NotRead:
+                raise first from None
+
+    def _read(self, claim: str, lang: str) -> Reading:
         tokens = self.tokenizer.tokenize(claim, lang)
         if not tokens.tokens:
             raise NotRead("nothing to read", [])
