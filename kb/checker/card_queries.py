@@ -482,6 +482,69 @@ class QueryModel:
             raise Unknown("the card data has no French name for {label}", label=d.label)
         return same and surface in french
 
+    def _q_same_object(self, d, q):
+        """An apposition (« X, the back face of Y, … »): both names designate the same face."""
+        other = self.designate(self.reading.entity(q.value))
+        same = (other.face.card, other.face.side) == (d.face.card, d.face.side)
+        if not same:
+            self.trace.step("{label} and {other} are {verdict}", label=d.label, other=other.label,
+                            verdict=self.trace.tr("different cards"))
+        return same
+
+    def _q_mana_symbols(self, d, q):
+        printed = d.face.mana_cost
+        self.trace.step("mana cost of {label}: {cost}", "mana_cost", label=d.label,
+                        cost=printed or self.trace.tr("none"))
+        have = _symbols(printed)
+        return all(have.count(sym) >= _symbols(q.value).count(sym) for sym in set(_symbols(q.value)))
+
+    def _own_lines(self, d) -> list[str]:
+        """The face's rules text, its name written ``~``, reminder text left out."""
+        names = [n for n in (d.face.name, d.card.name if d.card is not None else None) if n]
+        text = re.sub(r"\([^()]*\)", "", d.face.text or "")
+        for n in sorted(names, key=len, reverse=True):
+            text = text.replace(n, "~")
+        return [fold(line).strip() for line in text.splitlines() if line.strip()]
+
+    def _q_enters_tapped(self, d, q):
+        lines = self._own_lines(d)
+        said = [l for l in lines if re.search(r"(~|this \w+) enters( the battlefield)? tapped", l)]
+        self.trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(lines) or
+                        self.trace.tr("none"))
+        if any(re.search(r"tapped(\.| and)", l) and "unless" not in l and "if " not in l for l in said):
+            return True
+        if said or any("tapped" in l for l in lines):
+            raise Unknown("{label} enters tapped only in some cases (its text says when)", label=d.label)
+        return False
+
+    #: What a face's own text says when it cannot do an action ("~ can't block").
+    _CANT = {"block": r"(~|this \w+) can't block\.", "attack": r"(~|this \w+) can't attack\.",
+             "be_blocked": r"(~|this \w+) can't be blocked\.", "be_countered": r"(~|this \w+) can't be countered\."}
+    _MENTION = {"block": "block", "attack": "attack", "be_blocked": "blocked", "be_countered": "counter"}
+
+    def _q_can(self, d, q):
+        """« X ne peut pas bloquer », "X can't be countered": read on the face's own text; any other
+        mention of the action (a condition, a grant) leaves it unknown."""
+        lines = self._own_lines(d)
+        self.trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(lines) or
+                        self.trace.tr("none"))
+        keywords = {fold(k) for k in d.face.keywords}
+        if any(re.fullmatch(self._CANT[q.value], line) for line in lines):
+            return False
+        if q.value == "attack" and "defender" in keywords:
+            self.trace.step("{label} has {keyword}: « {printed} »", label=d.label,
+                            keyword=self.trace.keyword("defender"), printed="Defender")
+            return False
+        if any(self._MENTION[q.value] in line for line in lines):
+            raise Unknown("{label}'s text speaks of it in a way the model does not read", label=d.label)
+        if q.value == "be_blocked" and keywords:
+            raise Unknown("{label} has abilities that may make it hard to block: the model does not decide "
+                          "unblockability from them", label=d.label)
+        if "Creature" not in d.face.types and q.value in ("block", "attack", "be_blocked"):
+            raise Unknown("{label} is not a creature card: it attacks or blocks only if an effect makes it one",
+                          label=d.label)
+        return True
+
     def _q_same_card(self, d, q):
         other = q.value["card"]
         mine = d.card.name if d.card is not None else d.face.card

@@ -214,7 +214,12 @@ def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:
              "Instant": "CARDTYPE", "Sorcery": "CARDTYPE", "Planeswalker": "CARDTYPE", "Battle": "CARDTYPE",
              "Tribal": "CARDTYPE", "Kindred": "CARDTYPE",
              "Legendary": "SUPERTYPE", "Basic": "SUPERTYPE", "Snow": "SUPERTYPE", "World": "SUPERTYPE"}
+    type_words = {"creature", "artefact", "enchantement", "terrain", "permanent", "rituel", "ephemere", "sort",
+                  "carte", "arpenteur", "planeswalker", "bataille"}
     for fr, en in faces.french_subtypes(conn).items():
+        words = set(re.split(r"[\s-]+", fr))
+        if en not in kinds and words & type_words:
+            continue    # an old type line (« Enchanter une créature morte ») aligned with its Aura: not a subtype word
         vocab.add("fr", _entry_key(fr), kinds.get(en, "SUBTYPE"), en)
     english = set()
     for (subs,) in conn.execute("SELECT DISTINCT subtypes FROM mtg_faces WHERE subtypes != '[]'"):
@@ -227,20 +232,24 @@ def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:
 # --------------------------------------------------------------------------
 # Card names
 
-NameFinder = Callable[[list[str]], dict[str, tuple[str, Optional[str]]]]
+NameFinder = Callable[[dict[str, str]], dict[str, tuple[str, Optional[str]]]]
 
 
 def db_name_finder(conn: sqlite3.Connection) -> NameFinder:
     """Loose name keys -> (English card, English face or None), from the card
     database (``mtg_names``) and the FAQ card records of ``conn``."""
-    def find(keys: list[str]) -> dict[str, tuple[str, Optional[str]]]:
+    def find(keys_text: dict[str, str]) -> dict[str, tuple[str, Optional[str]]]:
+        """``keys_text``: loose key -> the words of the claim it was made from."""
         found: dict[str, tuple[str, Optional[str]]] = {}
+        keys = sorted(keys_text)
         if not keys:
             return found
         marks = ",".join("?" * len(keys))
         rows = conn.execute(f"SELECT loose, name, kind, surface FROM mtg_names WHERE loose IN ({marks}) "
                             "ORDER BY kind, lang", keys).fetchall()
         for loose, card, kind, surface in rows:
+            if "//" in surface and "//" not in keys_text.get(loose, "//"):
+                continue        # « X, Y » is two names in a row, not the card « X // Y »
             if loose in found and found[loose][0] != card:
                 found[loose] = ("", None)          # two cards share this name: ambiguous
                 continue
@@ -293,7 +302,7 @@ class Tokenizer:
         """Start index -> (end index, CARD token) of the card names in ``words``."""
         if self.names is None:
             return {}
-        spans, keys = [], set()
+        spans, keys = [], {}
         for i in range(len(words)):
             if words[i].kind not in ("word", "num", "elided", "punct") or words[i].folded in ("?", ".", "!"):
                 continue
@@ -305,8 +314,8 @@ class Tokenizer:
                 single = " ".join(singular(w.folded) for w in words[i:j])
                 variants = [plain, loose_name(single)]
                 spans.append((i, j, surface, variants))
-                keys.update(v for v in variants if v)
-        found = self.names(sorted(keys))
+                keys.update((v, surface) for v in variants if v)
+        found = self.names(keys)
         best: dict[int, tuple[int, Token]] = {}
         for i, j, surface, variants in spans:
             hit = next((found[v] for v in variants if v in found), None)

@@ -66,6 +66,16 @@ CARD_QUERIES_FR = {
     "color indicator of {label}: {colors}": "indicateur de couleur de {label} : {colors}",
     "a color was expected, not {value}": "une couleur était attendue, pas {value}",
     "a mana cost was expected, not {value}": "un coût de mana était attendu, pas {value}",
+    "rules text of {label}: « {text} »": "texte de règles de {label} : « {text} »",
+    "{label} enters tapped only in some cases (its text says when)":
+        "{label} arrive engagé seulement dans certains cas (son texte dit lesquels)",
+    "{label}'s text speaks of it in a way the model does not read":
+        "le texte de {label} en parle d'une manière que le modèle ne lit pas",
+    "{label} has abilities that may make it hard to block: the model does not decide unblockability from them":
+        "{label} a des capacités qui peuvent la rendre difficile à bloquer : le modèle n'en déduit pas qu'elle "
+        "ne peut pas être bloquée",
+    "{label} is not a creature card: it attacks or blocks only if an effect makes it one":
+        "{label} n'est pas une carte de créature : elle n'attaque ou ne bloque que si un effet en fait une créature",
     "power": "force",
     "toughness": "endurance",
     "loyalty": "loyauté",

@@ -98,6 +98,8 @@ class Meaning(Transformer):
         super().__init__()
         self.text = text
         self.reading = Reading(lang=lang)
+        self._appositions: list[Query] = []
+        self._reason_keyword: Optional[str] = None
         self._last: Optional[str] = None
 
     # --- entities -------------------------------------------------------
@@ -117,6 +119,16 @@ class Meaning(Transformer):
         if tok.value.get("ambiguous"):
             raise NotRead("ambiguous card name", [tok.value["surface"]])
         return self._entity(tok.value["card"], tok.value["surface"], "name", face=tok.value.get("face"))
+
+    def apposed(self, children):
+        """« L'aventure de X, Rituel saisonnier, … »: two names of one object; the more precise one
+        (a face) stands, and the claim asserts that they are the same object."""
+        first, second = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+        a, b = self.reading.entity(first), self.reading.entity(second)
+        keep, other = (b, a) if (b.face or b.which) and not (a.face or a.which) else (a, b)
+        self._appositions.append(Query(keep.id, "same_object", other.id))
+        self._last = keep.id
+        return keep.id
 
     def pronoun(self, children):
         if self._last is None:
@@ -263,6 +275,9 @@ class Meaning(Transformer):
     def has_no_attr(self, c):
         return [("-", self.has_attr_exists(c)[0][1])]
 
+    def has_color_attr(self, c):
+        return [("+", ("attr", (str(c[1].value), ("color", str(c[0].value), "eq")), "and"))]
+
     def has_pt(self, c):
         return [("+", ("pt", str(c[0].value)))]
 
@@ -397,6 +412,26 @@ class Meaning(Transformer):
         number = children[-1]
         return lambda subject: self._queries(subject, [("+", ("attr", ("loyalty", number), "and"))], [], negs, False)
 
+    def enters_tapped(self, children):
+        negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
+        return lambda subject: self._queries(subject, [("+", ("enters_tapped", None))], [], negs, False)
+
+    def can_pred(self, children):
+        negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
+        action = str(children[-1].value)
+        return lambda subject: self._queries(subject, [("+", ("can", action))], [], negs, False)
+
+    def contains_tail(self, children):
+        negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
+        mana = str(children[-1].value)
+
+        def build(subject_attr):
+            subject, attr = subject_attr
+            if attr != "mana_cost":
+                raise NotRead("only a mana cost contains symbols", [attr])
+            return self._queries(subject, [("+", ("mana_symbols", mana))], [], negs, False)
+        return build
+
     def entry_counts(self, c):
         if len(c) > 1 and c[1].type == "ATTR" and str(c[1].value) != "loyalty":
             raise NotRead("a count of something other than loyalty", [str(c[1])])
@@ -483,6 +518,11 @@ class Meaning(Transformer):
         self.reading.source = str(next(t for t in c if t.type == "YEAR").value)
         return None
 
+    def reason_keyword(self, c):
+        """« À cause de la persistance, … », "Because of devoid, …": the subject has that keyword."""
+        self._reason_keyword = str(next(t for t in c if t.type == "KEYWORD").value)
+        return None
+
     def lead(self, c):
         if any(isinstance(t, Token) and t.type == "QWORD" for t in c):
             self.reading.question = True
@@ -492,8 +532,21 @@ class Meaning(Transformer):
         if any(isinstance(t, Token) and t.type == "QWORD" for t in children):
             self.reading.question = True
         body = [c for c in children if c is not None and not isinstance(c, Token)]
-        self.reading.asserts = body[-1]
+        main = body[-1]
+        if self._appositions:
+            main = Junction("and", self._appositions + [main])
+        self.reading.asserts = main
+        if self._reason_keyword is not None:
+            subject = self._first_subject(main)
+            reason = Query(subject, "keyword", {"keyword": self._reason_keyword, "parameter": None})
+            self.reading.reason = reason if self.reading.reason is None else Junction("and", [reason, self.reading.reason])
         return self.reading
+
+    @staticmethod
+    def _first_subject(node) -> str:
+        while isinstance(node, Junction):
+            node = node.parts[0]
+        return node.subject
 
 
 def _unplaced(tokens: Tokens, exc: Optional[UnexpectedInput]) -> list[str]:
