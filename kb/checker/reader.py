@@ -233,6 +233,10 @@ class Meaning(Transformer):
     def pt(self, c):
         return ("pt", str(c[-1].value))
 
+    def flier(self, c):
+        """"a flier", « un volant »: a creature with flying."""
+        return ("flier", str(c[0].value))
+
     def named(self, c):
         return ("named", c[0].value)
 
@@ -395,6 +399,9 @@ class Meaning(Transformer):
             return Query(subject, "keyword", {"keyword": payload[0], "parameter": payload[1]}, quantifier=quant)
         if kind == "only_color":
             return Query(subject, "color", payload, quantifier="only")
+        if kind == "flier":
+            return Junction("and", [Query(subject, "card_type", "Creature"),
+                                    Query(subject, "keyword", {"keyword": payload, "parameter": None})])
         if kind == "named":
             return Query(subject, "same_card", {"card": payload["card"], "surface": payload["surface"]})
         return Query(subject, kind, payload, quantifier=quant)
