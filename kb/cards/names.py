@@ -19,14 +19,21 @@ table simply matches nothing.
   ambiguous).
 * :func:`records_named`: the FAQ card records with that name.
 * :func:`card_slugs`: page slug -> English card name.
+* :func:`name_variants`: the folded forms a name written in a sentence may
+  take (a leading article dropped, words made singular).
+* :func:`seed_pair`: (English, French) names of a seed FAQ card, from
+  ``corpus/terms/seed_card_names.tsv``, for knowledge bases built without
+  the card data.
 
 Card names inside running text (spans of a sentence) are found by
 :mod:`kb.cards.nameindex` and :mod:`kb.cards.linker`, over the same table.
 """
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional
 
 from kb.store import db as store
@@ -212,3 +219,41 @@ def records_named(conn: sqlite3.Connection, name: str, prefix: bool = False) -> 
 def card_slugs(conn: sqlite3.Connection) -> dict[str, str]:
     """Page slug (:func:`parser.textkeys.slugify`) -> English card name, for every card."""
     return {slugify(n): n for (n,) in conn.execute("SELECT name FROM mtg_cards")}
+
+
+#: Articles, definite or not, a card name may start with once folded
+#: (:func:`fold_name`: « l' » has lost its apostrophe).
+_ARTICLE = re.compile(r"^(le |la |les |l'|l |the |un |une |a |an )")
+
+#: The data file of :func:`seed_pair`.
+SEED_NAMES_FILE = "seed_card_names.tsv"
+
+
+def name_variants(name: str) -> list[str]:
+    """``name`` folded and, when it starts with an article, the rest
+    (« la Forêt de Suintesève » -> ``la foret de suinteseve``, ``foret de suinteseve``),
+    then the same with each word made singular (« les Lanciers guêpes »)."""
+    folded = fold_name(name or "")
+    m = _ARTICLE.match(folded)
+    found = [folded, folded[m.end():]] if m else [folded]
+    singular = [re.sub(r"\b([a-z0-9]{3,})[sx]\b", r"\1", f) for f in found]
+    return found + [f for f in singular if f not in found]
+
+
+@lru_cache(maxsize=1)
+def _seed_pairs() -> dict[str, tuple[str, str]]:
+    from kb.data import terms_dir
+
+    pairs: dict[str, tuple[str, str]] = {}
+    lines = (terms_dir() / SEED_NAMES_FILE).read_text(encoding="utf-8").splitlines()
+    rows = [ln.split("\t") for ln in lines if ln.strip() and not ln.startswith("#")]
+    for en, fr in (r[:2] for r in rows[1:] if len(r) >= 2):
+        pairs[fold_name(en)] = (en, fr)
+        pairs.setdefault(fold_name(fr), (en, fr))
+    return pairs
+
+
+def seed_pair(name: str) -> Optional[tuple[str, str]]:
+    """(English, French) names of the seed FAQ card named ``name`` in either
+    language (folded), from :data:`SEED_NAMES_FILE`, or None."""
+    return _seed_pairs().get(fold_name(name or ""))

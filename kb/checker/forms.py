@@ -19,6 +19,7 @@ from kb.checker.reading import count, counters_of, last_verb, name, polarity, si
 from kb.checker.situation import Situation
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 from kb.checker.vocabulary import card_type
+from parser.mana import ManaCostError
 
 
 class ClaimForms:
@@ -184,11 +185,21 @@ class ClaimForms:
         return Situation(self, Tree("creature_actor", []), [], perm=p)
 
     def soulbond_targets_claim(self, tree):
-        """« L'association d'âmes cible une créature » (702.95a: nothing is targeted)."""
+        """« L'association d'âmes cible une créature », read on a pair of
+        creatures: a 2/2 with soulbond entering while you control an unpaired
+        3/3; its trigger's targets are those its text calls « target »
+        (702.95a: none), and it pairs them as it resolves."""
         if not self.trace.edition.has_soulbond:
             raise OutsideModel("soulbond is not in the rules of edition {edition} (it arrived in 2012)",
                                edition=self.trace.edition)
-        return soulbond.pairing_targets(self.trace) == polarity(tree.children[0])
+        entering = Permanent(name="the creature", base_power=2, base_toughness=2, keywords={"soulbond"})
+        other = Permanent(name="the other creature", base_power=3, base_toughness=3)
+        self.trace.step("read on an instance: a 2/2 creature with soulbond entering the battlefield while you "
+                        "control an unpaired 3/3 creature")
+        targets = soulbond.trigger_targets(entering, [other], self.trace, self.trace.rule_text("soulbond"))
+        if targets is not None:
+            soulbond.pair(entering, other, entering.controller, self.trace)
+        return bool(targets) == polarity(tree.children[0])
 
     def counters_cancel_claim(self, tree):
         """« un marqueur +1/+1 et un marqueur -1/-1 s'annulent » (CR 704.5q)."""
@@ -266,29 +277,56 @@ class ClaimForms:
         option = mana.pays_exactly(cost, str(paid), self.trace)
         if option is None:
             self.trace.step("{paid} is not a way to pay {cost}: nothing to reduce", paid=paid, cost=cost)
-            return not polarity(applies)
-        _, applied = mana.apply_reduction(option, str(red), self.trace)
+            applied = False
+        else:
+            _, applied = mana.apply_reduction(option, str(red), self.trace)
         return applied == polarity(applies)
 
-    # ---- general facts
+    # ---- general facts, read on an instance
     def colorless_is_color(self, tree):
-        self.trace.step("colorless is not a color: a colorless object has no color", "colorless")
-        return not polarity(tree.children[0])
+        """« L'incolore est une couleur », read on an artifact costing {3}:
+        a colorless object has no color (CR 105.2c, 202.2b)."""
+        self.trace.step("read on an instance: an artifact with mana cost {cost}", "colorless", cost="{3}")
+        colors = mana.cost_colors("{3}", self.trace)
+        is_color = bool(colors)
+        self.trace.step("colorless would be a color if a colorless object had one: {answer}",
+                        answer=self.trace.tr("yes" if is_color else "no"))
+        return is_color == polarity(tree.children[0])
 
     def mana_burn_claim(self, tree):
-        burns = keywords.mana_burn(1, self.trace) > 0
-        return burns == polarity(tree.children[0])
+        """Unused mana causes mana burn, read on a player at 20 life with 1
+        unused mana when a phase ends (2008 rule 300.3; gone since 2009-07-11)."""
+        life, unused = 20, 1
+        self.trace.step("read on an instance: a player with {life} life and {n} unused mana when a phase ends",
+                        life=life, n=unused)
+        after = life - keywords.mana_burn(unused, self.trace)
+        self.trace.step("life after the phase: {life}", life=after)
+        return (after < life) == polarity(tree.children[0])
 
     def mana_types_claim(self, tree):
-        """Six types of mana: white, blue, black, red, green, colorless (001 Bassin réfléchissant note 1; CR 106.1b)."""
-        self.trace.step("types of mana: {types} ({n})", "mana_types", types=", ".join(mana.MANA_TYPES),
-                        n=len(mana.MANA_TYPES))
-        return count(tree.children[0]) == len(mana.MANA_TYPES)
+        """Six types of mana: white, blue, black, red, green, colorless (001
+        Bassin réfléchissant note 1; CR 106.1b), counted on a pool holding one
+        mana of each mana symbol."""
+        pool = "".join(f"{{{t}}}" for t in mana.MANA_TYPES)
+        types = sorted(mana.parse_mana(pool).counts, key=mana.MANA_TYPES.index)
+        self.trace.step("read on an instance: a pool with one mana of each symbol {pool}; types of mana in it: "
+                        "{types} ({n})", "mana_types", pool=pool, types=", ".join(types), n=len(types))
+        return count(tree.children[0]) == len(types)
 
     def hybrid_in_pool(self, tree):
-        self.trace.step("hybrid symbols are not new colors or types of mana: no hybrid mana can be added to a pool",
-                        "hybrid_mana")
-        return not polarity(tree.children[0])
+        """« On peut ajouter du mana hybride à sa réserve », read on {W/U}:
+        it is paid with {W} or {U}, and as mana it is no type a pool holds
+        (seeds/001_… « Hybride »)."""
+        ways = [str(p) for p in mana.payments("{W/U}")]
+        try:
+            mana.parse_mana("{W/U}")
+            addable = True
+        except ManaCostError:
+            addable = False
+        self.trace.step("read on an instance: paying {cost} puts in the pool one of {ways}; hybrid among them: "
+                        "{hybrid}", "hybrid_mana", cost="{W/U}", ways=", ".join(ways),
+                        hybrid=self.trace.tr("yes" if addable else "no"))
+        return addable == polarity(tree.children[0])
 
     # ---- situations
     def situation_claim(self, tree):

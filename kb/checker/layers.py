@@ -141,11 +141,11 @@ def colors(perm: Permanent, trace: Optional[Trace] = None) -> tuple[str, ...]:
         if e.additive:
             current = tuple(c for c in "WUBRG" if c in current or c in e.colors)
             if trace:
-                trace.step("becomes {colors} in addition to its other colors -> {current}", "layer_color",
-                           colors="".join(e.colors), current="".join(current))
+                trace.step("{where}becomes {colors} in addition to its other colors -> {current}", "layer_color",
+                           where=trace.where("layer_color"), colors="".join(e.colors), current="".join(current))
         else:
             current = tuple(c for c in "WUBRG" if c in e.colors)
             if trace:
-                trace.step("a color-changing effect replaces all previous colors -> {current}", "layer_color",
-                           current="".join(current) or trace.tr("colorless"))
+                trace.step("{where}a color-changing effect replaces all previous colors -> {current}", "layer_color",
+                           where=trace.where("layer_color"), current="".join(current) or trace.tr("colorless"))
     return current

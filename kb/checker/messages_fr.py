@@ -7,6 +7,8 @@ FR: dict[str, str] = {
     "(none)": "(aucun)",
     "none": "aucun",
     "none (colorless)": "aucune (incolore)",
+    "yes": "oui",
+    "no": "non",
     "colorless": "incolore",
     "no counters": "aucun marqueur",
     "no keywords": "aucune capacité mot-clé",
@@ -22,8 +24,27 @@ FR: dict[str, str] = {
     "no mana cost: mana value 0": "pas de coût de mana : valeur de mana 0",
     "mana value of {cost}: {sum} = {value}": "valeur de mana de {cost} : {sum} = {value}",
     "amounts of mana that pay {cost}: {totals}": "quantités de mana qui paient {cost} : {totals}",
-    "soulbond chooses the partner on resolution: nothing is targeted":
-        "l'association d'âmes choisit le partenaire à la résolution : rien n'est ciblé",
+    "the soulbond ability's text says « target »: {n} creature(s) targeted":
+        "le texte de l'association d'âmes dit « cible » : {n} créature(s) ciblée(s)",
+    "the soulbond ability's text has no « target »: it targets nothing as it is put on the stack":
+        "le texte de l'association d'âmes ne dit pas « cible » : elle ne cible rien quand elle est mise sur la pile",
+    "the other creature": "l'autre créature",
+    "read on an instance: a 2/2 creature with soulbond entering the battlefield while you control an "
+    "unpaired 3/3 creature":
+        "lu sur une instance : une créature 2/2 avec l'association d'âmes arrive sur le champ de bataille "
+        "alors que vous contrôlez une créature 3/3 non associée",
+    "read on an instance: an artifact with mana cost {cost}":
+        "lu sur une instance : un artefact de coût de mana {cost}",
+    "colorless would be a color if a colorless object had one: {answer}":
+        "l'incolore serait une couleur si un objet incolore en avait une : {answer}",
+    "read on an instance: a player with {life} life and {n} unused mana when a phase ends":
+        "lu sur une instance : un joueur à {life} points de vie avec {n} mana inutilisé à la fin d'une phase",
+    "life after the phase: {life}":
+        "points de vie après la phase : {life}",
+    "read on an instance: a pool with one mana of each symbol {pool}; types of mana in it: {types} ({n})":
+        "lu sur une instance : une réserve avec un mana de chaque symbole {pool} ; types de mana : {types} ({n})",
+    "read on an instance: paying {cost} puts in the pool one of {ways}; hybrid among them: {hybrid}":
+        "lu sur une instance : payer {cost} demande l'un de {ways} ; hybride parmi eux : {hybrid}",
     "read on an instance: a 3/3 creature with {counters}": "lu sur un exemple : une créature 3/3 avec {counters}",
     "read on an instance: a 3/3 creature": "lu sur un exemple : une créature 3/3",
     "read on an instance: a 3/3 creature with {n} damage marked":
@@ -129,12 +150,6 @@ FR: dict[str, str] = {
     "card types of {label} (type line « {line} »): {types}": "types de carte de {label} (ligne de type « {line} ») : {types}",
     "listed: {ways}": "énumérées : {ways}",
     "{paid} is not a way to pay {cost}: nothing to reduce": "{paid} n'est pas une façon de payer {cost} : rien à réduire",
-    "types of mana: {types} ({n})": "types de mana : {types} ({n})",
-    "colorless is not a color: a colorless object has no color":
-        "incolore n'est pas une couleur : un objet incolore n'a aucune couleur",
-    "hybrid symbols are not new colors or types of mana: no hybrid mana can be added to a pool":
-        "les symboles hybrides ne sont ni de nouvelles couleurs ni de nouveaux types de mana : "
-        "aucun mana hybride ne peut être ajouté à une réserve",
     "a mana cost has no card type": "un coût de mana n'a pas de type de carte",
     "the claim does not say whether the spell's conspire cost is paid (conspire is optional)":
         "l'affirmation ne dit pas si le coût de conspiration du sort est payé (la conspiration est facultative)",
@@ -393,10 +408,10 @@ FR: dict[str, str] = {
     "the checker models the sublayers only":
         "les règles de l'édition {edition} n'ont pas de sous-couches de force et d'endurance (règle {rule}) : "
         "le vérificateur ne modélise que les sous-couches",
-    "becomes {colors} in addition to its other colors -> {current}":
-        "devient {colors} en plus de ses autres couleurs -> {current}",
-    "a color-changing effect replaces all previous colors -> {current}":
-        "un effet de changement de couleur remplace toutes les couleurs précédentes -> {current}",
+    "{where}becomes {colors} in addition to its other colors -> {current}":
+        "{where}devient {colors} en plus de ses autres couleurs -> {current}",
+    "{where}a color-changing effect replaces all previous colors -> {current}":
+        "{where}un effet de changement de couleur remplace toutes les couleurs précédentes -> {current}",
     # features (kb/checker/features.py)
     "outcome feature {feature}": "caractéristique de résultat {feature}",
     "color description {kind}": "description de couleur {kind}",

@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from kb.checker.permanents import Permanent
@@ -33,12 +34,26 @@ def soulbond_triggers(entering: Permanent, others: list[Permanent], trace: Trace
     return False
 
 
-def pairing_targets(trace: Trace) -> bool:
-    """Whether a soulbond ability targets: no, its partner is chosen on
-    resolution (702.95a–c; seed 000_…: « Aucune des capacités d'association
-    d'âmes ne cible »)."""
-    trace.step("soulbond chooses the partner on resolution: nothing is targeted", "soulbond", "soulbond_resolve")
-    return False
+#: The soulbond reminder text (Avacyn Restored printings), read when no rule text is at hand.
+REMINDER = ("You may pair this creature with another unpaired creature when either enters the battlefield. "
+            "They remain paired for as long as you control both of them.")
+
+
+def trigger_targets(entering: Permanent, others: list[Permanent], trace: Trace,
+                    text: Optional[str] = None) -> Optional[list[Permanent]]:
+    """The creatures the soulbond trigger of ``entering`` targets as it is
+    put on the stack; None when it does not trigger.  An ability targets
+    only what its text calls « target » (CR 115.1); ``text`` is soulbond's
+    wording (its rule in the edition asked, else :data:`REMINDER`): it
+    says « pair … with another unpaired creature », a partner chosen as the
+    ability resolves (702.95c), so the trigger targets none."""
+    if not soulbond_triggers(entering, others, trace):
+        return None
+    says_target = "target" in re.findall(r"[a-z]+", (text or REMINDER).lower())
+    chosen = [o for o in others if o is not entering and o.paired_with is None] if says_target else []
+    trace.step("the soulbond ability's text says « target »: {n} creature(s) targeted" if says_target else
+               "the soulbond ability's text has no « target »: it targets nothing as it is put on the stack", "soulbond", "soulbond_resolve", n=len(chosen))
+    return chosen
 
 
 def pair(a: Permanent, b: Permanent, controller: str, trace: Trace) -> bool:

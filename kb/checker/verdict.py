@@ -130,6 +130,14 @@ class Trace:
         one, or when that edition's text names no layer."""
         return self.numbering.layer(concept, self.edition) if self.numbering is not None else None
 
+    def rule_text(self, concept: str) -> Optional[str]:
+        """The text of ``concept``'s rule in this trace's edition, from the rule history (None without one)."""
+        n = self.numbering
+        if n is None or not n.editions:
+            return None
+        edition = n.in_force(self.edition.date)
+        return n.text(self.number(concept), edition) if edition else None
+
     def where(self, concept: str) -> str:
         """« layer 7c: » for ``concept`` in the trace's language, '' when :meth:`layer` is None."""
         label = self.layer(concept)

@@ -301,7 +301,7 @@ def editions(data_dir, as_json):
 @click.command()
 @click.argument("term")
 @edition_option("Edition (default: the latest holding the term).", dates=True)
-@click.option("--all", "all_editions", is_flag=True, help="Show the entry of every edition that has it.")
+@click.option("--all", "all_editions", is_flag=True, help="Show the term once, each of its wordings with the editions it spans.")
 @data_dir_option
 @json_option
 def glossary(term, edition, all_editions, data_dir, as_json):
@@ -318,8 +318,11 @@ def glossary(term, edition, all_editions, data_dir, as_json):
         answer = glossary_answer(conn, term, edition)
     except (GlossaryNotFound, AmbiguousTerm) as err:
         raise KBError(str(err)) from err
-    entries = answer.entries
-    out = [glossary_json(e, answer) for e in (entries if all_editions else entries[:1])]
+    if all_editions:
+        out = [dict(glossary_json(run[0], answer), editions=[e.edition for e in run], span=_span(run))
+               for run in glossary_spans(answer.entries)]
+    else:
+        out = [glossary_json(answer.entries[0], answer)]
     if as_json:
         emit_json(out if all_editions else out[0])
         return
@@ -327,9 +330,58 @@ def glossary(term, edition, all_editions, data_dir, as_json):
     if answer.term_pair:
         p = answer.term_pair
         click.echo(click.style(f"{p['fr']} = {p['en']} (French↔English term pair, {p['kind']})", dim=True))
-    for o in out:
-        click.echo(click.style(o["term"], bold=True) + click.style(f"  ({o['edition']})", dim=True))
-        click.echo(o["definition"])
-        if o["references"]:
-            click.echo(click.style("rules: " + ", ".join(o["references"]), dim=True))
+    if not all_editions:
+        _print_glossary_entry(out[0], f"  ({out[0]['edition']})")
+        return
+    for term in dict.fromkeys(o["term"] for o in out):
+        wordings = [o for o in out if o["term"] == term]
+        every = [e for o in wordings for e in o["editions"]]
+        click.echo(click.style(term, bold=True) + click.style(f"  ({_span_text(min(every), max(every), len(every))}"
+                                                               f"{', ' + str(len(wordings)) + ' wordings' if len(wordings) > 1 else ''})",
+                                                               dim=True))
+        for o in wordings:
+            s = o["span"]
+            click.echo(click.style(f"  {_span_text(s['first'], s['last'], s['editions'])}:", dim=True))
+            _print_glossary_entry(o, None, indent="  ")
+
+
+def glossary_spans(entries: list) -> list[list]:
+    """``entries`` (latest edition first) in runs of consecutive editions
+    whose entry says the same: same term, lang and references, and a
+    definition that differs at most by typography (:func:`typo_key`: quotes,
+    the ``?`` of lost quotes, line breaks).  Each run, latest first, is one
+    wording of the term and the editions it spans."""
+    from parser.textkeys import typo_key
+
+    runs: list[list] = []
+    last = None
+    for e in entries:
+        key = (e.term, e.lang, typo_key(e.definition), tuple(e.references))
+        if runs and key == last:
+            runs[-1].append(e)
+        else:
+            runs.append([e])
+        last = key
+    return runs
+
+
+def _span(run: list) -> dict:
+    """The ``span`` of a run of entries: first and last edition, how many editions."""
+    dates = [e.edition for e in run]
+    return {"first": min(dates), "last": max(dates), "editions": len(dates)}
+
+
+def _span_text(first: str, last: str, count: int) -> str:
+    if first == last:
+        return first
+    return f"{first} – {last}, {count} editions"
+
+
+def _print_glossary_entry(o: dict, heading, indent: str = "") -> None:
+    if heading is not None:
+        click.echo(click.style(o["term"], bold=True) + click.style(heading, dim=True))
+    for line in o["definition"].splitlines() or [""]:
+        click.echo(indent + line)
+    if o["references"]:
+        click.echo(click.style(indent + "rules: " + ", ".join(o["references"]), dim=True))
 

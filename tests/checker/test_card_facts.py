@@ -16,8 +16,8 @@ from tests.conftest import build_with_card_subset, require_shared
 pytestmark = pytest.mark.corpus
 
 #: Future Sight, Time Spiral, Planar Chaos, Dissension, Shadowmoor, Apocalypse,
-#: Champions of Kamigawa, Throne of Eldraine, Innistrad.
-SETS = ["FUT", "TSP", "PLC", "DIS", "SHM", "APC", "CHK", "ELD", "ISD"]
+#: Champions of Kamigawa, Throne of Eldraine, Innistrad, Dark Ascension, Battle for Zendikar.
+SETS = ["FUT", "TSP", "PLC", "DIS", "SHM", "APC", "CHK", "ELD", "ISD", "DKA", "BFZ"]
 EDITIONS = ["2003-03-15", "2008-05-01", "2009-07-11", "2010-07-16", "2012-05-01", "2013-04-29",
             "2013-07-11", "2021-04-19", "2026-01-16"]
 
@@ -104,3 +104,61 @@ def test_evidence_from_the_search_index(kb_dir, conn):
     kinds = {e["kind"] for e in v.evidence}
     assert kinds == {"note", "rule"} and all(set(e) == {"kind", "id", "url", "snippet"} for e in v.evidence)
     assert any(e["id"] == "702.79a" and e["url"].endswith("#702.79a") for e in v.evidence), v.evidence
+
+
+@pytest.mark.parametrize("claim,edition,answer,why", [
+    # a back face has its own colour indicator, not its front face's colours
+    ("Homicidal Brute is red", None, "true", "Homicidal Brute has a color indicator: R"),
+    ("Homicidal Brute is blue", None, "false", "Homicidal Brute has a color indicator: R"),
+    ("Withengar Unbound is black", None, "true", "Withengar Unbound has a color indicator: B"),
+    ("Withengar Unbound is colorless", None, "false", "Withengar Unbound has a color indicator: B"),
+    ("La Brute homicide est rouge", None, "true", "Homicidal Brute a un indicateur de couleur : R"),
+    # its mana value is its front face's today, 0 before the Eldritch Moon rules
+    ("Homicidal Brute has mana value 3", None, "true", "the card database agrees: mana value 3"),
+    ("Homicidal Brute has mana value 0", "2012", "true", "the back face of a double-faced card had no mana cost"),
+    # a half is its own spell: an instant of mana value 2
+    ("Stomp is an instant", None, "true", "card types of Stomp (type line « Instant — Adventure »): instant"),
+    ("Bonecrusher Giant is an instant", None, "false", "card types of Bonecrusher Giant"),
+    ("Stomp has mana value 2", None, "true", "the card database agrees: mana value 2"),
+    ("Ice has mana value 2", None, "true", "the card database agrees: mana value 2"),
+    ("Ice is red", None, "false", "colors of {1}{U}: U"),
+    ("Le Piétineur a une valeur de mana de 2", None, "true", "la base de cartes concorde"),
+    ("Fire // Ice has mana value 4", None, "true", "a split card's mana value is the total of its halves: 2 + 2 = 4"),
+    # devoid sets the colours (a characteristic-defining ability)
+    ("Benthic Infiltrator is colorless", None, "true", "« Devoid »"),
+    ("Benthic Infiltrator is blue", None, "false", "« Devoid »"),
+    # a flipped half keeps the card's mana cost and colour
+    ("Kenzo the Hardhearted is white", None, "true", "it keeps the card's mana cost {W}"),
+])
+def test_faces_and_halves(conn, claim, edition, answer, why):
+    v = check_claim(claim, edition=edition, cards=conn)
+    assert v.answer == answer, v
+    assert any(why in step for step in v.explanation), v.explanation
+
+
+def test_the_lookup_gives_the_designated_face(conn):
+    from kb.checker.cards import KBCards
+
+    cards = KBCards(conn)
+    stomp = cards("Stomp")
+    assert (stomp.name, stomp.types, stomp.mana_cost, stomp.characteristics.side) == ("Stomp", {"instant"}, "{1}{R}", "b")
+    brute = cards("Homicidal Brute")
+    assert (brute.color_indicator, brute.power, brute.toughness, brute.types) == (("R",), "5", "1", {"creature"})
+    finks = cards("Kitchen Finks")
+    assert (finks.power, finks.toughness, finks.subtypes, finks.keywords) == ("3", "2", {"ouphe"}, {"persist"})
+    whole = cards("Fire // Ice")
+    assert whole.characteristics.side == "" and whole.db_colors == ("U", "R") and [f.name for f in whole.faces] == \
+        ["Fire", "Ice"]
+
+
+def test_seed_card_names_agree_with_the_card_data(conn):
+    """corpus/terms/seed_card_names.tsv (for knowledge bases without card data) says what MTGJSON says."""
+    from kb.cards.db import get_card
+    from kb.data import terms_dir
+
+    lines = (terms_dir() / "seed_card_names.tsv").read_text(encoding="utf-8").splitlines()
+    pairs = [ln.split("\t") for ln in lines if ln.strip() and not ln.startswith("#")][1:]
+    assert len(pairs) == 20
+    for en, fr in pairs:
+        card = get_card(conn, en)
+        assert card is not None and fr in card.french_names(), (en, fr, card and card.french_names())

@@ -13,7 +13,7 @@ import pytest
 
 from kb.checker import check_claim, check_file
 from kb.checker import banding, keywords, layers, soulbond
-from kb.checker.cards import KBCards, split_type_line
+from kb.checker.cards import KBCards, types_of
 from kb.checker.editions import EditionError, LATEST, resolve_edition, rule
 from kb.checker.linked import LinkedObject
 from kb.checker.permanents import MINUS, PLUS, ColorEffect, Permanent, PTEffect
@@ -336,9 +336,10 @@ def test_kb_lookup_with_card_database(tmp_path):
 
 
 def test_type_lines():
-    assert split_type_line("Créature-artefact : épouvantail")[0] == {"artifact", "creature"}
-    assert split_type_line("Artifact Creature — Scarecrow")[0] == {"artifact", "creature"}
-    assert split_type_line("Éphémère")[0] == {"instant"}
+    assert types_of("Créature-artefact : épouvantail") == ({"artifact", "creature"}, {"epouvantail"})
+    assert types_of("Artifact Creature — Scarecrow") == ({"artifact", "creature"}, {"scarecrow"})
+    assert types_of("Éphémère")[0] == {"instant"}
+    assert types_of("Creature — Giant // Instant — Adventure") == ({"creature", "instant"}, {"giant", "adventure"})
 
 
 # ------------------------------------------------------------ claims API

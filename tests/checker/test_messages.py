@@ -129,3 +129,50 @@ def test_edition_errors_follow_the_claim_language():
     assert en.reason == "the claim names the rules of 2008 but edition 2020 was asked for"
     bad = check_claim("Le mana inutilisé provoque une brûlure de mana", edition="20x")
     assert bad.reason == "pas une édition (attendu : AAAA, AAAA-MM, AAAA-MM-JJ ou 'latest') : '20x'"
+
+
+# ------------------------------------------------------------ general claims read on a named instance (issue 22)
+
+@pytest.mark.parametrize("claim, edition, answer, steps", [
+    ("Colorless is a color", None, "false",
+     ["read on an instance: an artifact with mana cost {3}", "colors of {3}: none (colorless)",
+      "colorless would be a color if a colorless object had one: no"]),
+    ("L'incolore est une couleur", None, "false",
+     ["lu sur une instance : un artefact de coût de mana {3}",
+      "l'incolore serait une couleur si un objet incolore en avait une : non"]),
+    ("Unused mana causes mana burn", None, "false",
+     ["read on an instance: a player with 20 life and 1 unused mana when a phase ends", "life after the phase: 20"]),
+    ("Unused mana causes mana burn", "2008-05-01", "true", ["life after the phase: 19"]),
+    ("There are six types of mana", None, "true",
+     ["read on an instance: a pool with one mana of each symbol {W}{U}{B}{R}{G}{C}; types of mana in it: "
+      "W, U, B, R, G, C (6)"]),
+    ("There are five types of mana", None, "false", []),
+    ("You can add hybrid mana to your mana pool", None, "false",
+     ["read on an instance: paying {W/U} puts in the pool one of {W}, {U}; hybrid among them: no"]),
+    ("You cannot add hybrid mana to your mana pool", None, "true", []),
+    ("Soulbond targets a creature", None, "false",
+     ["read on an instance: a 2/2 creature with soulbond entering the battlefield while you control an unpaired "
+      "3/3 creature",
+      "the soulbond ability's text has no « target »: it targets nothing as it is put on the stack",
+      "the creature and the other creature become paired"]),
+    ("L'association d'âmes cible une créature", None, "false",
+     ["la créature et l'autre créature deviennent associées"]),
+])
+def test_general_claims_are_read_on_a_named_instance(seed_conn, claim, edition, answer, steps):
+    v = check_claim(claim, edition=edition, cards=seed_conn)
+    assert v.answer == answer, v
+    assert all(s in v.explanation for s in steps), v.explanation
+
+
+def test_the_soulbond_instance_reads_the_ability_text():
+    """A soulbond worded with « target » would target the partner: the answer comes from the text."""
+    from kb.checker import soulbond
+    from kb.checker.permanents import Permanent
+    from kb.checker.verdict import Trace
+
+    a = Permanent(name="the creature", base_power=2, base_toughness=2, keywords={"soulbond"})
+    b = Permanent(name="the other creature", base_power=3, base_toughness=3)
+    assert soulbond.trigger_targets(a, [b], Trace()) == []
+    assert soulbond.trigger_targets(a, [b], Trace(), "you may pair it with target unpaired creature") == [b]
+    plain = Permanent(name="the creature", base_power=2, base_toughness=2)
+    assert soulbond.trigger_targets(plain, [b], Trace()) is None

@@ -168,3 +168,32 @@ def test_rules_without_sublayers_leave_effects_and_counters_unknown(full_kb_conn
     old = check_claim(claim, edition="2004-06-01", cards=full_kb_conn)
     assert old.answer == "unknown" and "418.5a" in old.reason and "sous-couches" in old.reason
     assert [r.number for r in rules_of_edition(full_kb_conn, "2004-06-01", "418.5a")] == ["418.5a"]
+
+
+SET_THEN_MODIFY = "Une créature 3/3 gagne +3/+3, puis devient 1/1 : elle est 1/1"
+SWITCH = "Une créature 2/2 devient 4/1, puis sa force et son endurance sont échangées : elle est 1/4"
+RECOLOUR = "Une créature bleue et noire devient bleue : elle est uniquement bleue"
+
+
+@corpus
+@pytest.mark.parametrize("claim, edition, answer, rules, steps", [
+    (SET_THEN_MODIFY, "2008-05-01", "true", ["418.5a"],
+     ["couche 6b : dans l'ordre d'horodatage, effets qui fixent et modifications résolues ensemble : "
+      "devient 1/1 -> 1/1"]),
+    (SET_THEN_MODIFY, "2019-08-23", "false", ["613.3c", "613.3b"],
+     ["couche 7b : devient 1/1 -> 1/1", "couche 7c : gagne +3/+3 -> 4/4"]),
+    (SWITCH, "2008-05-01", "true", ["418.5a", "418.5i"], ["couche 6e : force et endurance échangées -> 1/4"]),
+    (SWITCH, "2019-08-23", "true", ["613.3b", "613.3e"], ["couche 7e : force et endurance échangées -> 1/4"]),
+    (SWITCH, None, "true", ["613.4b", "613.4d"], ["couche 7d : force et endurance échangées -> 1/4"]),
+    (SWITCH, "2004-06-01", "unknown", ["418.5a", "418.5i"], []),     # no sublayers in 2004
+    (RECOLOUR, "2008-05-01", "true", ["418.5a", "203.2"],
+     ["couche 5 : un effet de changement de couleur remplace toutes les couleurs précédentes -> U"]),
+    (RECOLOUR, None, "true", ["613.1e", "202.2"],
+     ["couche 5 : un effet de changement de couleur remplace toutes les couleurs précédentes -> U"]),
+    (RECOLOUR, "2003-03-15", "true", ["418.5e", "203.2"],          # no layers in the 2003-03-15 rules
+     ["un effet de changement de couleur remplace toutes les couleurs précédentes -> U"]),
+])
+def test_explanations_name_the_editions_layers(full_kb_conn, claim, edition, answer, rules, steps):
+    v = check_claim(claim, edition=edition, cards=full_kb_conn)
+    assert v.answer == answer and v.rules == rules, v
+    assert all(s in v.explanation for s in steps), v.explanation

@@ -63,7 +63,8 @@ def test_glossary(cr_kb):
     assert g["definition"].startswith("A keyword ability that modifies how a creature assigns combat damage.")
     assert "702.19" in g["references"]
     all_eds = json.loads(run("glossary", "trample", "--all", "--json", data_dir=cr_kb))
-    assert [x["edition"] for x in all_eds] == ["2026-01-16", "2008-05-01", "2004-10-01"]
+    assert [x["edition"] for x in all_eds] == ["2026-01-16", "2008-05-01", "2004-10-01"]     # one per wording
+    assert [x["span"]["editions"] for x in all_eds] == [1, 1, 1]
     assert "no glossary entry for 'zzzz'" in run("glossary", "zzzz", data_dir=cr_kb, code=1)
 
 

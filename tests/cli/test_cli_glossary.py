@@ -46,10 +46,11 @@ def test_latest_obsolete_entry_wins(full_kb):
     g = glossary_json("mana burn", data_dir=full_kb)
     assert (g["term"], g["edition"], g["definition"]) == ("Mana Burn (Obsolete)", "2026-01-16", OBSOLETE)
     assert run("Mana Burn", data_dir=full_kb).output.splitlines()[0] == "Mana Burn (Obsolete)  (2026-01-16)"
-    every = glossary_json("mana burn", "--all", data_dir=full_kb)
-    assert len(every) == 101 and (every[0]["term"], every[0]["edition"]) == ("Mana Burn (Obsolete)", "2026-01-16")
+    every = glossary_json("mana burn", "--all", data_dir=full_kb)     # each wording once, with its editions
+    assert len(every) == 3 and (every[0]["term"], every[0]["edition"]) == ("Mana Burn (Obsolete)", "2026-01-16")
     assert (every[-1]["term"], every[-1]["edition"], every[-1]["edition_used"]) == ("Mana Burn", "2003-03-15",
                                                                                      "2003-03-15")
+    assert sum(len(e["editions"]) for e in every) == 101
     assert [e["edition"] for e in every] == sorted((e["edition"] for e in every), reverse=True)
 
 
