@@ -20,10 +20,10 @@ it, a characteristic the rules of the edition asked gave otherwise);
 from __future__ import annotations
 
 import re
-import sqlite3
-from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Optional
 
+from kb.checker import mana, text_queries
+from kb.checker.designation import Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold, fold_name
@@ -37,96 +37,6 @@ SPLIT_COMBINED = "2017-04-28"
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
-
-
-@dataclass
-class Designated:
-    """The characteristics a claim's entity designates, with how it was found."""
-
-    face: object                 # a kb.cards.faces.FaceCharacteristics (or the same shape)
-    card: object                 # the CardCharacteristics, or None for a FAQ card record
-    label: str
-
-
-Designate = Callable[[object], Designated]
-
-
-def designate_in(conn: sqlite3.Connection) -> Designate:
-    """The designation of a reading's entities in the card data of ``conn``."""
-    from kb.cards import faces as cardfaces
-
-    cache: dict = {}
-
-    def designate(entity) -> Designated:
-        key = (entity.card, entity.face, entity.which)
-        if key in cache:
-            return cache[key]
-        found = cardfaces.characteristics(conn, entity.face or entity.card)
-        if found is None and entity.face:
-            found = cardfaces.characteristics(conn, entity.card)
-        if found is None:
-            record = record_face(conn, entity.card)
-            if record is None or entity.which:
-                raise Unknown("no card data for {name}", name=entity.surface or entity.card)
-            cache[key] = Designated(record, None, record.name)
-            return cache[key]
-        face = found.designated
-        if entity.which:
-            face = _face_by_position(found, entity.which, entity.surface)
-        label = face.name if face.name == found.name else f"{face.name} ({found.name})"
-        cache[key] = Designated(face, found, label)
-        return cache[key]
-    return designate
-
-
-def record_face(conn: sqlite3.Connection, name: str):
-    """The characteristics of a FAQ card record named ``name`` (a knowledge base without card data):
-    colours by :func:`kb.cards.faces.face_colors`, types by :func:`parser.cardface.parse_type_line`,
-    French subtypes in English through the term pairs; None when no record has that name."""
-    from kb.cards import faces as cardfaces
-    from kb.checker.cards import KBCards
-    from kb.checker.entities import vocabulary
-    from parser.cardface import CardFaceError, parse_type_line
-
-    facts = KBCards(conn).record(name)
-    if facts is None:
-        return None
-    try:
-        line = parse_type_line(facts.type_line, "fr")
-    except CardFaceError:
-        return None
-    vocab = vocabulary()
-    subtypes = []
-    for word in line.subtypes:
-        hit = vocab.get("fr", fold(word))
-        if hit is None or hit[0] != "SUBTYPE":
-            return None        # a subtype the term pairs do not know: no guess
-        subtypes.append(hit[1])
-    keywords = tuple(k.capitalize() for k in sorted(facts.keywords))
-    names = [n for n in (facts.name, facts.english_name) if n]
-    colors, decided, text = cardfaces.face_colors(facts.text or "", names, facts.mana_cost,
-                                                  facts.color_indicator or (), keywords)
-    return cardfaces.FaceCharacteristics(
-        card=facts.english_name or facts.name, side="a", name=facts.name, french_name=facts.name,
-        layout="normal", mana_cost=facts.mana_cost, mana_value=cardfaces.cost_mana_value(facts.mana_cost),
-        colors=colors, color_indicator=tuple(facts.color_indicator or ()), supertypes=tuple(line.supertypes_en),
-        types=tuple(line.types_en), subtypes=tuple(subtypes), power=facts.power, toughness=facts.toughness,
-        loyalty=None, keywords=keywords, mentioned_keywords=(), text=facts.text or "", french_text=facts.text,
-        french_type_line=facts.type_line, type_line=facts.type_line, decided_by=(decided,), color_text=text)
-
-
-def _face_by_position(found, which: str, surface: str):
-    faces = list(found.faces)
-    if len(faces) < 2:
-        raise Unknown("{name} has a single face: it has no {which} face", name=found.name, which=which)
-    if which in ("front", "left"):
-        return faces[0]
-    if which == "adventure":
-        adventure = [f for f in faces if "Adventure" in f.subtypes]
-        if not adventure:
-            raise Unknown("{name} has no Adventure", name=found.name)
-        return adventure[0]
-    return faces[1]
 
 
 # --------------------------------------------------------------------------
@@ -248,9 +158,10 @@ class QueryModel:
             return
         self._shown.add(d.label)
         f = d.face
-        self.trace.step("card data of {label}: mana cost {cost}, type line « {type_line} »{pt}",
-                        label=d.label, cost=f.mana_cost or self.trace.tr("none"), type_line=f.type_line,
-                        pt=f" {f.power}/{f.toughness}" if f.power is not None else "")
+        self.trace.step("card {name}: mana cost {cost}, type line « {types} »", name=d.label,
+                        cost=f.mana_cost or self.trace.tr("none"),
+                        types=(f.french_type_line if self.trace.lang == "fr" and f.french_type_line else f.type_line)
+                        + (f" {f.power}/{f.toughness}" if f.power is not None else ""))
 
     def _colors(self, d: Designated) -> tuple[str, ...]:
         f = d.face
@@ -265,6 +176,12 @@ class QueryModel:
         elif "split_card" in why:
             self.trace.step("a split card has the colors of both halves: {colors}", "split_card",
                             colors="".join(f.colors) or self.trace.tr("none"))
+        elif f.mana_cost:
+            computed = mana.cost_colors(f.mana_cost, self.trace)        # each symbol's colours, with its rule
+            if tuple(computed) != tuple(f.colors):
+                raise Unknown("the computed {what} of {label} ({found}) differs from the card database ({recorded})",
+                              what=self.trace.tr("colors"), label=d.label, found="".join(computed) or "-",
+                              recorded="".join(f.colors) or "-")
         else:
             self.trace.step("colors of {label} from its mana cost {cost}: {colors}", "color", label=d.label,
                             cost=f.mana_cost or self.trace.tr("none"), colors="".join(f.colors) or
@@ -394,6 +311,12 @@ class QueryModel:
         elif "back_face_mana_value" in f.decided_by:
             self.trace.step("the back face of a double-faced card has the mana value of its front face: {value}",
                             "mana_value", value=_fmt(f.mana_value))
+        elif f.side in ("", "a") or d.card is None or d.card.layout in ("split", "aftermath", "modal_dfc"):
+            computed = float(mana.mana_value(f.mana_cost, self.trace))    # each symbol counted, with its rule
+            if computed != float(f.mana_value):
+                raise Unknown("the computed {what} of {label} ({found}) differs from the card database ({recorded})",
+                              what=self.trace.tr("mana value"), label=d.label, found=_fmt(computed),
+                              recorded=_fmt(f.mana_value))
         else:
             self.trace.step("mana value of {label}: {value}", "mana_value", label=d.label, value=_fmt(f.mana_value))
         return float(f.mana_value)
@@ -423,7 +346,12 @@ class QueryModel:
             return bool(printed)
         if q.words != "mana":
             raise Unknown("a mana cost was expected, not {value}", value=q.value)
-        return _symbols(printed) == _symbols(q.value)
+        if _symbols(printed) == _symbols(q.value):
+            return True
+        if printed and _pays(printed, q.value):
+            raise Unknown("{value} pays the cost {cost} of {label} but is not that cost: the claim may speak of a "
+                          "payment", value=q.value, cost=printed, label=d.label)
+        return False
 
     def _q_keyword(self, d, q):
         kw, param = q.value["keyword"], q.value.get("parameter")
@@ -498,52 +426,11 @@ class QueryModel:
         have = _symbols(printed)
         return all(have.count(sym) >= _symbols(q.value).count(sym) for sym in set(_symbols(q.value)))
 
-    def _own_lines(self, d) -> list[str]:
-        """The face's rules text, its name written ``~``, reminder text left out."""
-        names = [n for n in (d.face.name, d.card.name if d.card is not None else None) if n]
-        text = re.sub(r"\([^()]*\)", "", d.face.text or "")
-        for n in sorted(names, key=len, reverse=True):
-            text = text.replace(n, "~")
-        return [fold(line).strip() for line in text.splitlines() if line.strip()]
-
     def _q_enters_tapped(self, d, q):
-        lines = self._own_lines(d)
-        said = [l for l in lines if re.search(r"(~|this \w+) enters( the battlefield)? tapped", l)]
-        self.trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(lines) or
-                        self.trace.tr("none"))
-        if any(re.search(r"tapped(\.| and)", l) and "unless" not in l and "if " not in l for l in said):
-            return True
-        if said or any("tapped" in l for l in lines):
-            raise Unknown("{label} enters tapped only in some cases (its text says when)", label=d.label)
-        return False
-
-    #: What a face's own text says when it cannot do an action ("~ can't block").
-    _CANT = {"block": r"(~|this \w+) can't block\.", "attack": r"(~|this \w+) can't attack\.",
-             "be_blocked": r"(~|this \w+) can't be blocked\.", "be_countered": r"(~|this \w+) can't be countered\."}
-    _MENTION = {"block": "block", "attack": "attack", "be_blocked": "blocked", "be_countered": "counter"}
+        return text_queries.enters_tapped(d, self.trace)
 
     def _q_can(self, d, q):
-        """« X ne peut pas bloquer », "X can't be countered": read on the face's own text; any other
-        mention of the action (a condition, a grant) leaves it unknown."""
-        lines = self._own_lines(d)
-        self.trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(lines) or
-                        self.trace.tr("none"))
-        keywords = {fold(k) for k in d.face.keywords}
-        if any(re.fullmatch(self._CANT[q.value], line) for line in lines):
-            return False
-        if q.value == "attack" and "defender" in keywords:
-            self.trace.step("{label} has {keyword}: « {printed} »", label=d.label,
-                            keyword=self.trace.keyword("defender"), printed="Defender")
-            return False
-        if any(self._MENTION[q.value] in line for line in lines):
-            raise Unknown("{label}'s text speaks of it in a way the model does not read", label=d.label)
-        if q.value == "be_blocked" and keywords:
-            raise Unknown("{label} has abilities that may make it hard to block: the model does not decide "
-                          "unblockability from them", label=d.label)
-        if "Creature" not in d.face.types and q.value in ("block", "attack", "be_blocked"):
-            raise Unknown("{label} is not a creature card: it attacks or blocks only if an effect makes it one",
-                          label=d.label)
-        return True
+        return text_queries.can(d, q.value, self.trace)
 
     def _q_same_card(self, d, q):
         other = q.value["card"]
@@ -551,6 +438,14 @@ class QueryModel:
         self.trace.step("{label} and {other} are {verdict}", label=d.label, other=q.value["surface"],
                         verdict=self.trace.tr("the same card" if other == mine else "different cards"))
         return other == mine
+
+
+def _pays(cost: str, spent: str) -> bool:
+    """Whether mana ``spent`` (symbols of mana, no generic) pays ``cost`` exactly (:func:`kb.checker.mana.pays_exactly`)."""
+    try:
+        return mana.pays_exactly(cost, mana.parse_mana(spent)) is not None
+    except (ValueError, KeyError):
+        return False
 
 
 def _keyword_matches(printed: str, keyword: str) -> bool:

@@ -30,7 +30,8 @@ import yaml
 from lark.exceptions import UnexpectedInput
 
 from kb.cards.names import AmbiguousName
-from kb.checker.card_queries import QueryModel, designate_in
+from kb.checker.card_queries import QueryModel
+from kb.checker.designation import designate_in
 from kb.checker.cards import KBCards, Lookup
 from kb.checker.meaning import Reading
 from kb.checker.reader import NotRead, Reader

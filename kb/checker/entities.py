@@ -192,11 +192,8 @@ def vocabulary_for(conn: Optional[sqlite3.Connection]) -> Vocabulary:
     base = vocabulary()
     if conn is None:
         return base
-    try:
-        stamp = conn.execute("SELECT value FROM mtg_meta WHERE key = 'ingest_id'").fetchone()
-    except sqlite3.OperationalError:
-        return base
-    if stamp is None:
+    stamp = conn.execute("SELECT value FROM mtg_meta WHERE key = 'ingest_id'").fetchone()
+    if stamp is None:         # no card data ingested
         return base
     key = (id(conn), stamp[0])
     if key not in _KB_VOCABULARIES:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional, Union
 
+
 #: Attributes a query may ask of a card or face (the card data's characteristics).
 ATTRIBUTES = ("color", "colorless", "multicolored", "mana_value", "mana_cost", "power", "toughness", "pt",
               "loyalty", "card_type", "supertype", "subtype", "keyword", "name_en", "name_fr", "layout")
@@ -114,3 +115,41 @@ def negate(node: Assertion) -> Assertion:
     """``node`` with its polarity reversed."""
     node.polarity = not node.polarity
     return node
+
+
+# --------------------------------------------------------------------------
+# How the words of a claim make the tree: negation words and connectives
+
+#: Negation words that only open a French negation (« ne … pas », « ne … que »).
+_OPENING = {"ne", "n'"}
+
+
+def polarity(negs: list[str], only: bool, nor: bool) -> bool:
+    """True when the negation words of a verb group leave the clause positive."""
+    closing = [n for n in negs if n.lower() not in _OPENING]
+    if closing:
+        return len(closing) % 2 == 0
+    if any(n.lower() in _OPENING for n in negs):
+        return only or nor      # « n'est que rouge », « n'a ni … ni … »: no plain negation
+    return True
+
+
+def combine(items: list, joins: list[str]) -> object:
+    """Items joined by connectives: "or" binds loosest, "and" (juxtaposition, but, both) tighter."""
+    if len(items) == 1:
+        return items[0]
+    groups, current = [], [items[0]]
+    for join, item in zip(joins, items[1:]):
+        if join == "or":
+            groups.append(current)
+            current = [item]
+        else:
+            current.append(item)
+    groups.append(current)
+    ands = [g[0] if len(g) == 1 else Junction("and", g) for g in groups]
+    return ands[0] if len(ands) == 1 else Junction("or", ands)
+
+
+def join_word(tok) -> str:
+    types = [t.type for t in tok.children] if hasattr(tok, "children") else [tok.type]
+    return "or" if "OR" in types else "and"

@@ -76,6 +76,8 @@ CARD_QUERIES_FR = {
         "ne peut pas être bloquée",
     "{label} is not a creature card: it attacks or blocks only if an effect makes it one":
         "{label} n'est pas une carte de créature : elle n'attaque ou ne bloque que si un effet en fait une créature",
+    "{value} pays the cost {cost} of {label} but is not that cost: the claim may speak of a payment":
+        "{value} paie le coût {cost} de {label} sans être ce coût : l'affirmation peut parler d'un paiement",
     "power": "force",
     "toughness": "endurance",
     "loyalty": "loyauté",
