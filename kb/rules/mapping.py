@@ -38,6 +38,7 @@ from rapidfuzz import fuzz, process
 from kb.model import rule_parent, rule_sort_key
 from kb.rules.changes import change_kind
 from kb.rules.branches import find_merges, find_merges_by_content, find_splits, match_moved_by_content
+from kb.rules.pieces import find_split_pieces, follow_sentences
 from kb.rules.matching import SPLIT_MIN_LENGTH, Link, Matching, tree_parent
 from kb.rules.similarity import Node, overlap, similarity
 
@@ -362,7 +363,8 @@ def mark_added_and_removed(m: Matching) -> None:
 MATCHING_PASSES = (match_same_number_and_text, match_moved_same_text, match_fuzzy,
                    match_between_matched_neighbours, match_inside_new_parent, match_headings,
                    match_moved_by_content, link_main_successors, find_splits, find_merges,
-                   find_merges_by_content, mark_added_and_removed)
+                   find_merges_by_content, find_split_pieces, follow_sentences, find_split_pieces,
+                   mark_added_and_removed)
 
 
 def map_editions(a: Sequence[Node], b: Sequence[Node]) -> list[Link]:

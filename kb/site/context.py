@@ -125,10 +125,24 @@ class PageContexts:
         latest = self.links.latest
         chapters = json.loads(latest["chapters"] or "{}") if latest is not None else {}
         chapter_pages = set(self.links.chapters(latest["source"])) if latest is not None else set()
+        editions = store.editions(self.conn)
         return Page("index.html", "index.html", "Règles de Magic — base de connaissances", "fr", dict(
-            docs=self.links.documents, editions=store.editions(self.conn), latest=latest,
+            docs=self.links.documents, editions=editions, latest=latest, edition_rows=self._edition_rows(editions),
             chapter_pages=chapter_pages, chapters=chapters,
             has_warnings=self.conn.execute("SELECT 1 FROM reference_warnings LIMIT 1").fetchone() is not None))
+
+    def _edition_rows(self, editions: list[sqlite3.Row]) -> list[dict]:
+        """The editions table of the home page: each edition, its contents
+        page when the site has it, and its differences with the English
+        edition before it."""
+        planned = {e["source"] for e in self.links.editions}
+        rows = []
+        for e in editions:
+            before = self.links.neighbours(e["date"])[0] if e["lang"] == "en" else None
+            rows.append({"edition": e, "before": before, "diff": self.links.diff_link(before, e["date"]),
+                         "contents": urls.edition_path(e["date"]) if e["source"] in planned or
+                         (self.links.live and e["lang"] == "en") else None})
+        return rows
 
     def document(self, doc: DocumentPage) -> Page:
         d = doc.row
@@ -292,10 +306,7 @@ class PageContexts:
             page = self.lineage(edition, number)
             if page:
                 yield page
-        editions = self.links.editions
-        dates = sorted(e["date"] for e in editions) if len(editions) > 1 else \
-            [e["date"] for e in store.editions(self.conn)][-2:]
-        for a, b in zip(dates, dates[1:]):
+        for a, b in self.links.diff_pairs():
             page = self.diff(a, b)
             if page:
                 yield page

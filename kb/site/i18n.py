@@ -97,7 +97,42 @@ ENGLISH = {
     "la plus récente": "latest",
     "note": "note",
     "règle": "rule",
+    "ajoutée": "added",
+    "déplacée": "moved",
+    "scindée": "split",
+    "fusionnée": "merged",
+    "même règle": "same rule",
+    "reformulée": "reworded",
+    "renumérotée": "renumbered",
+    "supprimée": "removed",
+    "même texte": "same text",
+    "typographie seule": "typography only",
+    "numéros cités seuls": "cited numbers only",
+    "Différences avec l'édition précédente": "Differences from the previous edition",
+    "Différences avec l'édition suivante": "Differences from the next edition",
+    "différences": "differences",
+    "Page de la règle": "Rule page",
 }
+
+
+#: The French label of each code of a rule's history and of an edition diff
+#: (how a number was entered, how a text changed), as the pages show it.
+CHANGE_LABELS = {
+    "added": "ajoutée", "moved": "déplacée", "split": "scindée", "merged": "fusionnée",
+    "same": "même règle", "reworded": "reformulée", "renumbered": "renumérotée", "removed": "supprimée",
+    "none": "même texte", "typo": "typographie seule", "refs": "numéros cités seuls", "words": "texte modifié",
+}
+
+
+def change_labeller(ui: str):
+    """``label(code)``: the label of a history or diff code (``moved``,
+    ``words``…) in UI language ``ui``; an unknown code as it is."""
+    gettext = translations(ui)[0]
+
+    def label(code) -> str:
+        return gettext(CHANGE_LABELS[code]) if code in CHANGE_LABELS else str(code or "")
+
+    return label
 
 
 def translations(ui: str):

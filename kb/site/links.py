@@ -77,6 +77,7 @@ class LinkRegistry:
         self.has_history = versions.has_history(conn)
         self._by_source: dict[str, DocumentPage] = {}
         self._card_slugs: set[str] = set()
+        self._english_dates: Optional[list[str]] = None
 
     @classmethod
     def plan(cls, conn: sqlite3.Connection, live: bool = False, all_editions: bool = False,
@@ -135,6 +136,9 @@ class LinkRegistry:
             self.targets[(ed["source"], r.number)] = urls.rule_path(date, r.number)
             if latest:
                 self.en_targets[r.number] = urls.rule_path(date, r.number)
+        if latest and self.has_history and not self.live and ed["lang"] == "en":
+            # the static site renders the history page each rule of the latest edition links to
+            self.history_pages.update((date, r.number) for r in rules)
         return RuleSet(ed["source"], rules, lambda r: urls.rule_path(date, r.number))
 
     def add_edition(self, ed: sqlite3.Row) -> None:
@@ -263,6 +267,60 @@ class LinkRegistry:
         if self.live:
             return urls.rule_path(edition, number)
         return None
+
+    def history_link(self, source: str, number: str) -> Optional[str]:
+        """Site path of the history page of rule ``number`` of the planned
+        English edition ``source``: every rule's on the server, the latest
+        edition's (and those the texts link to) on the static site; None
+        for a French document or without a rule history."""
+        ed = self._edition_of(source)
+        if ed is None or not self.has_history or ed["lang"] != "en":
+            return None
+        if self.live or (ed["date"], number) in self.history_pages:
+            return urls.history_path(ed["date"], number)
+        return None
+
+    def _edition_of(self, source: str) -> Optional[sqlite3.Row]:
+        return next((e for e in self.editions if e["source"] == source), None)
+
+    def english_dates(self) -> list[str]:
+        """Dates of every English edition of the knowledge base, oldest first."""
+        if self._english_dates is None:
+            self._english_dates = [e["date"] for e in store.editions(self.conn) if e["lang"] == "en" and e["date"]]
+        return self._english_dates
+
+    def diff_pairs(self) -> list[tuple[str, str]]:
+        """The edition diffs the static site renders: between consecutive
+        rendered English editions, or the last two editions."""
+        planned = sorted(e["date"] for e in self.editions if e["lang"] == "en" and e["date"])
+        dates = planned if len(planned) > 1 else self.english_dates()[-2:]
+        return list(zip(dates, dates[1:]))
+
+    def diff_link(self, a: Optional[str], b: Optional[str]) -> Optional[str]:
+        """Site path of the differences between English editions ``a`` and
+        ``b`` (any two on the server, :meth:`diff_pairs` on the static
+        site); None without a rule history or when either is None."""
+        if not a or not b or a == b or not self.has_history:
+            return None
+        if self.live or (a, b) in self.diff_pairs():
+            return urls.diff_path(a, b)
+        return None
+
+    def neighbours(self, date: str) -> tuple[Optional[str], Optional[str]]:
+        """The English editions before and after ``date`` (None at either end)."""
+        dates = self.english_dates()
+        if date not in dates:
+            return None, None
+        i = dates.index(date)
+        return (dates[i - 1] if i else None), (dates[i + 1] if i + 1 < len(dates) else None)
+
+    def glossary_link(self, source: str, term: str) -> Optional[str]:
+        """Site path (with anchor) of glossary entry ``term`` of the planned
+        edition ``source``, or None."""
+        ed = self._edition_of(source)
+        if ed is None or not ed["glossary_count"]:
+            return None
+        return f"{urls.glossary_path(ed['date'])}#{slugify(term)}"
 
     def cited_by(self, source: str, number: str) -> list[tuple[str, str]]:
         """(citing rule, site path#anchor) of the planned rules whose text

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 from kb.cards.names import card_slugs
+from kb.rules import versions
 from kb.search.searcher import Searcher, SearchResponse
 from kb.site.context import Page
 from kb.site.render import Site
@@ -93,6 +94,19 @@ class UiPages:
         self.fixed = self._fixed_pages()
         self.ahead: dict[str, str] = {}       # written before the requests come, only read after
         self.page = functools.lru_cache(maxsize=PAGE_CACHE_SIZE)(self._render)
+
+    def edition_meant(self, text: str) -> Optional[str]:
+        """The English edition an address means by ``text``: itself when it
+        is one, else the edition in force on that date, at the end of that
+        month or year (:func:`kb.rules.versions.edition_in_force`, as on the
+        command line); None when it is no date or none was in force."""
+        if text in self.dates:
+            return text
+        english = sorted(d for d, ed in self.dates.items() if ed["lang"] == "en" and d)
+        try:
+            return versions.edition_in_force(english, text)
+        except (KeyError, ValueError):
+            return None
 
     def html(self, key: str) -> Optional[str]:
         """The HTML of the page at site path ``key``: rendered ahead, or

@@ -33,7 +33,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from kb.data import templates_dir
 from kb.progress import Progress, Step, no_progress
 from kb.site.context import Page, PageContexts
-from kb.site.i18n import translations
+from kb.site.i18n import change_labeller, translations
 from kb.site.links import LinkRegistry
 from kb.site.mana import mana_cost, symbols_in
 from kb.site.richtext import RichText
@@ -88,7 +88,8 @@ def _environment(ui: str, live: bool, links: LinkRegistry, contexts: PageContext
                        cited_by=links.cited_by, family=links.family, card_path=links.card_path,
                        record_card=links.record_card, en_target=links.en_targets.get, rule_link=links.rule_link,
                        english_beside=contexts.beside, mentions=contexts.mentions,
-                       references=links.references)
+                       references=links.references, history_link=links.history_link, diff_link=links.diff_link,
+                       neighbours=links.neighbours, change_label=change_labeller(ui))
     return env
 
 

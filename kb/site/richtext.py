@@ -9,10 +9,16 @@ References are the ones the resolver stored at build time (table
 French document's reference to an older edition shows that edition's year
 and today's number beside it (« règle 314.2 (2008) → 514.2 aujourd'hui »).
 Nothing here parses a reference.
+
+The rule texts of an English edition also link the glossary terms of that
+edition they use (:class:`GlossaryTerms`: terms of more than one word, « lethal
+damage », « state-based actions », the first time each appears in a text) to
+the edition's glossary page.
 """
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
@@ -22,6 +28,7 @@ from kb.rules.references import StoredReference
 from kb.site.links import LinkRegistry
 from kb.site.mana import symbols_in
 from kb.site.urls import rel
+from parser.textkeys import fold
 
 _ITALIC = re.compile(r"(?<![\w*])_([^_\n]+)_(?![\w])")
 
@@ -32,9 +39,65 @@ class _Link:
 
     start: int
     end: int
-    kind: str                                   # "ref" or "card"
+    kind: str                                   # "ref", "card" or "term"
     reference: tuple[StoredReference, ...] = ()
-    card: Optional[str] = None                  # English card name
+    card: Optional[str] = None                  # English card name, or the glossary term
+
+
+class GlossaryTerms:
+    """The glossary terms of each English edition that rule texts link to:
+    terms of two words or more (or hyphenated), without the entries kept
+    as « (Obsolete) »; a qualifier in brackets is left out of the words
+    looked for.  Plurals (« triggered abilities ») are found too."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self._by_source: dict[str, tuple[Optional[re.Pattern], dict[str, str]]] = {}
+
+    def _compile(self, source: str) -> tuple[Optional[re.Pattern], dict[str, str]]:
+        forms: dict[str, str] = {}
+        for (term,) in self.conn.execute("SELECT term FROM glossary WHERE source=?", (source,)):
+            if "obsolete" in term.lower():
+                continue
+            words = re.sub(r"\s*\([^()]*\)$", "", term).strip()
+            if len(words.split()) < 2 and "-" not in words:
+                continue
+            for form in _plurals(words):
+                forms.setdefault(fold(form), term)
+        if not forms:
+            return None, forms
+        alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])"), forms
+
+    def spans(self, source: str, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, glossary term) of the first use of each term in ``text``."""
+        if source not in self._by_source:
+            self._by_source[source] = self._compile(source)
+        pattern, forms = self._by_source[source]
+        if pattern is None:
+            return []
+        folded = fold(text)
+        if len(folded) != len(text):     # folding changed the length: offsets would not hold
+            return []
+        seen: set[str] = set()
+        out = []
+        for m in pattern.finditer(folded):
+            term = forms[m.group(0)]
+            if term not in seen:
+                seen.add(term)
+                out.append((m.start(), m.end(), term))
+        return out
+
+
+def _plurals(words: str) -> list[str]:
+    """``words`` and its plural forms (« Triggered Ability » -> « Triggered
+    Abilities »; « Lethal Damage » -> « Lethal Damages »)."""
+    forms = [words, words + "s"]
+    if words.endswith("y"):
+        forms.append(words[:-1] + "ies")
+    if words.endswith(("s", "x", "ch", "sh")):
+        forms.append(words + "es")
+    return forms
 
 
 class RichText:
@@ -42,17 +105,19 @@ class RichText:
 
     def __init__(self, links: LinkRegistry):
         self.links = links
+        self.glossary = GlossaryTerms(links.conn)
 
     def __call__(self, text: Optional[str], source: str, page: str, cards: Iterable = (),
-                 offset: int = 0, refs: Iterable[StoredReference] = ()) -> Markup:
+                 offset: int = 0, refs: Iterable[StoredReference] = (), terms: bool = True) -> Markup:
         """Escape ``text``, link the stored references ``refs`` and the card
         names in ``cards`` ((start, end, English name) spans), both located
-        in the whole text, of which ``text`` starts at ``offset``), and
+        in the whole text, of which ``text`` starts at ``offset``), with
+        ``terms`` the glossary terms of an English edition's text, and
         italicise ``_x_``."""
         if not text:
             return Markup("")
         out, pos = [], 0
-        for link in self._links_in(text, cards, offset, refs):
+        for link in self._with_terms(self._links_in(text, cards, offset, refs), text, source, terms):
             if link.start < pos:
                 continue  # overlaps a link already made
             out.append(italics(text[pos:link.start]))
@@ -60,6 +125,9 @@ class RichText:
             if link.kind == "card":
                 out.append(Markup('<a class="card" href="{}" title="{}">{}</a>').format(
                     rel(page, self.links.card_paths[link.card]), link.card, phrase))
+            elif link.kind == "term":
+                out.append(Markup('<a class="term" href="{}" title="{}">{}</a>').format(
+                    rel(page, self.links.glossary_link(source, link.card)), link.card, phrase))
             else:
                 out.append(self._reference_link(link.reference, phrase, page))
             pos = link.end
@@ -79,6 +147,16 @@ class RichText:
                 links.append(_Link(a, b, "card", card=name))
         links.sort(key=lambda link: (link.start, -link.end))
         return links
+
+    def _with_terms(self, links: list[_Link], text: str, source: str, terms: bool) -> list[_Link]:
+        """``links`` and, where none of them is, the glossary terms of
+        ``text`` when it belongs to an English edition whose glossary has a
+        page; in text order."""
+        if not terms or self.links.glossary_link(source, "") is None:
+            return links
+        found = [_Link(a, b, "term", card=term) for a, b, term in self.glossary.spans(source, text)
+                 if not any(a < link.end and link.start < b for link in links)]
+        return sorted(links + found, key=lambda link: (link.start, -link.end)) if found else links
 
     def _reference_link(self, refs: tuple[StoredReference, ...], phrase: str, page: str) -> Markup:
         targets = [self.links.reference_target(r) for r in refs]

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Optional
 from urllib.parse import urlencode
 
-from flask import Flask, Response, abort, jsonify, request, send_file
+from flask import Flask, Response, abort, jsonify, redirect, request, send_file
 from werkzeug.exceptions import ServiceUnavailable
 
 from kb.search.query import parse_query, words_of
@@ -378,7 +378,11 @@ def _add_page_routes(app: Flask, readers: Readers) -> None:
         key = path if path.endswith(".html") else f"{path.rstrip('/')}.html"
         html = pages.html(key) or pages.html(f"{path.strip('/')}/index.html")
         if html is None:
-            abort(404, description=f"no page at /{path}")
+            moved = urls.with_editions(path.strip("/"), pages.edition_meant)
+            if moved is not None and moved != path.strip("/"):
+                return redirect("/" + moved + (f"?{request.query_string.decode()}" if request.query_string else ""))
+            abort(404, description=f"no page at /{path}" + ("" if moved is not None else
+                                                              ": no English edition was in force then"))
         return Response(html, mimetype="text/html")
 
 

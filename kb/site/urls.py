@@ -10,6 +10,11 @@ site (:mod:`kb.site.render`) and the server (:mod:`kb.site.serve`).
 * anchors: the rule number (``#702.92a``), the card slug
   (``#implorer-la-reine``), ``#note-12``, the section id.
 
+Every edition in an address may be written as a year, a month or a date
+(``diff/2019_2026``, ``cr/2008/502``): :func:`with_editions` turns it into
+the edition in force then (at the end of that year or month, as on the
+command line), the address the server redirects to.
+
 Paths are relative to the site root, without a leading slash; the server
 answers them without ``.html`` too (:func:`pretty`).
 """
@@ -17,7 +22,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from typing import Optional
+from typing import Callable, Optional
 
 from parser.textkeys import slugify
 
@@ -94,3 +99,29 @@ def pretty(path: str) -> str:
     """``fr/faq/x.html#a`` -> ``/fr/faq/x#a`` (the server answers both)."""
     page, hash_, anchor = path.partition("#")
     return "/" + page.removesuffix(".html") + hash_ + anchor
+
+
+#: The address patterns whose second segment names editions: ``cr/X/…``,
+#: ``history/X/…`` (one edition), ``diff/X_Y`` (two).
+EDITION_SEGMENTS = {"cr": 1, "history": 1, "diff": 2}
+
+
+def with_editions(path: str, resolve: Callable[[str], Optional[str]]) -> Optional[str]:
+    """``path`` (a site path, with or without ``.html``) with the editions
+    of its edition segment replaced by ``resolve(edition)`` (a year, month
+    or date -> the edition in force then, itself for an edition; None when
+    none was); None when a segment does not resolve.  ``diff/2019_2026`` ->
+    ``diff/2019-10-04_2026-01-16`` (say); other paths are returned as they are."""
+    parts = path.split("/")
+    count = EDITION_SEGMENTS.get(parts[0])
+    if count is None or len(parts) < 2 or (count == 1 and len(parts) < 3):
+        return path
+    segment, dot, ext = parts[1].partition(".") if count == 2 else (parts[1], "", "")
+    names = segment.split("_") if count == 2 else [segment]
+    if len(names) != count:
+        return path
+    resolved = [resolve(n) for n in names]
+    if any(r is None for r in resolved):
+        return None
+    parts[1] = "_".join(resolved) + dot + ext
+    return "/".join(parts)

@@ -34,7 +34,7 @@ def diff_page(tmp_path_factory):
 @pytest.mark.corpus
 def test_reworded_rule_shows_its_word_diff(diff_page):
     item = diff_page.split('href="../cr/2026-01-16/115.html#115.7e">115.7e</a>')[1].split("</li>")[0]
-    assert item.startswith(' <span class="meta">words</span><p class="word-diff">')
+    assert item.startswith(' <span class="meta">texte modifié</span><p class="word-diff">')     # French page
     assert "1 damage to <del>another</del> <ins>any other</ins> target.” The current targets" in item
     creature_types = diff_page.split('#205.3m">205.3m</a>')[1].split("</li>")[0]
     assert "…" in creature_types and len(creature_types) < 2000
