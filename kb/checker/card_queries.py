@@ -22,17 +22,12 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from kb.checker import mana, text_queries
+from kb.checker import characteristics, mana, text_queries
 from kb.checker.designation import Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold, fold_name
 
-#: First edition where a transformed permanent's back face has the mana value of its front face
-#: (Eldritch Moon rules; before, it had none: 0).
-BACK_FACE_MANA_VALUE = "2016-07-22"
-#: First edition where a split card off the stack has one combined set of characteristics (Amonkhet rules).
-SPLIT_COMBINED = "2017-04-28"
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
@@ -164,37 +159,9 @@ class QueryModel:
                         + (f" {f.power}/{f.toughness}" if f.power is not None else ""))
 
     def _colors(self, d: Designated) -> tuple[str, ...]:
-        f = d.face
-        self._edition_guard(d, "colors")
-        why = f.decided_by
-        if "color_indicator" in why:
-            self.trace.step("{label} has a color indicator: {colors}", "color_indicator", label=d.label,
-                            colors="".join(f.color_indicator))
-        elif "cda" in why or getattr(f, "color_text", None):
-            self.trace.step("{label} has a characteristic-defining ability « {text} »: it sets its colors, "
-                            "whatever its mana cost", "cda", "color", label=d.label, text=f.color_text or "")
-        elif "split_card" in why:
-            self.trace.step("a split card has the colors of both halves: {colors}", "split_card",
-                            colors="".join(f.colors) or self.trace.tr("none"))
-        elif f.mana_cost:
-            computed = mana.cost_colors(f.mana_cost, self.trace)        # each symbol's colours, with its rule
-            if tuple(computed) != tuple(f.colors):
-                raise Unknown("the computed {what} of {label} ({found}) differs from the card database ({recorded})",
-                              what=self.trace.tr("colors"), label=d.label, found="".join(computed) or "-",
-                              recorded="".join(f.colors) or "-")
-        else:
-            self.trace.step("colors of {label} from its mana cost {cost}: {colors}", "color", label=d.label,
-                            cost=f.mana_cost or self.trace.tr("none"), colors="".join(f.colors) or
-                            self.trace.tr("colorless"))
-        return tuple(f.colors)
-
-    def _edition_guard(self, d: Designated, what: str) -> None:
-        date = self.trace.edition.date
-        if date and date < SPLIT_COMBINED and d.card is not None and d.face.side == "" \
-                and d.card.layout in ("split", "aftermath"):
-            raise Unknown("before {date} (Amonkhet rules) a split card off the stack had the {what} "
-                             "of each half, not one: {name} has two", date=SPLIT_COMBINED,
-                             what=self.trace.tr(what), name=d.card.name)
+        """The face's colours, explained by :func:`kb.checker.characteristics.card_colors` (the edition's
+        rules for split cards, colour indicators, colour-setting abilities; checked with the card data)."""
+        return tuple(characteristics.card_colors(d.label, d.facts.mana_cost, d.facts, self.trace))
 
     def _q_color(self, d, q):
         colors = self._colors(d)
@@ -223,8 +190,9 @@ class QueryModel:
 
     def _q_card_type(self, d, q):
         types = set(d.face.types)
-        self.trace.step("card types of {label}: {types}", "card_types", label=d.label,
-                        types=", ".join(types) or self.trace.tr("none"))
+        self.trace.step("card types of {label} (type line « {line} »): {types}", "card_types", label=d.label,
+                        line=d.face.type_line, types=", ".join(self.trace.tr(t.lower()) for t in d.face.types)
+                        or self.trace.tr("none"))
         wanted = {"Tribal": {"Tribal", "Kindred"}, "Kindred": {"Tribal", "Kindred"}}.get(q.value, {q.value})
         found = bool(types & wanted)
         if q.quantifier == "only":
@@ -297,29 +265,9 @@ class QueryModel:
         return self._numeric(d, q, d.face.loyalty, "loyalty")
 
     def _mana_value(self, d) -> float:
-        f = d.face
-        date = self.trace.edition.date
-        self._edition_guard(d, "mana value")
-        if d.card is not None and f.side not in ("", "a") and d.card.layout in ("transform", "meld") \
-                and date and date < BACK_FACE_MANA_VALUE:
-            self.trace.step("before {date}, the back face of a double-faced card had no mana cost and a mana "
-                            "value of 0", "mana_value_no_cost", date=BACK_FACE_MANA_VALUE)
-            return 0.0
-        if "split_card" in f.decided_by:
-            self.trace.step("a split card's mana value is the total of its halves: {value}", "split_card",
-                            value=_fmt(f.mana_value))
-        elif "back_face_mana_value" in f.decided_by:
-            self.trace.step("the back face of a double-faced card has the mana value of its front face: {value}",
-                            "mana_value", value=_fmt(f.mana_value))
-        elif f.side in ("", "a") or d.card is None or d.card.layout in ("split", "aftermath", "modal_dfc"):
-            computed = float(mana.mana_value(f.mana_cost, self.trace))    # each symbol counted, with its rule
-            if computed != float(f.mana_value):
-                raise Unknown("the computed {what} of {label} ({found}) differs from the card database ({recorded})",
-                              what=self.trace.tr("mana value"), label=d.label, found=_fmt(computed),
-                              recorded=_fmt(f.mana_value))
-        else:
-            self.trace.step("mana value of {label}: {value}", "mana_value", label=d.label, value=_fmt(f.mana_value))
-        return float(f.mana_value)
+        """The face's mana value, explained by :func:`kb.checker.characteristics.card_mana_value` (each
+        symbol counted; halves, back faces and flipped halves by the edition's rules)."""
+        return float(characteristics.card_mana_value(d.label, d.facts.mana_cost, d.facts, self.trace))
 
     def _q_mana_value(self, d, q):
         if not isinstance(q.value, (int, float)):

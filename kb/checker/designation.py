@@ -25,6 +25,8 @@ class Designated:
     face: object                 # a kb.cards.faces.FaceCharacteristics (or the same shape)
     card: object                 # the CardCharacteristics, or None for a FAQ card record
     label: str
+    facts: object = None         # the same face as kb.checker.cards.CardFacts (colours and mana value are
+                                 # explained from it by kb.checker.characteristics)
 
 
 Designate = Callable[[object], Designated]
@@ -33,6 +35,7 @@ Designate = Callable[[object], Designated]
 def designate_in(conn: sqlite3.Connection) -> Designate:
     """The designation of a reading's entities in the card data of ``conn``."""
     from kb.cards import faces as cardfaces
+    from kb.checker.cards import KBCards, face_facts
 
     cache: dict = {}
 
@@ -44,32 +47,29 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
         if found is None and entity.face:
             found = cardfaces.characteristics(conn, entity.card)
         if found is None:
-            record = record_face(conn, entity.card)
+            facts = KBCards(conn).record(entity.card)
+            record = record_face(facts) if facts is not None else None
             if record is None or entity.which:
                 raise Unknown("no card data for {name}", name=entity.surface or entity.card)
-            cache[key] = Designated(record, None, record.name)
+            cache[key] = Designated(record, None, record.name, facts)
             return cache[key]
         face = found.designated
         if entity.which:
             face = _face_by_position(found, entity.which, entity.surface)
-        label = face.name if face.name == found.name else f"{face.name} ({found.name})"
-        cache[key] = Designated(face, found, label)
+        cache[key] = Designated(face, found, face.name, face_facts(face, found.faces))
         return cache[key]
     return designate
 
 
-def record_face(conn: sqlite3.Connection, name: str):
-    """The characteristics of a FAQ card record named ``name`` (a knowledge base without card data):
-    colours by :func:`kb.cards.faces.face_colors`, types by :func:`parser.cardface.parse_type_line`,
-    French subtypes in English through the term pairs; None when no record has that name."""
+def record_face(facts):
+    """The characteristics of a FAQ card record (``facts``, a :class:`kb.checker.cards.CardFacts`
+    read from a knowledge base without card data) in the shape of the card data's faces: colours
+    by :func:`kb.cards.faces.face_colors`, types by :func:`parser.cardface.parse_type_line`, French
+    subtypes in English through the term pairs; None when its type line or a subtype is not read."""
     from kb.cards import faces as cardfaces
-    from kb.checker.cards import KBCards
     from kb.checker.entities import vocabulary
     from parser.cardface import CardFaceError, parse_type_line
 
-    facts = KBCards(conn).record(name)
-    if facts is None:
-        return None
     try:
         line = parse_type_line(facts.type_line, "fr")
     except CardFaceError:
