@@ -25,7 +25,7 @@ from typing import Optional
 from kb.checker import characteristics, mana, text_queries
 from kb.checker.designation import Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
-from kb.checker.verdict import Trace, Unknown
+from kb.checker.verdict import OutsideModel, Trace, Unknown
 from parser.textkeys import fold, fold_name
 
 
@@ -41,9 +41,22 @@ def _symbols(cost: Optional[str]) -> list[str]:
     return sorted(s.upper().replace("/", "/") for s in _SYMBOL.findall(cost or ""))
 
 
-def _variable_payment(cost: Optional[str]) -> bool:
-    """Symbols that can be paid with differing amounts of mana ({2/B}, {B/P}, {X})."""
-    return any(s.startswith("2/") or s.endswith("/P") or s == "X" for s in _symbols(cost))
+def _payment_range(cost: Optional[str]) -> tuple[float, float]:
+    """The least and the most mana a payment of ``cost`` takes: {2/B} 1 or 2, {B/P} 0 (life) or 1,
+    {X} any amount, a number its value, any other symbol 1."""
+    low = high = 0.0
+    for sym in _symbols(cost):
+        if sym.isdigit():
+            low, high = low + int(sym), high + int(sym)
+        elif sym.startswith("2/"):
+            low, high = low + 1, high + 2
+        elif sym.endswith("/P"):
+            high += 1
+        elif sym in ("X", "Y", "Z"):
+            high = float("inf")
+        else:
+            low, high = low + 1, high + 1
+    return low, high
 
 
 def _compare(found: float, compare: str, wanted: float) -> bool:
@@ -106,7 +119,7 @@ class QueryModel:
         if isinstance(node, Query):
             try:
                 value = self._query(node)
-            except Unknown as exc:
+            except (Unknown, OutsideModel) as exc:
                 return exc
             return value if node.polarity else not value
         if getattr(node, "scope_ambiguous", False):
@@ -139,13 +152,13 @@ class QueryModel:
     # --- one query -----------------------------------------------------
     def _query(self, q: Query) -> bool:
         if q.words == "words" and q.attribute not in ("name_en", "name_fr"):
-            raise Unknown("words the reader does not know: {words}", words=q.value)
+            raise OutsideModel("words the reader does not know: {words}", words=q.value)
         entity = self.reading.entity(q.subject)
         d = self.designate(entity)
         self._show(d)
         handler = getattr(self, "_q_" + q.attribute, None)
         if handler is None:
-            raise Unknown("the model does not compute {what}", what=q.attribute)
+            raise OutsideModel("the model does not compute {what}", what=q.attribute)
         return handler(d, q)
 
     def _show(self, d: Designated) -> None:
@@ -185,7 +198,7 @@ class QueryModel:
         if q.words == "exists":
             return bool(f.color_indicator)
         if q.words != "color":
-            raise Unknown("a color was expected, not {value}", value=q.value)
+            raise OutsideModel("a color was expected, not {value}", value=q.value)
         return q.value in f.color_indicator
 
     def _q_card_type(self, d, q):
@@ -252,7 +265,7 @@ class QueryModel:
         self.trace.step("{what} of {label}: {value}",
                         what=self.trace.tr(what), label=d.label, value=_fmt(value))
         if not isinstance(q.value, (int, float)):
-            raise Unknown("no number to compare the {what} with", what=self.trace.tr(what))
+            raise OutsideModel("no number to compare the {what} with", what=self.trace.tr(what))
         return _compare(value, q.compare, q.value)
 
     def _q_power(self, d, q):
@@ -271,19 +284,20 @@ class QueryModel:
 
     def _q_mana_value(self, d, q):
         if not isinstance(q.value, (int, float)):
-            raise Unknown("no number to compare the mana value with")
+            raise OutsideModel("no number to compare the mana value with")
         return _compare(self._mana_value(d), q.compare, q.value)
 
     def _q_cost_amount(self, d, q):
         """« X coûte 6 »: its mana value, unless its cost can be paid with another amount of mana."""
         if not isinstance(q.value, (int, float)):
-            raise Unknown("no number to compare the cost with")
+            raise OutsideModel("no number to compare the cost with")
         value = self._mana_value(d)
         if _compare(value, q.compare, q.value):
             return True
-        if _variable_payment(d.face.mana_cost):
-            raise Unknown("{label}'s cost {cost} can be paid with differing amounts of mana: the claim may "
-                             "speak of a payment, not of its mana value", label=d.label, cost=d.face.mana_cost)
+        low, high = _payment_range(d.face.mana_cost)
+        if q.compare == "eq" and low <= q.value <= high:
+            raise Unknown("« costs {n} » is ambiguous: the mana value of {label} is {value}, but {n} mana can pay its "
+                          "mana cost {cost}", n=q.value, label=d.label, value=_fmt(value), cost=d.face.mana_cost)
         return False
 
     def _q_mana_cost(self, d, q):
@@ -293,12 +307,12 @@ class QueryModel:
         if q.words == "exists":
             return bool(printed)
         if q.words != "mana":
-            raise Unknown("a mana cost was expected, not {value}", value=q.value)
+            raise OutsideModel("a mana cost was expected, not {value}", value=q.value)
         if _symbols(printed) == _symbols(q.value):
             return True
         if printed and _pays(printed, q.value):
-            raise Unknown("{value} pays the cost {cost} of {label} but is not that cost: the claim may speak of a "
-                          "payment", value=q.value, cost=printed, label=d.label)
+            raise Unknown("« costs {written} » is ambiguous: {written} pays the mana cost {cost} of {label} but is not "
+                          "that cost", written=q.value, cost=printed, label=d.label)
         return False
 
     def _q_keyword(self, d, q):
@@ -340,7 +354,7 @@ class QueryModel:
         if isinstance(wanted, str):          # words that name no card of the knowledge base
             wanted = {"card": None, "surface": wanted}
         elif not isinstance(wanted, dict):
-            raise Unknown("a name was expected, not {value}", value=wanted)
+            raise OutsideModel("a name was expected, not {value}", value=wanted)
         surface = fold_name(wanted["surface"])
         same = wanted["card"] is None or wanted["card"] == (d.card.name if d.card is not None else d.face.card)
         if lang == "en":

@@ -176,8 +176,8 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     read = None
     if isinstance(typed, Reading):
         verdict.reading = typed.to_dict()
-        read = _answer_typed(typed, verdict, edition, ed, numbering, conn)
-        if read.answer != "unknown":
+        read, final = _answer_typed(typed, verdict, edition, ed, numbering, conn)
+        if final:
             return read
     controlled = _controlled_language(norm, verdict, edition, ed, trace, numbering, cards)
     if controlled.answer != "unknown" or read is None or not controlled.not_understood:
@@ -218,21 +218,29 @@ def _controlled_language(norm: str, verdict: Verdict, edition: Optional[str], ed
     return verdict
 
 
-def _answer_typed(typed: Reading, verdict: Verdict, asked: Optional[str], ed, numbering, conn) -> Verdict:
+def _answer_typed(typed: Reading, verdict: Verdict, asked: Optional[str], ed, numbering, conn) -> tuple[Verdict, bool]:
     """The claim reader's answer (:mod:`kb.checker.reader`, its queries evaluated by
-    :mod:`kb.checker.card_queries` on the card data), as a new Verdict."""
+    :mod:`kb.checker.card_queries` on the card data), as a new Verdict, and whether it is final:
+    true, false, or unknown for a reason the claim itself gives (an ambiguous negation, a
+    concession that does not hold, a keyword the card only mentions); an answer outside the
+    model (no card data, an attribute it does not compute) lets the controlled language try."""
+    final = False
     second = Verdict(verdict.claim, "unknown", edition=verdict.edition, lang=verdict.lang,
                      evidence=verdict.evidence, reading=verdict.reading)
     try:
         ed = _typed_edition(typed, asked, ed, conn)
     except EditionError as exc:
         second.reason = exc.told(verdict.lang)
-        return second
+        return second, True
     second.edition = ed.date or "latest"
     trace = Trace(ed, numbering, verdict.lang)
     try:
         second.answer = "true" if QueryModel(typed, designate_in(conn), trace).evaluate() else "false"
-    except (Unknown, OutsideModel) as exc:
+        final = True
+    except Unknown as exc:
+        second.reason = exc.told(verdict.lang)
+        final = True
+    except OutsideModel as exc:
         second.reason = exc.told(verdict.lang)
     except AmbiguousName as exc:
         second.reason = render(verdict.lang, "the name fits several cards: {cards}", {"cards": "; ".join(exc.candidates)})
@@ -244,7 +252,7 @@ def _answer_typed(typed: Reading, verdict: Verdict, asked: Optional[str], ed, nu
     second.explanation = trace.steps
     second.rules = trace.rules
     second.numbering = numbering.source if numbering is not None else None
-    return second
+    return second, final
 
 
 def _typed_edition(typed: Reading, asked: Optional[str], ed, conn):

@@ -14,7 +14,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Callable
 
-from kb.checker.verdict import Unknown
+from kb.checker.verdict import OutsideModel, Unknown
 from parser.textkeys import fold
 
 
@@ -50,7 +50,7 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
             facts = KBCards(conn).record(entity.card)
             record = record_face(facts) if facts is not None else None
             if record is None or entity.which:
-                raise Unknown("no card data for {name}", name=entity.surface or entity.card)
+                raise OutsideModel("no card data for {name}", name=entity.surface or entity.card)
             cache[key] = Designated(record, None, record.name, facts)
             return cache[key]
         face = found.designated

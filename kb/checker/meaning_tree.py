@@ -131,6 +131,10 @@ class Meaning(Transformer):
     # --- qualities (what a subject is) ----------------------------------
     # (the single-token values and qualities are set on the class below, from VALUES and QUALITIES)
 
+    def flier(self, c):
+        """"a flier", « un volant »: a creature with flying."""
+        return ("flier", str(c[0].value))
+
     def named(self, c):
         return ("named", c[0].value)
 

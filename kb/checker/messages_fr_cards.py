@@ -40,10 +40,6 @@ CARD_QUERIES_FR = {
         "le coût converti de mana d'une carte scindée est le total de ses moitiés : {value}",
     "no number to compare the mana value with": "aucun nombre auquel comparer le coût converti de mana",
     "no number to compare the cost with": "aucun nombre auquel comparer le coût",
-    "{label}'s cost {cost} can be paid with differing amounts of mana: the claim may speak of a payment, "
-    "not of its mana value":
-        "le coût {cost} de {label} peut se payer avec des quantités de mana différentes : l'affirmation peut "
-        "parler d'un paiement, pas de son coût converti de mana",
     "{label} has {keyword} but the model cannot compare its parameter":
         "{label} a {keyword} mais le modèle ne sait pas comparer son paramètre",
     "{label}'s text mentions {keyword} without the card having it as a printed ability (it may grant it "
@@ -76,8 +72,6 @@ CARD_QUERIES_FR = {
         "ne peut pas être bloquée",
     "{label} is not a creature card: it attacks or blocks only if an effect makes it one":
         "{label} n'est pas une carte de créature : elle n'attaque ou ne bloque que si un effet en fait une créature",
-    "{value} pays the cost {cost} of {label} but is not that cost: the claim may speak of a payment":
-        "{value} paie le coût {cost} de {label} sans être ce coût : l'affirmation peut parler d'un paiement",
     "power": "force",
     "toughness": "endurance",
     "loyalty": "loyauté",
