@@ -17,16 +17,25 @@ Measures, on a fresh SQLite knowledge base in a temporary directory:
 
 Before the content passes of kb/rules/branches.py (commit 85eabc7), on this machine:
 build_history 12.26 s (matching 6.88 s); history_truth_moves.yaml 48 cases, precision 1.0,
-recall 0.431, 26 rules with a successor called removed.
+recall 0.431, 26 rules with a successor called removed.  With the sentence and family passes of
+kb/rules/pieces.py, one run with --baseline 85eabc7 on this machine (shared, loaded): build_history
+23.36 s against 19.10 s at 85eabc7 (1.22 x); history_truth_moves.yaml precision 1.0, recall 0.98,
+none called removed; history_truth.yaml precision 1.0, recall 1.0.
 
-Usage: .venv/bin/python benchmarks/bench_history.py [--cr DIR] [--json]
+With --baseline REV (e.g. 85eabc7) the same knowledge base is also mapped, in the same run,
+by the rule history code of commit REV (``git archive`` of kb/ and parser/ into a temporary
+folder, timed in a subprocess on a copy of the stored editions), and the ratio is printed.
+
+Usage: .venv/bin/python benchmarks/bench_history.py [--cr DIR] [--json] [--baseline REV]
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
+import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -59,13 +68,44 @@ def truth_scores(conn: sqlite3.Connection) -> dict:
     return out
 
 
-def measure_build(conn: sqlite3.Connection, files: list[Path], out: dict) -> None:
-    """Parse and store every edition, then build the history."""
+_BASELINE_RUN = """
+import sqlite3, sys, time
+sys.path.insert(0, sys.argv[1])
+from kb.rules import history
+conn = sqlite3.connect(sys.argv[2])
+t0 = time.perf_counter()
+history.build_history(conn)
+conn.commit()
+print(round(time.perf_counter() - t0, 2))
+"""
+
+
+def measure_baseline(db: Path, rev: str, out: dict) -> None:
+    """``build_history`` of commit ``rev`` on a copy of ``db`` (editions stored, no history)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        tree.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "kb", "parser"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        copy = Path(tmp) / "kb.sqlite"
+        shutil.copyfile(db, copy)
+        run = subprocess.run([sys.executable, "-c", _BASELINE_RUN, str(tree), str(copy)],
+                             check=True, capture_output=True, text=True)
+        out["baseline"] = {"rev": rev, "build_history_s": float(run.stdout.split()[-1])}
+
+
+def measure_build(conn: sqlite3.Connection, files: list[Path], out: dict,
+                  baseline: tuple = ()) -> None:
+    """Parse and store every edition, then build the history (and, with ``baseline``
+    (db path, rev), that commit's history first, on a copy)."""
     t0 = time.perf_counter()
     for path in files:
         store.save_edition(conn, parse_cr(path))
     conn.commit()
     out["parse_store_s"] = round(time.perf_counter() - t0, 2)
+    if baseline:
+        measure_baseline(*baseline, out)
     t0 = time.perf_counter()
     report = history.build_history(conn)
     conn.commit()
@@ -136,6 +176,10 @@ def print_report(out: dict) -> None:
     print(f"lineage of one rule           {out['lineage_mean_ms']} ms (mean of 200)")
     print(f"add_edition (latest)          {out['add_edition_s']:.2f} s   (target < 5 s)")
     print(f"  with parse_cr + save        {out['add_edition_with_parse_s']:.2f} s")
+    if "baseline" in out:
+        b = out["baseline"]
+        print(f"build_history at {b['rev']:10}  {b['build_history_s']:.2f} s   (this checkout: "
+              f"{out['build_history_s'] / b['build_history_s']:.2f} x)")
     for name, t in out["truth_table"].items():
         print(f"truth table {name:26} {t['cases']} cases, precision {t['precision']}, recall {t['recall']}, "
               f"{t['called_removed']} with a successor called removed")
@@ -145,14 +189,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cr", type=Path, default=DEFAULT_CR, help="directory of English CR editions")
     ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.add_argument("--baseline", metavar="REV", help="also time build_history of commit REV, in this run")
     args = ap.parse_args()
     files = sorted(args.cr.glob("*.txt"))
     if not files:
         sys.exit(f"no editions in {args.cr}")
     out: dict = {"editions": len(files)}
     with tempfile.TemporaryDirectory() as tmp:
-        conn = store.create(Path(tmp) / store.DB_NAME)
-        measure_build(conn, files, out)
+        db = Path(tmp) / store.DB_NAME
+        conn = store.create(db)
+        measure_build(conn, files, out, (db, args.baseline) if args.baseline else ())
         measure_reads(conn, out)
         measure_incremental(conn, files, out)
         out["truth_table"] = truth_scores(conn)

@@ -17,7 +17,8 @@ table simply matches nothing.
 * :func:`card_names_for`: every English card whose name folds like it.
 * :func:`record_card`: the card of a FAQ card record (None when unknown or
   ambiguous).
-* :func:`records_named`: the FAQ card records with that name.
+* :func:`records_named`: the FAQ card records with that name
+  (:class:`RecordNames` for many lookups).
 * :func:`card_slugs`: page slug -> English card name.
 * :func:`name_variants`: the folded forms a name written in a sentence may
   take (a leading article dropped, words made singular).
@@ -216,6 +217,25 @@ def records_named(conn: sqlite3.Connection, name: str, prefix: bool = False) -> 
         [r for r in rows if loose and loose_name(r["name"]).startswith(loose)]
 
 
+class RecordNames:
+    """The FAQ card records of a knowledge base indexed by name, for many
+    lookups: :meth:`named` answers as :func:`records_named` (exact folded
+    name, then hyphens and spaces ignored) without reading them again."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.exact: dict[str, list[sqlite3.Row]] = {}
+        self.loose: dict[str, list[sqlite3.Row]] = {}
+        for r in store.card_records(conn):
+            self.exact.setdefault(fold_name(r["name"]), []).append(r)
+            self.loose.setdefault(loose_name(r["name"]), []).append(r)
+
+    def named(self, name: str) -> list[sqlite3.Row]:
+        wanted = fold_name(name or "")
+        if not wanted:
+            return []
+        return self.exact.get(wanted) or self.loose.get(loose_name(name) or "\0", [])
+
+
 def card_slugs(conn: sqlite3.Connection) -> dict[str, str]:
     """Page slug (:func:`parser.textkeys.slugify`) -> English card name, for every card."""
     return {slugify(n): n for (n,) in conn.execute("SELECT name FROM mtg_cards")}
@@ -229,15 +249,26 @@ _ARTICLE = re.compile(r"^(le |la |les |l'|l |the |un |une |a |an )")
 SEED_NAMES_FILE = "seed_card_names.tsv"
 
 
+#: Articles a card name may start with, folded (« L'Impitoyable » folds to ``limpitoyable``),
+#: put back before a name a sentence gave without them (« The Philosopher » read « philosopher »).
+#: « l' » only before a vowel or h (French elision).
+_NAME_ARTICLES = ("the ", "le ", "la ", "les ", "l", "des ", "de la ", "de ", "du ", "un ", "une ")
+
+
 def name_variants(name: str) -> list[str]:
     """``name`` folded and, when it starts with an article, the rest
     (« la Forêt de Suintesève » -> ``la foret de suinteseve``, ``foret de suinteseve``),
-    then the same with each word made singular (« les Lanciers guêpes »)."""
+    then the same with each word made singular (« les Lanciers guêpes »),
+    then, last, the name with an article before it: a card whose name starts
+    with one (« The Meathook Massacre », « L'Impitoyable ») named without it."""
     folded = fold_name(name or "")
     m = _ARTICLE.match(folded)
     found = [folded, folded[m.end():]] if m else [folded]
     singular = [re.sub(r"\b([a-z0-9]{3,})[sx]\b", r"\1", f) for f in found]
-    return found + [f for f in singular if f not in found]
+    found += [f for f in singular if f not in found]
+    elides = folded[:1] in "aeiouyh"
+    return found + [a + folded for a in _NAME_ARTICLES
+                    if folded and (a != "l" or elides) and a + folded not in found]
 
 
 @lru_cache(maxsize=1)

@@ -154,12 +154,15 @@ class KBCards:
 
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
+        self._records: Optional[names.RecordNames] = None
 
     def record(self, name: str) -> Optional[CardFacts]:
         """The card record named ``name``, a leading article ignored, or None."""
+        if self._records is None:
+            self._records = names.RecordNames(self.conn)
         for folded in names.name_variants(name):
             english, french = names.seed_pair(folded) or (None, folded)
-            rows = names.records_named(self.conn, folded) or names.records_named(self.conn, french)
+            rows = self._records.named(folded) or self._records.named(french)
             if rows:
                 facts = as_facts(dict(rows[0]))
                 facts.english_name = english

@@ -247,13 +247,16 @@ def history(number, edition, word_diff, data_dir, as_json):
 @click.command()
 @click.argument("date_a")
 @click.argument("date_b")
+@click.option("--numbers-only", is_flag=True, help="Only the numbers of the changed rules, no word diffs.")
 @data_dir_option
 @json_option
-def diff(date_a, date_b, data_dir, as_json):
-    """Rules added, removed, renumbered and reworded between two editions.
+def diff(date_a, date_b, numbers_only, data_dir, as_json):
+    """Rules added, removed, renumbered, reworded, split and merged between two
+    editions, with each changed rule's word diff (as kb history --diff).
 
     DATE_A and DATE_B are dates, months or years, each meaning the edition
-    in force then (a month: on its last day; a year: on its 31 December)."""
+    in force then (a month: on its last day; a year: on its 31 December), or
+    the date a file is named by, meaning that file's edition."""
     from kb.rules import diff as edition_diff
     from kb.rules.versions import EditionDateError, date_meant
 
@@ -265,7 +268,7 @@ def diff(date_a, date_b, data_dir, as_json):
                           "(kb editions lists them)") from err
     conn = _open_history(data_dir)
     try:
-        d = edition_diff.diff_editions(conn, date_a, date_b)
+        d = edition_diff.diff_editions(conn, date_a, date_b, word_diffs=not numbers_only)
     except (KeyError, ValueError) as err:
         raise _history_error(err) from err
     if as_json:
@@ -281,7 +284,8 @@ def diff(date_a, date_b, data_dir, as_json):
 @json_option
 def editions(data_dir, as_json):
     """List the Comprehensive Rules editions in the knowledge base: effective
-    date, file, numbered rules, glossary entries, lost quotes and warnings."""
+    date (the file's header), the date the file is named by, file, numbered
+    rules, glossary entries, lost quotes and warnings."""
     from kb.rules.lookup import edition_summaries
 
     rows = edition_summaries(open_conn(data_dir))
@@ -291,17 +295,25 @@ def editions(data_dir, as_json):
     if not rows:
         click.echo("No Comprehensive Rules edition in the knowledge base (kb build --cr PATH...).")
         return
-    click.echo(f"{'edition':<11} {'lang':<4} {'rules':>6} {'glossary':>8} {'lost ?':>6} {'warn':>5}  file")
+    click.echo(f"{'edition':<11} {'file date':<11} {'lang':<4} {'rules':>6} {'glossary':>8} {'lost ?':>6} "
+               f"{'warn':>5}  file")
     for r in rows:
-        click.echo(f"{r['date'] or '?':<11} {r['lang']:<4} {r['rules']:>6} {r['glossary']:>8} {r['lost_quotes']:>6} "
-                   f"{r['warnings']:>5}  {r['file']} ({r['encoding']})")
+        named = r.get("file_date") or "-"
+        mark = "" if named in ("-", r["date"]) else "*"
+        click.echo(f"{r['date'] or '?':<11} {named + mark:<11} {r['lang']:<4} {r['rules']:>6} {r['glossary']:>8} "
+                   f"{r['lost_quotes']:>6} {r['warnings']:>5}  {r['file']} ({r['encoding']})")
     click.echo(f"{len(rows)} editions")
+    others = sum(1 for r in rows if r.get("file_date") and r["file_date"] != r["date"])
+    if others:
+        click.echo(f"* {others} files are named by another date than their header's effective date: "
+                   "--edition FILE-DATE reads that file's edition")
 
 
 @click.command()
 @click.argument("term")
 @edition_option("Edition (default: the latest holding the term).", dates=True)
-@click.option("--all", "all_editions", is_flag=True, help="Show the term once, each of its wordings with the editions it spans.")
+@click.option("--all", "all_editions", is_flag=True,
+              help="Show the term once, each of its wordings with the editions it spans.")
 @data_dir_option
 @json_option
 def glossary(term, edition, all_editions, data_dir, as_json):

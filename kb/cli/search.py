@@ -76,7 +76,8 @@ def print_response(response, text: str, page: int) -> None:
                    + click.style(f"  {score}", dim=True))
         click.echo("    " + terminal_snippet(r.snippet))
     if response.has_more:
-        click.echo(click.style(f"… about {response.total} results; next: --page {page + 1}", dim=True))
+        about = "" if response.total_exact else "about "
+        click.echo(click.style(f"… {about}{response.total} results; next: --page {page + 1}", dim=True))
 
 
 def terminal_snippet(snippet: str) -> str:

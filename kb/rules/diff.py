@@ -12,9 +12,10 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 
 from kb.model import rule_sort_key
-from kb.rules.changes import change_kind
+from kb.rules.changes import change_kind, rule_body
 from kb.rules.lineage import forward_closure
-from kb.rules.versions import edition_in_force, history_editions
+from kb.rules.versions import edition_asked, history_editions
+from kb.rules.wordiff import word_diff_text
 
 
 @dataclass
@@ -25,7 +26,10 @@ class EditionDiff:
     Lists hold dicts: ``added`` {number, title}; ``removed`` {number, title};
     ``renumbered`` {from, to, change, title}; ``reworded`` {number, change, title};
     ``split`` {from, to: [...]}; ``merged`` {from: [...], to}.
-    ``unchanged`` counts rules with the same number and words.
+    ``unchanged`` counts rules with the same number and words.  With word diffs
+    (:func:`diff_editions` ``word_diffs``), a renumbered or reworded rule whose words changed
+    has ``diff`` (:func:`kb.rules.wordiff.word_diff_text`), as ``kb history --diff`` shows, and
+    so has each split and merge (the pieces' texts one after the other).
     """
 
     a: str
@@ -53,17 +57,17 @@ def _change(x: tuple, y: tuple) -> str:
     return change_kind(x[1], x[2], json.loads(x[3] or "[]"), y[1], y[2], json.loads(y[3] or "[]"))
 
 
-def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
+def diff_editions(conn: sqlite3.Connection, a: str, b: str, word_diffs: bool = False) -> EditionDiff:
     """Added, removed, renumbered, reworded, split and merged rules from
     edition ``a`` to edition ``b`` (dates; a date between editions means the
     edition then in force).  Every rule of ``a`` is in exactly one list (or
     counted unchanged): a split or merged rule is not also "renumbered".
-    Raises KeyError for a date before the first edition, ValueError if ``a``
-    is not before ``b``."""
+    ``word_diffs`` adds each changed rule's word diff.  Raises KeyError for a date before the
+    first edition, ValueError if ``a`` is not before ``b``."""
     eds = history_editions(conn)
     if not eds:
         raise ValueError("no rule history in this knowledge base (build it with --cr editions)")
-    a, b = edition_in_force(eds, a), edition_in_force(eds, b)
+    a, b = edition_asked(conn, eds, a), edition_asked(conn, eds, b)
     if a >= b:
         raise ValueError(f"{a} is not before {b}")
     rules_a, rules_b = rules_by_number(conn, a), rules_by_number(conn, b)
@@ -87,7 +91,28 @@ def diff_editions(conn: sqlite3.Connection, a: str, b: str) -> EditionDiff:
         if n not in reached and n not in split_targets:
             d.added.append({"number": n, "title": rules_b[n][1]})
     d.merged.sort(key=lambda m: rule_sort_key(m["to"]))
+    if word_diffs:
+        _add_word_diffs(d, rules_a, rules_b)
     return d
+
+
+def _body(rule: tuple) -> str:
+    return rule_body(rule[1], rule[2])
+
+
+def _add_word_diffs(d: EditionDiff, rules_a: dict, rules_b: dict) -> None:
+    """``diff`` of each renumbered or reworded rule whose words changed; of a merge, the texts
+    merged (one after the other) against the rule they became; of a split, the rule against
+    its pieces (one after the other)."""
+    for r in d.renumbered:
+        if r["change"] == "words":
+            r["diff"] = word_diff_text(_body(rules_a[r["from"]]), _body(rules_b[r["to"]]))
+    for r in d.reworded:
+        r["diff"] = word_diff_text(_body(rules_a[r["number"]]), _body(rules_b[r["number"]]))
+    for r in d.merged:
+        r["diff"] = word_diff_text(" ".join(_body(rules_a[n]) for n in r["from"]), _body(rules_b[r["to"]]))
+    for r in d.split:
+        r["diff"] = word_diff_text(_body(rules_a[r["from"]]), " ".join(_body(rules_b[n]) for n in r["to"]))
 
 
 def _classify(d: EditionDiff, n: str, targets: list[str], extra: list[str],
@@ -110,7 +135,8 @@ def _classify(d: EditionDiff, n: str, targets: list[str], extra: list[str],
 
 def format_diff(d: EditionDiff) -> str:
     """``kb diff`` text: counts, then the added, removed, renumbered,
-    reworded, split and merged rules, one per line."""
+    reworded, split and merged rules, one per line (a changed rule's word diff below it when
+    the diff has them)."""
     lines = [f"{d.a} -> {d.b}: {len(d.added)} added, {len(d.removed)} removed, "
              f"{len(d.renumbered)} renumbered, {len(d.reworded)} reworded, {len(d.split)} split, "
              f"{len(d.merged)} merged, {d.unchanged} unchanged"]
@@ -120,10 +146,18 @@ def format_diff(d: EditionDiff) -> str:
         lines.append(f"  - {r['number']}" + (f"  {r['title']}" if r.get("title") else ""))
     for r in d.renumbered:
         lines.append(f"  {r['from']} -> {r['to']}" + ("  (text changed)" if r["change"] == "words" else ""))
+        if r.get("diff"):
+            lines.append(f"      {r['diff']}")
     for r in d.reworded:
         lines.append(f"  ~ {r['number']}")
+        if r.get("diff"):
+            lines.append(f"      {r['diff']}")
     for r in d.split:
         lines.append(f"  {r['from']} split into {', '.join(r['to'])}")
+        if r.get("diff"):
+            lines.append(f"      {r['diff']}")
     for r in d.merged:
         lines.append(f"  {', '.join(r['from'])} merged into {r['to']}")
+        if r.get("diff"):
+            lines.append(f"      {r['diff']}")
     return "\n".join(lines)

@@ -17,6 +17,7 @@ import json
 import re
 import sqlite3
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Optional
 
 from kb.cards.mentions import rule_with_links
@@ -62,10 +63,13 @@ def edition_for_date(conn: sqlite3.Connection, date: str) -> str:
 
 def edition_note(asked: Optional[str], used: Optional[str]) -> Optional[str]:
     """« edition in force on 2007-12-31 (asked: 2007): 2007-10-01 » when the
-    edition asked for is a date that is not itself the edition used."""
+    edition asked for is a date that is not itself the edition used; « edition of the file
+    2020-01-22.txt: 2020-01-24 » when the date asked names the file of a later edition."""
     if not asked or not used or asked == used or not versions.is_date(asked):
         return None
     day = versions.date_meant(asked)
+    if used > day:
+        return f"edition of the file {asked}.txt: {used}"
     return f"edition in force on {day}" + (f" (asked: {asked})" if day != asked else "") + f": {used}"
 
 
@@ -75,6 +79,8 @@ def in_edition(asked: Optional[str], used: Optional[str], word: str = "in") -> s
     if not used:
         return ""
     note = edition_note(asked, used)
+    if note and used > versions.date_meant(asked):
+        return f" {word} edition {used} (file {asked}.txt)"
     return f" {word} edition {used}" + (f" (in force on {versions.date_meant(asked)})" if note else "")
 
 
@@ -474,9 +480,17 @@ def glossary_json(entry: GlossaryEntry, answer: Optional[GlossaryAnswer] = None)
 # ---------------------------------------------------------------- editions
 
 
+def _file_date(path: Optional[str]) -> Optional[str]:
+    """« 2020-01-22 » of « …/2020-01-22.txt »; None for a file not named by a date."""
+    stem = Path(path or "").stem
+    return stem if versions.is_date(stem) and len(stem) == 10 else None
+
+
 def edition_summaries(conn: sqlite3.Connection) -> list[dict]:
-    """The ``kb editions`` rows, oldest first: date, source, file, lang,
-    encoding, rules, glossary, lost_quotes, warnings."""
-    return [{"date": e["date"], "source": e["source"], "file": e["path"], "lang": e["lang"],
+    """The ``kb editions`` rows, oldest first: date (the effective date its header prints),
+    file_date (the date its file is named by, when it is one), source, file, lang, encoding,
+    rules, glossary, lost_quotes, warnings."""
+    return [{"date": e["date"], "file_date": _file_date(e["path"]), "source": e["source"], "file": e["path"],
+             "lang": e["lang"],
              "encoding": e["encoding"], "rules": e["rule_count"], "glossary": e["glossary_count"],
              "lost_quotes": e["lost_quotes"], "warnings": e["warning_count"]} for e in store.editions(conn)]

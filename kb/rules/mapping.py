@@ -22,7 +22,11 @@ map rows).  Each pass pairs only rules that are still unmatched:
 8. :func:`find_splits` / :func:`find_merges`: a new rule holding part of an
    old rule's text next to its main successor (rapidfuzz ``partial_ratio``),
    an old rule's text now inside a rule next to where its neighbour went;
-9. :func:`mark_added_and_removed`.
+   :func:`find_merges_by_content`: every section searched (:mod:`kb.rules.branches`);
+9. :func:`find_split_pieces`, :func:`follow_sentences`, :func:`follow_family`,
+   :func:`find_late_split_pieces`: sentence by sentence, cross-references, the
+   subrules of a rule folded into another (:mod:`kb.rules.pieces`);
+10. :func:`mark_added_and_removed`.
 
 Pure functions: no database access.  The relations are described in
 :mod:`kb.rules.history`.
@@ -38,7 +42,7 @@ from rapidfuzz import fuzz, process
 from kb.model import rule_parent, rule_sort_key
 from kb.rules.changes import change_kind
 from kb.rules.branches import find_merges, find_merges_by_content, find_splits, match_moved_by_content
-from kb.rules.pieces import find_split_pieces, follow_sentences
+from kb.rules.pieces import find_late_split_pieces, find_split_pieces, follow_family, follow_sentences
 from kb.rules.matching import SPLIT_MIN_LENGTH, Link, Matching, tree_parent
 from kb.rules.similarity import Node, overlap, similarity
 
@@ -363,7 +367,7 @@ def mark_added_and_removed(m: Matching) -> None:
 MATCHING_PASSES = (match_same_number_and_text, match_moved_same_text, match_fuzzy,
                    match_between_matched_neighbours, match_inside_new_parent, match_headings,
                    match_moved_by_content, link_main_successors, find_splits, find_merges,
-                   find_merges_by_content, find_split_pieces, follow_sentences, find_split_pieces,
+                   find_merges_by_content, find_split_pieces, follow_sentences, follow_family, find_late_split_pieces,
                    mark_added_and_removed)
 
 

@@ -52,7 +52,8 @@ class Matching:
     each pair; ``heading_links`` the merged/split rows of headings;
     ``merged_headings`` the headings of ``a`` merged into a matched rule;
     ``links`` the map rows made so far; ``content_index`` the word index of ``b``
-    (:class:`kb.rules.branches.ContentIndex`), built on first use."""
+    (:class:`kb.rules.branches.ContentIndex`), built on first use; ``late_pairs`` the rules of
+    ``a`` given a successor by the sentence passes (:mod:`kb.rules.pieces`)."""
 
     a: Sequence[Node]
     b: Sequence[Node]
@@ -68,6 +69,7 @@ class Matching:
     merged_headings: set[str] = field(default_factory=set)
     links: list[Link] = field(default_factory=list)
     content_index: Any = None
+    late_pairs: set[str] = field(default_factory=set)
 
     @classmethod
     def start(cls, a: Sequence[Node], b: Sequence[Node]) -> "Matching":

@@ -50,6 +50,12 @@ TWIN_MIN_OVERLAP, TWIN_SHARE = 58, 0.9
 #: Between rules holding one sentence as well, the one holding more of the old rule's words
 #: wins: the weight of that share in the ranking.
 RANK_SHARE = 20
+#: A rule left over among the subrules its siblings went to: the least weighted share of its
+#: words and :func:`contained` in the one it goes to, and its lead over the next best.
+FAMILY_MIN_SHARE, FAMILY_MIN, FAMILY_MARGIN = 0.45, 50, 5
+#: A new rule is compared with an old one for a piece only if the words they share weigh this
+#: share of the lighter one's.
+PIECE_MIN_SHARE = 0.3
 #: Candidates examined per rule left over.
 CANDIDATES = 8
 
@@ -168,6 +174,18 @@ def _main_row(x: Node, y: Node, score: float) -> Link:
     return Link(x.number, y.number, relation, round(score, 1), change)
 
 
+def _follow(m: Matching, x: Node, y: Node, score: float) -> None:
+    """``y`` is where ``x`` went: its main successor when ``y`` is new, else ``x`` is merged
+    into it."""
+    if y.number not in m.back:
+        m.pair(x, y, score)
+        m.links.append(_main_row(x, y, score))
+    else:
+        m.links.append(Link(x.number, y.number, "merged", round(score, 1), "words"))
+        m.fwd[x.number] = y.number
+    m.late_pairs.add(x.number)
+
+
 def follow_sentences(m: Matching) -> None:
     """Rows for the rules left over whose sentences (or cross-referenced words) are found in
     the next edition: the main successor when that rule is new, else ``merged``."""
@@ -190,12 +208,36 @@ def follow_sentences(m: Matching) -> None:
     for _, s, x, y in found:
         if x.number in m.fwd:
             continue
-        if y.number not in m.back:
-            m.pair(x, y, s)
-            m.links.append(_main_row(x, y, s))
-        else:
-            m.links.append(Link(x.number, y.number, "merged", round(s, 1), "words"))
-            m.fwd[x.number] = y.number
+        _follow(m, x, y, s)
+
+
+def _family_of(m: Matching, x: Node) -> Optional[str]:
+    """The rule of ``b`` that ``x``'s parent, a heading, was folded into (« 502.11 Bands with
+    Other » -> « 702.19 Banding »), when most of ``x``'s siblings went under it too."""
+    if x.parent not in m.merged_headings:
+        return None
+    into = {k.to_number for k in m.heading_links if k.from_number == x.parent and k.relation == "merged"}
+    sibs = [n for n in m.kids_a.get(x.parent or "", ()) if n != x.number]
+    under = [n for n in sibs if n in m.fwd and tree_parent(m.fwd[n]) in into]
+    return next(iter(into)) if len(into) == 1 and 2 * len(under) > len(sibs) else None
+
+
+def follow_family(m: Matching) -> None:
+    """A rule left over whose parent was folded into a rule of the next edition, with most of
+    its siblings (:func:`_family_of`), goes to the subrule there holding most of its words (:data:`FAMILY_MIN_SHARE`, :data:`FAMILY_MIN`),
+    by :data:`FAMILY_MARGIN` more than any other: its family narrows the search enough for a
+    looser test than anywhere (« 502.11b » attacking bands of « bands with other » -> the
+    banding declaration 702.19c)."""
+    for x in _left_over(m):
+        family = _family_of(m, x)
+        if family is None:
+            continue
+        scored = sorted(((contained(x, m.b_by[n], m.weights), n) for n in m.kids_b.get(family, ())
+                         if _share(x, m.b_by[n], m.weights) >= FAMILY_MIN_SHARE), reverse=True)
+        if not scored or scored[0][0] < FAMILY_MIN or (len(scored) > 1 and scored[0][0] - scored[1][0] < FAMILY_MARGIN):
+            continue
+        s, y = scored[0][0], m.b_by[scored[0][1]]
+        _follow(m, x, y, s)
 
 
 def _near(m: Matching, number: str) -> list[str]:
@@ -208,15 +250,26 @@ def _near(m: Matching, number: str) -> list[str]:
     return out
 
 
-def _split_source(m: Matching, y: Node) -> Optional[tuple[float, Node]]:
-    """The old rule ``y`` (new, left over) holds a piece of, with the score."""
+def _shares_words(x: Node, y: Node, w: dict[str, float]) -> bool:
+    """The words ``x`` and ``y`` share weigh :data:`PIECE_MIN_SHARE` of the lighter rule's:
+    a quick test before comparing sentences."""
+    inter = sum(w[t] for t in x.tokens & y.tokens)
+    return inter >= PIECE_MIN_SHARE * min(sum(w[t] for t in x.tokens), sum(w[t] for t in y.tokens))
+
+
+def _split_source(m: Matching, y: Node, only: Optional[set] = None) -> Optional[tuple[float, Node]]:
+    """The old rule ``y`` (new, left over) holds a piece of, with the score (among ``only``
+    when given)."""
     olds = {m.back[n] for n in _near(m, y.number) if n in m.back}
     if y.number in m.a_by and y.number in m.fwd:
         olds.add(y.number)
+    if only is not None:
+        olds &= only
     best = None
     for xn in sorted(olds):
         x, main = m.a_by[xn], m.b_by.get(m.fwd.get(xn, ""))
-        if main is None or main.number == y.number or x.masked == main.masked or x.is_heading():
+        if main is None or main.number == y.number or x.masked == main.masked or x.is_heading() \
+                or not _shares_words(x, y, m.weights):
             continue
         rivals = [m.b_by[n] for n in (main.number, *_near(m, main.number)) if n != y.number]
         s = sentence_score(m, x, y, share_instead=NEAR_SHARE, rivals=rivals)
@@ -229,18 +282,26 @@ def _split_source(m: Matching, y: Node) -> Optional[tuple[float, Node]]:
     return best
 
 
-def find_split_pieces(m: Matching) -> None:
+def find_split_pieces(m: Matching, only: Optional[set] = None) -> None:
     """``split`` rows for the new rules left over that hold a piece of an old rule whose main
-    successor is next to them (:func:`_split_source`).  Run before :func:`follow_sentences`
-    (a new rule that is one old rule's twin is not taken for another's successor) and after it
-    (the pieces next to the successors it found)."""
+    successor is next to them (:func:`_split_source`; old rules of ``only`` when given).  Run
+    before :func:`follow_sentences` (a new rule that is one old rule's twin is not taken for
+    another's successor) and after it (:func:`find_late_split_pieces`)."""
+    if only is not None and not only:
+        return
     done = {k.to_number for k in m.links if k.relation == "split"}
     for y in m.b:
         pred = m.back.get(y.number)
         if y.number in done or (pred is not None and not m.a_by[pred].is_heading()) or len(y.fuzzy) < SPLIT_MIN_LENGTH \
                 or y.is_heading():
             continue
-        src = _split_source(m, y)
+        src = _split_source(m, y, only)
         if src:
             m.links.append(Link(src[1].number, y.number, "split", round(src[0], 1), "words"))
             m.back.setdefault(y.number, src[1].number)
+
+
+def find_late_split_pieces(m: Matching) -> None:
+    """:func:`find_split_pieces` for the old rules :func:`follow_sentences` and
+    :func:`follow_family` gave a successor."""
+    find_split_pieces(m, m.late_pairs)

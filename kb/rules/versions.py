@@ -186,7 +186,30 @@ def resolve_edition(conn: sqlite3.Connection, number: str, edition: Optional[str
         if not holding:
             raise KeyError(f"rule {number} is in no edition")
         return holding[-1]
-    return edition_in_force(eds, edition)
+    return edition_asked(conn, eds, edition)
+
+
+_FILE_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def edition_named(conn: sqlite3.Connection, text: Optional[str]) -> Optional[str]:
+    """The effective date of the English edition whose file is named ``text`` when it differs
+    from it (« 2020-01-22 », the file 2020-01-22.txt, is the edition effective 2020-01-24;
+    17 files of the corpus carry a header date other than their name), else None."""
+    if text is None or not _FILE_DATE.fullmatch(str(text).strip()):
+        return None
+    row = conn.execute("SELECT date FROM editions WHERE lang='en' AND source=? AND date<>source",
+                       (str(text).strip(),)).fetchone()
+    return row[0] if row else None
+
+
+def edition_asked(conn: sqlite3.Connection, eds: list[str], text: str) -> str:
+    """The edition ``text`` names among ``eds``: the edition of the file of that name
+    (:func:`edition_named`), else the edition in force that day (:func:`edition_in_force`)."""
+    named = edition_named(conn, text)
+    if named is not None and named in eds:
+        return named
+    return edition_in_force(eds, text)
 
 
 class EditionDateError(ValueError):
@@ -248,4 +271,4 @@ def edition_on(conn: sqlite3.Connection, date: str) -> str:
     if not eds:
         date_meant(date)
         raise KeyError("no Comprehensive Rules edition in the knowledge base (kb build --cr PATH...)")
-    return edition_in_force(eds, date)
+    return edition_asked(conn, eds, date)

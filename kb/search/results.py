@@ -99,7 +99,7 @@ class SearchResponse:
     full-text counts), ``offset``/``limit`` (the page), ``corrections``
     (misspelt word -> word searched), ``expansions`` ([french, english]
     pairs used), ``scope`` (``default``, ``all-editions`` or the editions
-    asked for)."""
+    asked for), ``total_exact`` (``total`` was counted, not estimated)."""
 
     query: str
     results: list[Result]
@@ -110,6 +110,7 @@ class SearchResponse:
     corrections: dict = field(default_factory=dict)
     expansions: list = field(default_factory=list)
     scope: str = "default"
+    total_exact: bool = False
 
     @property
     def has_more(self) -> bool:
@@ -119,7 +120,7 @@ class SearchResponse:
         return {"query": self.query, "notice": self.notice, "total": self.total, "offset": self.offset,
                 "limit": self.limit, "has_more": self.has_more, "corrections": self.corrections,
                 "expansions": self.expansions, "scope": self.scope,
-                "results": [r.to_dict() for r in self.results]}
+                "total_exact": self.total_exact, "results": [r.to_dict() for r in self.results]}
 
 
 def group_cards(results: list) -> tuple[list, int]:

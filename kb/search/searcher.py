@@ -31,6 +31,7 @@ French document, every card (latest French wording).  ``all_editions=True``
 """
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass, field, replace
@@ -53,6 +54,20 @@ KINDS = ("rule", "card", "note", "section", "glossary", "ruling")
 #: Where the cards named like a game term (« Persistance », « Lifelink »)
 #: go among the results: after this many full-text results.
 DEFERRED_AT = 3
+
+#: The first full-text pass reads at least this many hits: when fewer
+#: match (and the looser pass found no more), they are all there is and the
+#: total is exact (« 19 results », never « about 30 »); beyond it the
+#: engine's estimate is shown (« about 1867 »).
+EXACT_UP_TO = 40
+
+#: The first full-text pass reads at least this many hits, whatever the page
+#: size: the entries a query names are found among them (« initiative »
+#: ranks the same with --limit 5 as with --limit 10).
+MIN_FETCH = 20
+
+#: The notes about a card whose name the query is are looked for among this many first hits.
+NAMED_CARD_WITHIN = 10
 
 #: Rulings join a search without ``kind:`` from this many words on (a sentence quoted from a
 #: ruling, not a few rules words: the extra pass costs as much as the main one), at most this many.
@@ -87,6 +102,8 @@ class Answer:
     numbers: list[str] = field(default_factory=list)
     prefix: bool = False
     rule_like: bool = False
+    exhausted: bool = False     # every result was read: the count is exact
+    named: Optional[tuple] = None   # (name, card hit) the first notes are about (_named_card)
     exact: list[Result] = field(default_factory=list)
     deferred: list[Result] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
@@ -137,13 +154,17 @@ class Searcher:
         core = _unfiltered_text(text) if parsed.filters else text
         if parsed.literal:
             core = " ".join(w.text for w in words_of(parsed.tree))
-        answer = Answer(parsed, scope, core, offset + limit,
-                        SearchResponse(query, [], notice=parsed.notice, offset=offset, limit=limit,
-                                       scope=scope.label))
-        self._number_step(answer)
-        self._card_step(answer)
-        self._text_step(answer)
-        return _page(answer)
+
+        def run(want: int) -> Answer:
+            answer = Answer(parsed, scope, core, want,
+                            SearchResponse(query, [], notice=parsed.notice, offset=offset, limit=limit,
+                                           scope=scope.label))
+            self._number_step(answer)
+            self._card_step(answer)
+            self._text_step(answer)
+            return answer
+
+        return _page(run(offset + limit))
 
     # ------------------------------------------------------------------ steps
 
@@ -202,14 +223,21 @@ class Searcher:
         seen = {r.key for r in a.exact + a.deferred}
         main_scope = a.scope if a.scope.kinds else replace(a.scope, rulings=False)
         # twice the page: the documents of one card fold into one hit (_page)
-        hits, total = self.index.run(tree, main_scope, limit=2 * a.want, exclude_keys=seen)
+        # at least EXACT_UP_TO hits are read: fewer are all there is, counted exactly
+        fetch = max(2 * a.want, MIN_FETCH, EXACT_UP_TO)
+        hits, total = self.index.run(tree, main_scope, limit=fetch, exclude_keys=seen)
+        a.exhausted = len(hits) < fetch and not _has_several(tree)
         rulings, ruling_total = self._ruling_pass(a, tree)
-        a.results.extend(_titles_first(hits, a.core, used))
+        hits = self._cited_by_terms(_titles_first(hits, a.core, used), a, used)
+        self._named_card(hits, a)
+        a.results.extend(hits)
         seen.update(h.key for h in hits)
         full_total = total
         if len(a.results) < a.want and _has_several(tree):
+            room = a.want - len(a.results)
             more, more_total = self.index.run(tree, main_scope, limit=a.want, exclude_keys=seen, loose=True)
-            a.results.extend(more[: a.want - len(a.results)])
+            a.results.extend(more[:room])
+            a.exhausted = len(hits) < fetch and len(more) < room
             full_total = max(total + len(more), more_total)
         if rulings:
             at = len(a.exact) + DEFERRED_AT
@@ -217,6 +245,61 @@ class Searcher:
         a.response.total = len(a.exact) + len(a.deferred) + full_total + ruling_total
         if corrections:
             a.notes.append("searched " + ", ".join(f"« {b} » for « {w} »" for w, b in corrections.items()))
+
+    def _cited_by_terms(self, hits: list[Result], a: Answer, used: list) -> list[Result]:
+        """``hits`` with, right after the glossary entries the query names
+        (first, by :func:`_titles_first`), the rules those entries cite
+        (« Mulligan »: 103.5, before 103.5b; « Initiative »: 725.1): a
+        glossary entry says which rule the term is about.  A cited chapter
+        (725) or keyword heading (702.19 Trample) brings its first rule,
+        unless rules of that chapter already come next."""
+        if not hits or not a.scope.includes_kind("rule"):
+            return hits
+        wanted = _wanted_titles(a.core, used)
+        named = 0
+        while named < len(hits) and _title_key(hits[named].title) in wanted:
+            named += 1
+        numbers: list[str] = []
+        for h in hits[:named]:
+            if h.kind == "glossary":
+                row = self.conn.execute("SELECT refs FROM glossary WHERE source=? AND term=?",
+                                        (h.source, h.id)).fetchone()
+                numbers += json.loads(row[0] or "[]") if row else []
+        if not numbers:
+            return hits
+        scope = replace(a.scope, kinds=["rule"])
+        cited: list[Result] = []
+        following = [h.number or "" for h in hits[named:named + DEFERRED_AT]]
+        for n in dict.fromkeys(numbers):
+            if "." not in n and any(f.startswith(n + ".") for f in following):
+                continue        # a chapter whose rules already follow (607 Linked Abilities: 607.2)
+            found = self.index.by_number([n], scope)[:1]
+            if not found or _title_key(found[0].snippet) == _title_key(found[0].title):
+                found += self.index.by_number([f"{n}.1" if "." not in n else f"{n}a"], scope)[:1]
+            cited += found
+        keys = {h.key for h in hits[:named]}
+        cited = [c for c in dict((c.key, c) for c in cited).values() if c.key not in keys]
+        by_key = {h.key: h for h in hits[named:]}
+        cited = [by_key.get(c.key, c) for c in cited]      # a cited rule found by the words keeps its snippet
+        taken = {c.key for c in cited}
+        return hits[:named] + cited + [h for h in hits[named:] if h.key not in taken]
+
+    def _named_card(self, hits: list[Result], a: Answer) -> None:
+        """The card that the first notes and FAQ records found are about,
+        when the query is words of its name (« faerie »: the notes about
+        Færie macabre): ``a.named``, which :func:`_page` puts right after
+        them (its name alone would not rank it among the Faerie creatures)."""
+        if a.exact or a.deferred or not a.scope.includes_kind("card"):
+            return
+        words = set(fold_name(a.core).split())
+        for h in hits[:NAMED_CARD_WITHIN]:
+            if h.kind not in ("note", "card") or not h.about or not words <= set(fold_name(h.about).split()):
+                continue
+            english = names.match_name(self.conn, h.about).cards[:1]
+            cards = [c for c in self.index.by_card(english[0], a.scope) if c.kind == "card"][:1] if english else []
+            if cards:
+                a.named = (h.about, cards[0])
+                return
 
     def _ruling_pass(self, a: Answer, tree) -> tuple[list[Result], int]:
         """Without a kind asked for, rulings come in their own pass, for
@@ -369,12 +452,23 @@ def _titles_first(hits: list[Result], core: str, used: list) -> list[Result]:
     « Mana Value »), first, each group in score order: a judge typing a
     term wants the entry or the rule it names.  A rule's title is read
     without its number (« 702.19 Trample »)."""
-    wanted = {fold_name(core)}
-    wanted |= {fold_name(term) for pair in used if fold_name(core) in map(fold_name, pair) for term in pair}
-    named = [h for h in hits if fold_name(_RULE_NUMBER_LEAD.sub("", h.title)) in wanted]
+    wanted = _wanted_titles(core, used)
+    named = [h for h in hits if _title_key(h.title) in wanted]
     if not named:
         return hits
     return named + [h for h in hits if h not in named]
+
+
+def _wanted_titles(core: str, used: list) -> set[str]:
+    """The titles (:func:`_title_key`) a query names: itself, and the
+    translations of the query as a whole."""
+    wanted = {fold_name(core)}
+    return wanted | {fold_name(term) for pair in used if fold_name(core) in map(fold_name, pair) for term in pair}
+
+
+def _title_key(title: str) -> str:
+    """A title without its rule number, folded (« 702.19 Trample » -> ``trample``)."""
+    return fold_name(_RULE_NUMBER_LEAD.sub("", title or ""))
 
 
 #: The number before a rule's title (« 702.19 Trample »).
@@ -390,14 +484,31 @@ def _page(a: Answer) -> SearchResponse:
         results[at:at] = a.deferred
     if a.rule_like:
         results = _rules_before_cards(results, len(a.exact))
+    if a.named:
+        results = _after_its_notes(results, *a.named)
     results, folded = group_cards(results)
     response = a.response
     response.total = max(response.total - folded, len(results))
+    if a.exhausted:
+        response.total, response.total_exact = len(results), True
     page = results[response.offset:response.offset + response.limit]
     response.results = [_labelled(r, a.scope).fill_snippet() for r in page]
     if a.notes:
         response.notice = "; ".join(([response.notice] if response.notice else []) + a.notes)
     return response
+
+
+def _after_its_notes(results: list[Result], about: str, card: Result) -> list[Result]:
+    """``results`` with ``card`` right after the first run of notes and FAQ
+    records about it (when they are among the first :data:`DEFERRED_AT`)."""
+    first = next((i for i, r in enumerate(results[:DEFERRED_AT]) if r.about == about), None)
+    if first is None:
+        return results
+    at = first + 1
+    while at < len(results) and results[at].about == about and results[at].kind != "card":
+        at += 1
+    rest = [r for r in results if r.key != card.key]
+    return rest[:at] + [card] + rest[at:]
 
 
 #: Kinds of result a rule-like query (a game term: « blessures mortelles »)

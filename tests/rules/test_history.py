@@ -146,7 +146,10 @@ def test_layer_system_across_the_2009_renumbering(full_kb_conn):
     """418.5 « Interaction of Continuous Effects » became chapter 612 in Magic 2010
     (613 from 2009-10-01), its lettered subrules numbered rules."""
     assert rule_lineage.current_equivalent(full_kb_conn, "418.5a", "2008-05-01") == [
-        "613.1", "613.1a", "613.1b", "613.1c", "613.1d", "613.3"]     # the layers, « within layers 2-6 »
+        "613.1", "613.1a", "613.1b", "613.1c", "613.1d", "613.3", "613.4"]
+    # the layers, « within layers 2-6 » (« Inside each layer from 1 through 5 … ») and, since the
+    # sentence passes of issue 23, « within layer 7 » (« Inside layer 6, apply effects in a series
+    # of sublayers … », 612.3 of 2009-07-11)
     lin = rule_lineage.lineage(full_kb_conn, "613.1")
     assert lin.numbers == ["418.5e", "418.5a", "612.1", "613.1"]      # the layers were 418.5e until 2003-07-01
     assert [(s.number, s.first, s.entered) for s in lin.spans[1:3]] == [

@@ -79,3 +79,10 @@ def test_diff_page_labels_in_french(client):
     item = page.split('#115.7e">115.7e</a>')[1].split("</li>")[0]
     assert item.startswith(' <span class="meta">texte modifié</span>')
     assert '<span class="meta">words</span>' not in page
+
+
+def test_claim_check_of_a_year_links_the_edition_in_force(client):
+    d = client.get("/api/check", query_string={"claim": "Implorer la reine a une valeur de mana de 6",
+                                                "edition": "2019"}).get_json()
+    assert d["answer"] == "true"
+    assert d["rule_urls"]["202.3"] == "/cr/2019-08-23/202#202.3"      # in force on 2019-12-31
