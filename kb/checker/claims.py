@@ -29,7 +29,12 @@ from typing import Optional, Union
 import yaml
 from lark.exceptions import UnexpectedInput
 
+from kb.cards.names import AmbiguousName
+from kb.checker.card_queries import QueryModel
+from kb.checker.designation import designate_in
 from kb.checker.cards import KBCards, Lookup
+from kb.checker.meaning import Reading
+from kb.checker.reader import NotRead, Reader
 from kb.checker.editions import EditionError, resolve_edition
 from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
@@ -161,11 +166,31 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     if refused:
         verdict.reason = refused
         return verdict
-    numbering = numbering_for(_conn_of(cards))
+    conn = _conn_of(cards)
+    numbering = numbering_for(conn)
     if numbering is not None:
         numbering.fallbacks = set()
     trace = Trace(ed, numbering, lang)
     verdict.evidence = find_evidence(evidence, text, ed.date)
+    typed = typed_reading(text, lang, conn) if conn is not None else NotRead("no knowledge base", [])
+    read = None
+    if isinstance(typed, Reading):
+        verdict.reading = typed.to_dict()
+        read, final = _answer_typed(typed, verdict, edition, ed, numbering, conn)
+        if final:
+            return read
+    controlled = _controlled_language(norm, verdict, edition, ed, trace, numbering, cards)
+    if controlled.answer != "unknown" or read is None or not controlled.not_understood:
+        if isinstance(typed, NotRead) and controlled.answer == "unknown" and not controlled.not_understood:
+            controlled.not_understood = list(typed.words)
+        return controlled
+    return read     # the controlled language stopped on words the claim reader read: its reason is better
+
+
+def _controlled_language(norm: str, verdict: Verdict, edition: Optional[str], ed, trace: Trace, numbering,
+                         cards: Cards) -> Verdict:
+    """The answer of the controlled language (``claims.lark`` and its claim forms), in ``verdict``."""
+    lang = verdict.lang
     try:
         tree = parse_claim(norm)
     except UnexpectedInput as exc:
@@ -191,6 +216,83 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     verdict.rules = trace.rules
     verdict.numbering = numbering.source if numbering is not None else None
     return verdict
+
+
+def _answer_typed(typed: Reading, verdict: Verdict, asked: Optional[str], ed, numbering, conn) -> tuple[Verdict, bool]:
+    """The claim reader's answer (:mod:`kb.checker.reader`, its queries evaluated by
+    :mod:`kb.checker.card_queries` on the card data), as a new Verdict, and whether it is final:
+    true, false, or unknown for a reason the claim itself gives (an ambiguous negation, a
+    concession that does not hold, a keyword the card only mentions); an answer outside the
+    model (no card data, an attribute it does not compute) lets the controlled language try."""
+    final = False
+    second = Verdict(verdict.claim, "unknown", edition=verdict.edition, lang=verdict.lang,
+                     evidence=verdict.evidence, reading=verdict.reading)
+    try:
+        ed = _typed_edition(typed, asked, ed, conn)
+    except EditionError as exc:
+        second.reason = exc.told(verdict.lang)
+        return second, True
+    second.edition = ed.date or "latest"
+    trace = Trace(ed, numbering, verdict.lang)
+    try:
+        second.answer = "true" if QueryModel(typed, designate_in(conn), trace).evaluate() else "false"
+        final = True
+    except Unknown as exc:
+        second.reason = exc.told(verdict.lang)
+        final = True
+    except OutsideModel as exc:
+        second.reason = exc.told(verdict.lang)
+    except AmbiguousName as exc:
+        second.reason = render(verdict.lang, "the name fits several cards: {cards}", {"cards": "; ".join(exc.candidates)})
+    except sqlite3.DatabaseError:     # a damaged knowledge base is said, never answered
+        raise
+    except Exception as exc:  # a bug must not turn into a guess: say so
+        second.reason = render(verdict.lang, "internal error of the checker ({kind}: {error}); please report the claim",
+                               {"kind": type(exc).__name__, "error": exc})
+    second.explanation = trace.steps
+    second.rules = trace.rules
+    second.numbering = numbering.source if numbering is not None else None
+    return second, final
+
+
+def _typed_edition(typed: Reading, asked: Optional[str], ed, conn):
+    """The edition a typed reading names (« selon les règles de 2008 », « d'après la FAQ de Sombrelande »)."""
+    named = None
+    if typed.edition == "before-m10":
+        named = resolve_edition(BEFORE_M10)
+    elif typed.edition and typed.edition != "latest":
+        named = resolve_edition(typed.edition)
+    elif typed.source:
+        named = _source_edition(conn, typed.source)
+    if named is None:
+        return ed
+    if asked is not None and named.date != ed.date and (named.date or "")[:4] != (ed.date or "")[:4]:
+        raise EditionError("the claim names the rules of {named} but edition {asked} was asked for",
+                           named=named.label, asked=ed.label)
+    return ed if asked is not None else named
+
+
+def _source_edition(conn, source: str):
+    """The edition of the stored document a claim names by words of its title (« la FAQ de Sombrelande »)."""
+    from parser.textkeys import fold
+
+    words = [w for w in fold(source).split() if len(w) > 2]
+    for title, edition in conn.execute("SELECT title, edition FROM documents WHERE edition IS NOT NULL"):
+        if words and all(w in fold(title or "") for w in words):
+            return resolve_edition(edition)
+    raise EditionError("no stored document is named {source}", named=source, asked=source, source=source)
+
+
+def typed_reading(text: str, lang: str, conn) -> Union[Reading, NotRead]:
+    """The claim reader's :class:`Reading` of ``text``, or the :class:`NotRead` that stopped it."""
+    try:
+        return Reader(conn).read(text, lang)
+    except NotRead as exc:
+        return exc
+    except sqlite3.DatabaseError:     # a damaged knowledge base is said, never answered
+        raise
+    except Exception as exc:  # a bug of the reader must not hide the controlled language's answer
+        return NotRead(f"internal error of the reader ({type(exc).__name__}: {exc})", [])
 
 
 def check_file(path: Union[str, Path], *, edition: Optional[str] = None, cards: Cards = None,

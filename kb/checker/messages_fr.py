@@ -460,3 +460,7 @@ FR: dict[str, str] = {
     "actor {form} is not modelled": "l'acteur {form} n'est pas modélisé",
     "the claim says it is without what it has ({what})": "l'affirmation la dit sans ce qu'elle a ({what})",
 }
+
+from kb.checker.messages_fr_cards import CARD_QUERIES_FR  # noqa: E402  (the card queries' templates)
+
+FR.update(CARD_QUERIES_FR)

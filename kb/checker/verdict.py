@@ -67,6 +67,8 @@ class Verdict:
     evidence: list[dict] = field(default_factory=list)
     numbering: Optional[str] = None
     lang: str = "en"
+    #: What the claim means (kb.checker.meaning.Reading.to_dict), when the claim reader read it.
+    reading: Optional[dict] = None
     expected: Optional[str] = None
     note: Optional[str] = None
 

@@ -50,23 +50,33 @@ def kb_cards(data_dir: Path):
 @click.argument("claim", required=False)
 @click.option("--file", "claims_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="YAML batch: a list of {claim, expected, note}.")
+@click.option("--document", "document_id", metavar="ID",
+              help="Check every note and quoted rule of a stored document (kb links lists their ids).")
 @edition_option("Rules edition the answer depends on (default: the latest).", dates=True)
 @data_dir_option
 @json_option
-def check(claim, claims_file, edition, data_dir, as_json):
+def check(claim, claims_file, document_id, edition, data_dir, as_json):
     """Check a claim about cards or a situation against the rules model.
 
     \b
     kb check "Implorer la reine a un coût converti de mana de 6"
     kb check "{G/W}{G/W} peut être payé avec {G}{W}"
     kb check --file claims.yaml --json
+    kb check --document 001_b5a1e1d9799bc96e --edition 2008-05-01
 
     The answer is true, false or unknown (outside the model or the claim
     language: docs/claims.md), with the computation and the rules used.
-    With --file, the exit code is 1 when an answer differs from `expected`."""
-    if bool(claim) == bool(claims_file):
-        raise KBError("give either a CLAIM or --file FILE")
+    With --file, the exit code is 1 when an answer differs from `expected`.
+    With --document, each note and quoted rule of the document is checked
+    sentence by sentence under the edition asked."""
+    if sum(map(bool, (claim, claims_file, document_id))) != 1:
+        raise KBError("give one of a CLAIM, --file FILE or --document ID")
     cards = kb_cards(data_dir)
+    if document_id:
+        if cards is None:
+            raise KBError(f"no knowledge base in {data_dir}: run `kb build` first")
+        check_document_units(document_id, edition, cards, data_dir, as_json)
+        return
     evidence = evidence_searcher(data_dir) if cards is not None else None
     try:
         if claim:
@@ -76,6 +86,36 @@ def check(claim, claims_file, edition, data_dir, as_json):
     finally:
         if evidence is not None:
             evidence.close()
+
+
+def check_document_units(document_id: str, edition, cards, data_dir: Path, as_json: bool) -> None:
+    """``kb check --document``: the verdict on each note and quoted rule, then the counts."""
+    from kb.checker.document import check_document
+
+    from kb.cli.options import progress_bars
+
+    try:
+        with progress_bars(enabled=not as_json) as progress:
+            report = check_document(cards.conn, document_id, edition=edition, cards=cards, progress=progress)
+    except LookupError as err:
+        raise KBError(str(err)) from err
+    cards.raise_fault()
+    if as_json:
+        emit_json(report.to_dict())
+        return
+    click.echo(f"{report.title} ({report.document}), rules of {report.edition}"
+               + (f"; the document's own edition: {report.document_edition}" if report.document_edition else ""))
+    colour = {"true": "green", "false": "red", "unknown": "yellow"}
+    for u in report.units:
+        rules = f"  [rules: {', '.join(u.rules)}]" if u.rules and u.answer != "unknown" else ""
+        head = f"{u.kind} {u.id}" + (f" ({u.card})" if u.card else "")
+        text = u.text if len(u.text) <= 110 else u.text[:109] + "…"
+        click.echo(click.style(f"{u.answer.upper():<8}", fg=colour[u.answer]) + f"{head}: {text}{rules}")
+    counts = report.counts()
+    total = sum(counts.values())
+    decided = counts["true"] + counts["false"]
+    click.echo(f"{total} units: {counts['true']} true, {counts['false']} false, {counts['unknown']} unknown "
+               f"({decided * 100 // max(total, 1)} % decided)")
 
 
 def evidence_searcher(data_dir: Path):

@@ -40,7 +40,7 @@ def test_batch_file_exit_code(seed_kb, tmp_path):
 
 def test_claim_or_file_required(seed_kb):
     result = invoke(data_dir=seed_kb)
-    assert result.exit_code == 1 and "give either a CLAIM or --file FILE" in result.output
+    assert result.exit_code == 1 and "give one of a CLAIM, --file FILE or --document ID" in result.output
 
 
 def test_english_name_of_a_seed_card_reads_the_french_record(seed_kb):
@@ -56,3 +56,19 @@ def test_without_a_knowledge_base_a_named_card_is_unknown(tmp_path):
     v = json.loads(result.output)
     assert v["answer"] == "unknown"
     assert "implorer la reine" in v["reason"].lower()
+
+
+def test_a_document_is_checked_note_by_note(seed_kb):
+    import json
+
+    result = invoke("--document", "000_a77091c15e8840d5", "--json", data_dir=seed_kb)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["document"] == "000_a77091c15e8840d5" and report["edition"] == "latest"
+    assert len(report["units"]) == sum(report["counts"].values()) == 15      # 10 notes and 5 rules with a text
+    assert {u["kind"] for u in report["units"]} == {"note", "rule"}
+
+
+def test_an_unknown_document_is_refused_with_the_stored_ones(seed_kb):
+    result = invoke("--document", "nope", data_dir=seed_kb)
+    assert result.exit_code == 1 and "001_b5a1e1d9799bc96e" in result.output

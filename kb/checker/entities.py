@@ -1,0 +1,428 @@
+"""The first stage of reading a claim: its words as typed tokens.
+
+A claim is cut into words (:data:`WORD_RE`: mana symbols, power/toughness,
+numbers, words with their elision, punctuation), then each stretch of words
+becomes one typed token, longest first:
+
+* ``CARD`` -- a card or face name of the knowledge base, French or English
+  (``mtg_names``, the FAQ card records), with its article, elision or plural
+  forgiven; a one-word name that is also a game word (« Vigilance », "Fog"
+  as a keyword or type) is read as the game word;
+* ``MANA`` (``{2}{B}``), ``PT`` (``4/4``), ``NUM`` (figures and number
+  words), ``YEAR``;
+* content words of the game: ``COLOR``, ``CARDTYPE``, ``SUPERTYPE``,
+  ``SUBTYPE``, ``KEYWORD`` (the term pairs of ``corpus/terms/terms_fr_en.tsv``);
+* the function words of ``corpus/terms/claim_words.tsv``: copulas, negation,
+  quantity, connectives, attributes, faces, edition leads…;
+* ``WORD`` -- anything else: a word the reader does not understand, which
+  the structure grammar has no place for (the claim is then unknown, that
+  word named).
+
+Articles and the words of ``FILLER`` carry nothing for a verdict and are
+passed over (listed in :attr:`Tokens.passed_over`).  Inflected forms are
+brought to a listed lemma with simplemma.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable, Optional
+
+from lark import Token
+
+from kb.cards.nameindex import singular
+from kb.cards.terms import load_terms
+from kb.checker.lemmas import lemma_index
+from kb.data import terms_dir
+from parser.cardface import FR_SUPERTYPES, FR_TYPES
+from parser.textkeys import fold, loose_name
+
+#: Words of a claim: a run of mana symbols, a power/toughness, a number, a word
+#: (hyphens inside; a French elision « l' » « qu' » keeps its apostrophe), an
+#: English possessive, one punctuation mark.
+WORD_RE = re.compile(r"""
+    (?P<mana>(?:\{[^{}\s]{1,8}\}\s?)+)
+  | (?P<pt>[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?/[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?)(?![\w/])
+  | (?P<num>\d+)(?![\w/])
+  | (?P<nt>n't\b)
+  | (?P<elided>(?:l|d|n|qu|s|c|j|m|t|jusqu|lorsqu|puisqu|quoiqu)')
+  | (?P<poss>'s\b|'(?=\s))
+  | (?P<word>[^\W\d_](?:[\w]|-(?=\w)|'(?=[^\W\d_]{2,}))*|\d+[^\W\d_]\w*)
+  | (?P<punct>[,;:.!?()«»"“”&])
+""", re.X | re.I)
+
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fifteen": 15, "twenty": 20,
+    "zero ": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
+    "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quinze": 15, "vingt": 20,
+}
+#: « six » is French and English.
+NUMBER_WORDS["six"] = 6
+#: Number words that are also articles: read as numbers only before a counter or an attribute.
+ARTICLE_NUMBERS = {"un", "une", "one"}
+
+#: Longest stretch of words a card name is looked for in.
+MAX_NAME_WORDS = 12
+#: Longest function-word or term entry, in words.
+MAX_ENTRY_WORDS = 6
+
+
+@dataclass
+class Word:
+    """One word of the claim: its kind (a group of :data:`WORD_RE`), its
+    text as written and folded, and where it stands (character offsets)."""
+
+    kind: str
+    text: str
+    folded: str
+    start: int
+    end: int
+
+
+#: English contractions, spelt out (same length, so offsets hold): "can't" -> "ca n't" read as "can not".
+_CONTRACTION = re.compile(r"(?<=\w)n't\b", re.I)
+_SPELT = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
+def normalize_claim(claim: str) -> str:
+    """``claim`` with typographic apostrophes made plain and English ``n't`` cut from its verb."""
+    return _CONTRACTION.sub(" n't", claim.replace("’", "'").replace("‘", "'"))
+
+
+def words_of(claim: str) -> list[Word]:
+    """The words of a claim given by :func:`normalize_claim` (see :data:`WORD_RE`)."""
+    out = []
+    for m in WORD_RE.finditer(claim):
+        kind = m.lastgroup
+        text = m.group(kind).strip()
+        folded = fold(text)
+        if kind == "word" and folded in _SPELT and m.end() < len(claim) and claim[m.end():m.end() + 4] == " n't":
+            folded = _SPELT[folded]
+        out.append(Word(kind, text, folded, m.start(), m.start() + len(text)))
+    return out
+
+
+# --------------------------------------------------------------------------
+# The vocabulary
+
+@dataclass
+class Vocabulary:
+    """Folded entry (words joined by one space) -> (category, value), per language."""
+
+    entries: dict[str, dict[str, tuple[str, str]]] = field(default_factory=lambda: {"fr": {}, "en": {}})
+
+    def add(self, lang: str, words: str, category: str, value: str = "", override: bool = False) -> None:
+        for code in (("fr", "en") if lang == "any" else (lang,)):
+            table = self.entries[code]
+            if override or words not in table:
+                table[words] = (category, value)
+
+    def get(self, lang: str, words: str) -> Optional[tuple[str, str]]:
+        return self.entries[lang].get(words)
+
+
+def _function_words(vocab: Vocabulary) -> None:
+    path = terms_dir() / "claim_words.tsv"
+    with open(path, encoding="utf-8", newline="") as fh:
+        rows = [line for line in fh if not line.startswith("#")]
+    for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):
+        vocab.add(row["lang"], " ".join(row["words"].split()) if row["words"].strip() else row["words"],
+                  row["category"], row["value"] or "", override=True)
+
+
+def _entry_key(text: str) -> str:
+    """The vocabulary key of a term as the claim tokenizer cuts it (« Association d'âmes » -> ``association d' ames``)."""
+    return " ".join(w.folded for w in words_of(text))
+
+
+def _game_words(vocab: Vocabulary) -> None:
+    for word, english in FR_TYPES.items():
+        if english in ("Creature", "Artifact", "Enchantment", "Land", "Sorcery", "Instant", "Planeswalker",
+                       "Battle"):
+            for form in (word, word + "s"):
+                vocab.add("fr", form, "CARDTYPE", english)
+    for english in ("Creature", "Artifact", "Enchantment", "Land", "Sorcery", "Instant", "Planeswalker",
+                    "Battle", "Tribal", "Kindred"):
+        for form in (english.lower(), english.lower() + "s"):
+            vocab.add("en", form, "CARDTYPE", english)
+    vocab.add("en", "sorceries", "CARDTYPE", "Sorcery")
+    for word, english in FR_SUPERTYPES.items():
+        vocab.add("fr", _entry_key(word), "SUPERTYPE", english)
+        vocab.add("fr", _entry_key(word) + "s", "SUPERTYPE", english)
+    for english in ("Legendary", "Basic", "Snow", "World"):
+        vocab.add("en", english.lower(), "SUPERTYPE", english)
+    for pair in load_terms():
+        if pair.kind == "keyword_ability":
+            vocab.add("en", _entry_key(pair.en), "KEYWORD", pair.en.lower())
+            vocab.add("fr", _entry_key(pair.fr), "KEYWORD", pair.en.lower())
+        elif pair.kind == "subtype":
+            vocab.add("en", _entry_key(pair.en), "SUBTYPE", pair.en)
+            vocab.add("fr", _entry_key(pair.fr), "SUBTYPE", pair.en)
+            vocab.add("fr", _entry_key(pair.fr) + "s", "SUBTYPE", pair.en)
+        elif pair.kind == "card_type":
+            vocab.add("fr", _entry_key(pair.fr), "CARDTYPE", pair.en)
+        elif pair.kind == "supertype":
+            vocab.add("fr", _entry_key(pair.fr), "SUPERTYPE", pair.en)
+    for lang, word, kw in (("fr", "indestructibilite", "indestructible"), ("en", "walk", "landwalk")):
+        vocab.add(lang, word, "KEYWORD", kw)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    """The reader's vocabulary: the function words first (they win), then the game's words."""
+    vocab = Vocabulary()
+    _function_words(vocab)
+    _game_words(vocab)
+    return vocab
+
+
+_KB_VOCABULARIES: dict[tuple, Vocabulary] = {}
+
+
+def vocabulary_for(conn: Optional[sqlite3.Connection]) -> Vocabulary:
+    """:func:`vocabulary` and the words of the card data of ``conn``: every keyword ability it
+    knows (:func:`kb.cards.facekeywords.vocabulary`: the 702 titles and MTGJSON keywords), its
+    English subtypes and the French card types, supertypes and subtypes aligned with them
+    (:func:`kb.cards.faces.french_subtypes`).  Cached per knowledge base and card ingest."""
+    base = vocabulary()
+    if conn is None:
+        return base
+    stamp = conn.execute("SELECT value FROM mtg_meta WHERE key = 'ingest_id'").fetchone()
+    if stamp is None:         # no card data ingested
+        return base
+    key = (id(conn), stamp[0])
+    if key not in _KB_VOCABULARIES:
+        _KB_VOCABULARIES[key] = _with_card_data(base, conn)
+    return _KB_VOCABULARIES[key]
+
+
+def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:
+    from kb.cards import facekeywords, faces
+
+    vocab = Vocabulary({lang: dict(table) for lang, table in base.entries.items()})
+    for low in facekeywords.vocabulary(conn).names:
+        vocab.add("en", _entry_key(low), "KEYWORD", low)
+    kinds = {"Creature": "CARDTYPE", "Artifact": "CARDTYPE", "Enchantment": "CARDTYPE", "Land": "CARDTYPE",
+             "Instant": "CARDTYPE", "Sorcery": "CARDTYPE", "Planeswalker": "CARDTYPE", "Battle": "CARDTYPE",
+             "Tribal": "CARDTYPE", "Kindred": "CARDTYPE",
+             "Legendary": "SUPERTYPE", "Basic": "SUPERTYPE", "Snow": "SUPERTYPE", "World": "SUPERTYPE"}
+    type_words = {"creature", "artefact", "enchantement", "terrain", "permanent", "rituel", "ephemere", "sort",
+                  "carte", "arpenteur", "planeswalker", "bataille"}
+    for fr, en in faces.french_subtypes(conn).items():
+        words = set(re.split(r"[\s-]+", fr))
+        if en not in kinds and words & type_words:
+            continue    # an old type line (« Enchanter une créature morte ») aligned with its Aura: not a subtype word
+        vocab.add("fr", _entry_key(fr), kinds.get(en, "SUBTYPE"), en)
+    english = set()
+    for (subs,) in conn.execute("SELECT DISTINCT subtypes FROM mtg_faces WHERE subtypes != '[]'"):
+        english.update(json.loads(subs))
+    for en in english:
+        vocab.add("en", _entry_key(en), "SUBTYPE", en)
+    return vocab
+
+
+# --------------------------------------------------------------------------
+# Card names
+
+NameFinder = Callable[[dict[str, str]], dict[str, tuple[str, Optional[str]]]]
+
+
+def db_name_finder(conn: sqlite3.Connection) -> NameFinder:
+    """Loose name keys -> (English card, English face or None), from the card
+    database (``mtg_names``) and the FAQ card records of ``conn``."""
+    def find(keys_text: dict[str, str]) -> dict[str, tuple[str, Optional[str]]]:
+        """``keys_text``: loose key -> the words of the claim it was made from."""
+        found: dict[str, tuple[str, Optional[str]]] = {}
+        keys = sorted(keys_text)
+        if not keys:
+            return found
+        marks = ",".join("?" * len(keys))
+        rows = conn.execute(f"SELECT loose, name, kind, surface FROM mtg_names WHERE loose IN ({marks}) "
+                            "ORDER BY kind, lang", keys).fetchall()
+        for loose, card, kind, surface in rows:
+            if "//" in surface and "//" not in keys_text.get(loose, "//"):
+                continue        # « X, Y » is two names in a row, not the card « X // Y »
+            if loose in found and found[loose][0] != card:
+                found[loose] = ("", None)          # two cards share this name: ambiguous
+                continue
+            found.setdefault(loose, (card, surface if kind == "face" else None))
+        for (name,) in conn.execute("SELECT DISTINCT name FROM card_records").fetchall():
+            key = loose_name(name)
+            if key in keys and key not in found:
+                found[key] = (name, None)
+        return found
+    return find
+
+
+@dataclass
+class Tokens:
+    """The typed tokens of a claim, and the words passed over."""
+
+    tokens: list[Token]
+    passed_over: list[str]
+    lang: str
+    text: str = ""
+
+
+@lru_cache(maxsize=1)
+def _lemmas() -> dict[str, dict[str, tuple[str, str]]]:
+    """Inflected form -> (the vocabulary word of its lemma, lemma), per language
+    (:func:`kb.checker.lemmas.lemma_index`, cached on disk)."""
+    vocab = vocabulary()
+    words = frozenset(k for table in vocab.entries.values() for k in table if " " not in k and "'" not in k)
+    return lemma_index(words)
+
+
+def _lemma(word: str, lang: str) -> str:
+    hit = _lemmas().get(lang, {}).get(word)
+    return hit[0] if hit else word
+
+
+def _is_game_word(vocab: Vocabulary, lang: str, key: str) -> bool:
+    hit = vocab.get(lang, key)
+    return hit is not None and hit[0] not in ("WORD",)
+
+
+class Tokenizer:
+    """Typed tokens of claims (see the module docstring)."""
+
+    def __init__(self, names: Optional[NameFinder] = None, vocab: Optional[Vocabulary] = None):
+        self.names = names
+        self.vocab = vocab or vocabulary()
+
+    def _card_spans(self, words: list[Word], claim: str, lang: str) -> dict[int, tuple[int, Token]]:
+        """Start index -> (end index, CARD token) of the card names in ``words``."""
+        if self.names is None:
+            return {}
+        spans, keys = [], {}
+        for i in range(len(words)):
+            if words[i].kind not in ("word", "num", "elided", "punct") or words[i].folded in ("?", ".", "!"):
+                continue
+            for j in range(i + 1, min(len(words), i + MAX_NAME_WORDS) + 1):
+                if words[j - 1].kind in ("mana", "pt") or words[j - 1].folded in ("?", "!", ";", "."):
+                    break
+                surface = claim[words[i].start:words[j - 1].end]
+                plain = loose_name(surface)
+                single = " ".join(singular(w.folded) for w in words[i:j])
+                variants = [plain, loose_name(single)]
+                spans.append((i, j, surface, variants))
+                keys.update((v, surface) for v in variants if v)
+        found = self.names(keys)
+        best: dict[int, tuple[int, Token]] = {}
+        for i, j, surface, variants in spans:
+            hit = next((found[v] for v in variants if v in found), None)
+            if hit is None:
+                continue
+            if words[j - 1].kind == "punct" or words[i].kind == "punct":
+                continue        # "lifelink," is the keyword and its comma, not the card Lifelink
+            if _is_game_word(self.vocab, lang, " ".join(w.folded for w in words[i:j])) or \
+                    (j - i == 1 and words[i].kind != "word"):
+                continue        # « vigilance », "first strike", "fog", "1": a game word before a card name
+            if words[i].folded in ("le", "la", "les", "l'", "the", "a", "an", "un", "une") and j - i == 1:
+                continue
+            card, face = hit
+            if i not in best or best[i][0] < j:
+                value = {"card": card, "face": face, "surface": surface, "ambiguous": card == ""}
+                best[i] = (j, Token("CARD", value, start_pos=words[i].start, end_pos=words[j - 1].end))
+        return best
+
+    def _entry(self, words: list[Word], i: int, lang: str) -> Optional[tuple[int, str, str]]:
+        """The longest vocabulary entry starting at word ``i``: (end, category, value)."""
+        for j in range(min(len(words), i + MAX_ENTRY_WORDS), i, -1):
+            key = " ".join(w.folded for w in words[i:j])
+            hit = self.vocab.get(lang, key)
+            if hit is None and j - i == 1 and "-" in key:
+                continue
+            if hit is not None:
+                return j, hit[0], hit[1]
+        word = words[i]
+        lemma = _lemma(word.folded, lang) if word.kind == "word" else word.folded
+        if lemma != word.folded:
+            hit = self.vocab.get(lang, lemma)
+            if hit is not None:
+                return i + 1, hit[0], hit[1]
+        if word.kind == "word" and "-" in word.folded:
+            return None
+        if lang == "en" and word.kind == "word" and word.folded.endswith("s"):
+            hit = self.vocab.get(lang, word.folded[:-1]) or self.vocab.get(lang, lemma)
+            if hit is not None and hit[0] in ("SUBTYPE", "CARDTYPE"):
+                return i + 1, hit[0], hit[1]
+        return None
+
+    def tokenize(self, claim: str, lang: str) -> Tokens:
+        claim = normalize_claim(claim)
+        words = self._split_hyphens(words_of(claim), lang)
+        cards = self._card_spans(words, claim, lang)
+        tokens: list[Token] = []
+        passed: list[str] = []
+        i = 0
+        while i < len(words):
+            word = words[i]
+            if i in cards and not self._entry_longer(words, i, cards[i][0], lang):
+                j, tok = cards[i]
+                tokens.append(tok)
+                i = j
+                continue
+            typed = self._simple(word)
+            if typed is not None:
+                tokens.append(typed)
+                i += 1
+                continue
+            entry = self._entry(words, i, lang)
+            if entry is None:
+                tokens.append(Token("WORD", word.text, start_pos=word.start, end_pos=word.end))
+                i += 1
+                continue
+            j, category, value = entry
+            text = " ".join(w.text for w in words[i:j])
+            if category in ("ARTICLE", "FILLER"):
+                passed.append(text)
+            else:
+                tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
+            i = j
+        return Tokens(tokens, passed, lang, claim)
+
+    def _entry_longer(self, words: list[Word], i: int, card_end: int, lang: str) -> bool:
+        entry = self._entry(words, i, lang)
+        return entry is not None and entry[0] > card_end
+
+    def _split_hyphens(self, words: list[Word], lang: str) -> list[Word]:
+        """« créature-artefact », « mono-noir », « a-t-il » -> their parts, when the whole is no entry."""
+        out = []
+        for w in words:
+            if w.kind != "word" or "-" not in w.folded or self.vocab.get(lang, w.folded):
+                out.append(w)
+                continue
+            parts = w.folded.split("-")
+            if all(self.vocab.get(lang, p) or p in ("t",) for p in parts if p):
+                pos = w.start
+                for p in parts:
+                    if p and p != "t":
+                        out.append(Word("word", p, p, pos, pos + len(p)))
+                    pos += len(p) + 1
+            else:
+                out.append(w)
+        return out
+
+    @staticmethod
+    def _simple(word: Word) -> Optional[Token]:
+        if word.kind == "mana":
+            return Token("MANA", word.text.replace(" ", ""), start_pos=word.start, end_pos=word.end)
+        if word.kind == "pt":
+            return Token("PT", word.text.upper().replace("X", "X"), start_pos=word.start, end_pos=word.end)
+        if word.kind == "num":
+            n = int(word.text)
+            kind = "YEAR" if 1993 <= n <= 2040 else "NUM"
+            return Token(kind, n, start_pos=word.start, end_pos=word.end)
+        if word.kind == "poss":
+            return Token("POSS", word.text, start_pos=word.start, end_pos=word.end)
+        if word.kind == "nt":
+            return Token("NEG", word.text, start_pos=word.start, end_pos=word.end)
+        if word.kind == "word" and word.folded in NUMBER_WORDS and word.folded not in ARTICLE_NUMBERS:
+            return Token("NUM", NUMBER_WORDS[word.folded], start_pos=word.start, end_pos=word.end)
+        return None

@@ -1,0 +1,79 @@
+"""French templates of the card queries (:mod:`kb.checker.card_queries`) and of the claim
+reader's answers (:mod:`kb.checker.claims`); :mod:`kb.checker.messages_fr` adds them to its one
+table ``FR``, keyed like every template by its English text."""
+
+CARD_QUERIES_FR = {
+    "{name} has a single face: it has no {which} face": "{name} n'a qu'une face : il n'a pas de face {which}",
+    "the negation may bear on each part or on the whole, and the two readings differ":
+        "la négation peut porter sur chaque partie ou sur l'ensemble, et les deux lectures diffèrent",
+    "card data of {label}: mana cost {cost}, type line « {type_line} »{pt}":
+        "données de carte de {label} : coût de mana {cost}, ligne de type « {type_line} »{pt}",
+    "card types of {label}: {types}": "types de carte de {label} : {types}",
+    "supertypes of {label}: {types}": "supertypes de {label} : {types}",
+    "subtypes of {label}: {types}": "sous-types de {label} : {types}",
+    "{label} is {pt}": "{label} est {pt}",
+    "{what} of {label}: {value}": "{what} de {label} : {value}",
+    "mana cost of {label}: {cost}": "coût de mana de {label} : {cost}",
+    "{label} has no {keyword} ability (its keyword abilities: {keywords})":
+        "{label} n'a pas la capacité {keyword} (ses capacités mot-clé : {keywords})",
+    "French name of {label}: {name}": "nom français de {label} : {name}",
+    "English name of {label}: {name}": "nom anglais de {label} : {name}",
+    "{label} and {other} are {verdict}": "{label} et {other} sont {verdict}",
+    "the same card": "la même carte",
+    "different cards": "des cartes différentes",
+    "no card data for {name}": "aucune donnée de carte pour {name}",
+    "{name} has no Adventure": "{name} n'a pas d'aventure",
+    "it is false": "elle est fausse",
+    "words the reader does not know: {words}": "mots que le lecteur ne connaît pas : {words}",
+    "the model does not compute {what}": "le modèle ne calcule pas {what}",
+    "{label} has every creature type through an ability (changeling): the model does not list them":
+        "{label} a tous les types de créature par une capacité (changelin) : le modèle ne les énumère pas",
+    "{label} has no power and toughness": "{label} n'a ni force ni endurance",
+    "{label} has a variable power or toughness ({pt})": "{label} a une force ou une endurance variable ({pt})",
+    "{label} has no {what}": "{label} n'a pas de {what}",
+    "{label} has a variable {what} ({value})": "{label} a une {what} variable ({value})",
+    "no number to compare the {what} with": "aucun nombre auquel comparer la {what}",
+    "before {date}, the back face of a double-faced card had no mana cost and a mana value of 0":
+        "avant le {date}, la face arrière d'une carte double face n'avait pas de coût de mana et un coût "
+        "converti de mana de 0",
+    "a split card's mana value is the total of its halves: {value}":
+        "le coût converti de mana d'une carte scindée est le total de ses moitiés : {value}",
+    "no number to compare the mana value with": "aucun nombre auquel comparer le coût converti de mana",
+    "no number to compare the cost with": "aucun nombre auquel comparer le coût",
+    "{label} has {keyword} but the model cannot compare its parameter":
+        "{label} a {keyword} mais le modèle ne sait pas comparer son paramètre",
+    "{label}'s text mentions {keyword} without the card having it as a printed ability (it may grant it "
+    "or have it only sometimes)":
+        "le texte de {label} mentionne {keyword} sans que la carte l'ait comme capacité imprimée (elle peut "
+        "la conférer, ou ne l'avoir que dans certains cas)",
+    "the card data has no French name for {label}": "les données de carte n'ont pas de nom français pour {label}",
+    "the concession of the claim does not hold ({why}), so the situation it describes is not the card's":
+        "la concession de l'affirmation ne tient pas ({why}) : la situation qu'elle décrit n'est pas celle "
+        "de la carte",
+    "the back face of a double-faced card has the mana value of its front face: {value}":
+        "la face arrière d'une carte double face a le coût converti de mana de sa face avant : {value}",
+    "mana value of {label}: {value}": "coût converti de mana de {label} : {value}",
+    "{label} has {keyword}: « {printed} »": "{label} a {keyword} : « {printed} »",
+    "{label} has « {printed} », not with {param}": "{label} a « {printed} », pas avec {param}",
+    "a name was expected, not {value}": "un nom était attendu, pas {value}",
+    "the reason the claim gives does not hold": "la raison que donne l'affirmation ne tient pas",
+    "colors of {label} from its mana cost {cost}: {colors}": "couleurs de {label} d'après son coût de mana {cost} : {colors}",
+    "the name fits several cards: {cards}": "le nom convient à plusieurs cartes : {cards}",
+    "color indicator of {label}: {colors}": "indicateur de couleur de {label} : {colors}",
+    "a color was expected, not {value}": "une couleur était attendue, pas {value}",
+    "a mana cost was expected, not {value}": "un coût de mana était attendu, pas {value}",
+    "rules text of {label}: « {text} »": "texte de règles de {label} : « {text} »",
+    "{label} enters tapped only in some cases (its text says when)":
+        "{label} arrive engagé seulement dans certains cas (son texte dit lesquels)",
+    "{label}'s text speaks of it in a way the model does not read":
+        "le texte de {label} en parle d'une manière que le modèle ne lit pas",
+    "{label} has abilities that may make it hard to block: the model does not decide unblockability from them":
+        "{label} a des capacités qui peuvent la rendre difficile à bloquer : le modèle n'en déduit pas qu'elle "
+        "ne peut pas être bloquée",
+    "{label} is not a creature card: it attacks or blocks only if an effect makes it one":
+        "{label} n'est pas une carte de créature : elle n'attaque ou ne bloque que si un effet en fait une créature",
+    "power": "force",
+    "toughness": "endurance",
+    "loyalty": "loyauté",
+    "undecided": "indécis",
+}

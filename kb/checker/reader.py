@@ -1,0 +1,100 @@
+"""Reading a claim in stages: typed tokens, then structure, then meaning.
+
+1. :mod:`kb.checker.entities` turns the words into typed tokens (card names
+   of the knowledge base, colours, types, keyword abilities, numbers, mana,
+   negation, connectives…);
+2. ``parser/grammars/claim_reading.lark`` gives them structure (edition
+   lead, clauses and connectives, subjects, predicates), parsed by Lark's
+   Earley parser over those tokens;
+3. :class:`~kb.checker.meaning_tree.Meaning` (a Lark Transformer) builds the
+   :class:`~kb.checker.meaning.Reading`: the entities, and the assertion
+   tree with each query's polarity and quantifier; pronouns and possessives
+   refer back to the last entity named.
+
+:func:`read_claim` returns the Reading, or raises :class:`NotRead` naming
+the words the reader could not place.  Nothing here knows any card's
+characteristics: the model evaluates the Reading (:mod:`kb.checker.card_queries`).
+"""
+from __future__ import annotations
+
+import sqlite3
+from functools import lru_cache
+from typing import Optional
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+from lark.lexer import Lexer
+
+from kb.checker.entities import Tokenizer, Tokens, db_name_finder, vocabulary_for
+from kb.checker.meaning import Reading
+from kb.checker.meaning_tree import Meaning, NotRead
+from parser import grammars
+
+__all__ = ["Reader", "NotRead", "read_claim", "structure_parser"]
+
+
+class _Given(Lexer):
+    """Lark's lexer slot, filled with the typed tokens already made."""
+
+    def __init__(self, conf):
+        pass
+
+    def lex(self, tokens):
+        yield from tokens
+
+
+@lru_cache(maxsize=1)
+def structure_parser() -> Lark:
+    """The Earley parser of ``claim_reading.lark`` over typed tokens (cached)."""
+    return grammars.load("claim_reading", parser="earley", lexer=_Given, ambiguity="resolve")
+
+
+def _unplaced(tokens: Tokens, exc: Optional[UnexpectedInput]) -> list[str]:
+    words = [str(t.value) for t in tokens.tokens if t.type == "WORD"]
+    if words:
+        return words
+    tok = getattr(exc, "token", None)
+    if tok is not None and not isinstance(tok.value, dict):
+        return [str(tok.value)]
+    if tok is not None:
+        return [tok.value.get("surface", "")]
+    return []
+
+
+class Reader:
+    """Reads claims against the card names of a knowledge base (or none)."""
+
+    def __init__(self, conn: Optional[sqlite3.Connection] = None):
+        self.tokenizer = Tokenizer(db_name_finder(conn) if conn is not None else None, vocabulary_for(conn))
+
+    def read(self, claim: str, lang: str) -> Reading:
+        """The reading of ``claim`` in ``lang``, else in the other language (a French card name in
+        an English sentence may mislead the guess of its language)."""
+        try:
+            return self._read(claim, lang)
+        except NotRead as first:
+            try:
+                return self._read(claim, "fr" if lang == "en" else "en")
+            except NotRead:
+                raise first from None
+
+    def _read(self, claim: str, lang: str) -> Reading:
+        tokens = self.tokenizer.tokenize(claim, lang)
+        if not tokens.tokens:
+            raise NotRead("nothing to read", [])
+        try:
+            tree = structure_parser().parse(tokens.tokens)
+        except UnexpectedInput as exc:
+            if any(t.type == "WORD" for t in tokens.tokens):
+                raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None)) from None
+            raise NotRead("no structure fits these words", _unplaced(tokens, exc)) from None
+        reading = Meaning(lang, tokens.text).transform(tree)
+        reading.passed_over = tokens.passed_over
+        if reading.asserts is None:
+            raise NotRead("no assertion", [])
+        return reading
+
+
+def read_claim(claim: str, lang: str, conn: Optional[sqlite3.Connection] = None) -> Reading:
+    """The :class:`Reading` of ``claim`` (see the module docstring)."""
+    return Reader(conn).read(claim, lang)

@@ -1,0 +1,62 @@
+"""What a card's own rules text says it does, read for the claim reader's queries
+(:mod:`kb.checker.card_queries`): entering tapped, and what it can't do (block, attack, be
+blocked, be countered).  Only the face's own sentences count ("~ can't block."); any other
+mention of the action (a condition, a grant to others, an evasion keyword) leaves the answer
+unknown, with its reason.
+"""
+from __future__ import annotations
+
+import re
+
+from kb.checker.verdict import Trace, Unknown
+from parser.textkeys import fold
+
+
+def own_lines(d) -> list[str]:
+    """The face's rules text, its name written ``~``, reminder text left out."""
+    names = [n for n in (d.face.name, d.card.name if d.card is not None else None) if n]
+    text = re.sub(r"\([^()]*\)", "", d.face.text or "")
+    for n in sorted(names, key=len, reverse=True):
+        text = text.replace(n, "~")
+    return [fold(line).strip() for line in text.splitlines() if line.strip()]
+
+
+def enters_tapped(d, trace: Trace) -> bool:
+    """Whether the face says it enters tapped, always ("~ enters the battlefield tapped.")."""
+    lines = own_lines(d)
+    said = [line for line in lines if re.search(r"(~|this \w+) enters( the battlefield)? tapped", line)]
+    trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(lines) or trace.tr("none"))
+    if any(re.search(r"tapped(\.| and)", line) and "unless" not in line and "if " not in line for line in said):
+        return True
+    if said or any("tapped" in line for line in lines):
+        raise Unknown("{label} enters tapped only in some cases (its text says when)", label=d.label)
+    return False
+
+
+#: What a face's own text says when it cannot do an action ("~ can't block").
+_CANT = {"block": r"(~|this \w+) can't block\.", "attack": r"(~|this \w+) can't attack\.",
+         "be_blocked": r"(~|this \w+) can't be blocked\.", "be_countered": r"(~|this \w+) can't be countered\."}
+_MENTION = {"block": "block", "attack": "attack", "be_blocked": "blocked", "be_countered": "counter"}
+
+
+def can(d, action: str, trace: Trace) -> bool:
+    """« X ne peut pas bloquer », "X can't be countered": read on the face's own text; any other
+    mention of the action (a condition, a grant) leaves it unknown."""
+    lines = own_lines(d)
+    trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(lines) or trace.tr("none"))
+    keywords = {fold(k) for k in d.face.keywords}
+    if any(re.fullmatch(_CANT[action], line) for line in lines):
+        return False
+    if action == "attack" and "defender" in keywords:
+        trace.step("{label} has {keyword}: « {printed} »", label=d.label, keyword=trace.keyword("defender"),
+                   printed="Defender")
+        return False
+    if any(_MENTION[action] in line for line in lines):
+        raise Unknown("{label}'s text speaks of it in a way the model does not read", label=d.label)
+    if action == "be_blocked" and keywords:
+        raise Unknown("{label} has abilities that may make it hard to block: the model does not decide "
+                      "unblockability from them", label=d.label)
+    if "Creature" not in d.face.types and action in ("block", "attack", "be_blocked"):
+        raise Unknown("{label} is not a creature card: it attacks or blocks only if an effect makes it one",
+                      label=d.label)
+    return True
