@@ -257,15 +257,19 @@ def _shares_words(x: Node, y: Node, w: dict[str, float]) -> bool:
     return inter >= PIECE_MIN_SHARE * min(sum(w[t] for t in x.tokens), sum(w[t] for t in y.tokens))
 
 
-def _split_source(m: Matching, y: Node, only: Optional[set] = None) -> Optional[tuple[float, Node]]:
-    """The old rule ``y`` (new, left over) holds a piece of, with the score (among ``only``
-    when given)."""
+def _split_source(m: Matching, y: Node, only: Optional[set] = None,
+                  done: frozenset = frozenset()) -> list[tuple[float, Node]]:
+    """The old rules ``y`` (new, left over) holds a piece of, with the scores, best first
+    (among ``only`` when given; not those whose piece in ``y`` is ``done`` already): a new rule
+    may gather pieces of several (« 210.1 … printed below the text box that has no effect on
+    game play » of 209.1's illustration credit and 210.1's legal text)."""
     olds = {m.back[n] for n in _near(m, y.number) if n in m.back}
     if y.number in m.a_by and y.number in m.fwd:
         olds.add(y.number)
     if only is not None:
         olds &= only
-    best = None
+    olds = {xn for xn in olds if (xn, y.number) not in done}
+    found = []
     for xn in sorted(olds):
         x, main = m.a_by[xn], m.b_by.get(m.fwd.get(xn, ""))
         if main is None or main.number == y.number or x.masked == main.masked or x.is_heading() \
@@ -277,9 +281,9 @@ def _split_source(m: Matching, y: Node, only: Optional[set] = None) -> Optional[
             twin = similarity(x, y, m.weights)
             if twin >= TWIN_SHARE * similarity(x, main, m.weights):
                 s = twin
-        if s and (best is None or s > best[0]):
-            best = (s, x)
-    return best
+        if s:
+            found.append((s, x))
+    return sorted(found, key=lambda c: (-c[0], c[1].number))
 
 
 def find_split_pieces(m: Matching, only: Optional[set] = None) -> None:
@@ -289,16 +293,15 @@ def find_split_pieces(m: Matching, only: Optional[set] = None) -> None:
     another's successor) and after it (:func:`find_late_split_pieces`)."""
     if only is not None and not only:
         return
-    done = {k.to_number for k in m.links if k.relation == "split"}
+    done = frozenset((k.from_number, k.to_number) for k in m.links if k.relation == "split")
     for y in m.b:
         pred = m.back.get(y.number)
-        if y.number in done or (pred is not None and not m.a_by[pred].is_heading()) or len(y.fuzzy) < SPLIT_MIN_LENGTH \
+        if (pred is not None and not m.a_by[pred].is_heading()) or len(y.fuzzy) < SPLIT_MIN_LENGTH \
                 or y.is_heading():
             continue
-        src = _split_source(m, y, only)
-        if src:
-            m.links.append(Link(src[1].number, y.number, "split", round(src[0], 1), "words"))
-            m.back.setdefault(y.number, src[1].number)
+        for score, x in _split_source(m, y, only, done):
+            m.links.append(Link(x.number, y.number, "split", round(score, 1), "words"))
+            m.back.setdefault(y.number, x.number)
 
 
 def find_late_split_pieces(m: Matching) -> None:
