@@ -15,12 +15,22 @@ Measures (issue 14 targets in brackets):
 Cards are read from a knowledge base: ``--data-dir DIR``, else one built
 from the seeds in a temporary directory.
 
-Usage: ``python benchmarks/bench_check.py [--data-dir DIR] [--show wrong|unknown|all]``.
+With ``--previous REV`` the same claims are also checked, in the same run,
+by the checker of git revision REV (its tree exported to a temporary
+directory, run in a child process on the same knowledge base), and a table
+compares the two: right / wrong / unknown per set, warm p50 / p95, and the
+cold time of one ``kb check`` process (its loading included).
+
+Usage: ``python benchmarks/bench_check.py [--data-dir DIR] [--show wrong|unknown|all] [--sets FILE...]
+[--previous REV]``.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -214,14 +224,96 @@ def run(conn, show: str, sets=SETS) -> None:
         print(f"  slowest {s * 1000:7.2f} ms  {claim[:70]}")
 
 
+#: The child process that checks claims with another revision's code: reads (claim, edition) pairs
+#: as JSON on stdin, prints [answer, seconds] pairs as JSON.
+_CHILD = """
+import json, sys, time
+from pathlib import Path
+from kb.checker.claims import check_claim
+from kb.store import db as store
+conn = store.connect(Path(sys.argv[1]))
+check_claim("warm up: Implorer la reine est noire", cards=conn)
+out = []
+for claim, edition in json.load(sys.stdin):
+    t0 = time.perf_counter()
+    v = check_claim(claim, edition=edition, cards=conn)
+    out.append([v.answer, time.perf_counter() - t0])
+print(json.dumps(out))
+"""
+
+
+def _export(rev: str, into: Path) -> Path:
+    """The tree of git revision ``rev`` in ``into``, its package data reachable as when installed."""
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=tar, check=True)
+    for package, folder in (("terms", "corpus/terms"), ("seeds", "seeds"), ("templates", "templates")):
+        link = into / "kb" / "data" / package
+        if not link.exists():
+            link.symlink_to(into / folder)
+    return into
+
+
+def _child_env(tree: Path) -> dict:
+    return {**os.environ, "PYTHONPATH": str(tree)}
+
+
+def _cold(tree: Path, data_dir: Path) -> float:
+    """Seconds one fresh ``kb check`` process takes for one claim (loading included)."""
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "kb.cli.main", "check", "Kitchen Finks has persist", "--data-dir",
+                    str(data_dir.resolve())], env=_child_env(tree), cwd=tree, capture_output=True, check=False)
+    return time.perf_counter() - t0
+
+
+def compare_previous(rev: str, data_dir: Path, sets) -> None:
+    """Check the claims of ``sets`` with this tree and with revision ``rev``, in one run; print both."""
+    conn = store.connect(data_dir)
+    check_claim("warm up: Implorer la reine est noire", cards=conn)
+    with tempfile.TemporaryDirectory() as tmp:
+        old = _export(rev, Path(tmp))
+        rows = []
+        for name in sets:
+            pairs = [(item["claim"], item.get("edition")) for item in items(name)]
+            expected = [expected_of(item) for item in items(name)]
+            child = subprocess.run([sys.executable, "-c", _CHILD, str(data_dir.resolve())], env=_child_env(old),
+                                   cwd=old, input=json.dumps(pairs), capture_output=True, text=True, check=True)
+            before = json.loads(child.stdout)
+            now = [timed(claim, edition, conn) for claim, edition in pairs]
+            now = [[v.answer, sec] for v, sec in now]
+            rows.append((Path(name).name, _tally(before, expected), _tally(now, expected)))
+        cold_old = min(_cold(old, data_dir) for _ in range(3))
+        cold_new = min(_cold(ROOT, data_dir) for _ in range(3))
+    print(f"\nthis tree vs {rev} (same run, same knowledge base {data_dir}):")
+    print(f"  {'set':<28} {'previous: right/wrong/unknown  p50/p95 ms':<44} now: right/wrong/unknown  p50/p95 ms")
+    for name, old_t, new_t in rows:
+        print(f"  {name:<28} {old_t:<44} {new_t}")
+    print(f"  cold kb check (one process, best of 3): previous {cold_old:.2f} s, now {cold_new:.2f} s")
+
+
+def _tally(results, expected) -> str:
+    right = sum(a == e for (a, _), e in zip(results, expected))
+    unknown = sum(a == "unknown" and e != "unknown" for (a, _), e in zip(results, expected))
+    wrong = len(results) - right - unknown
+    ms = sorted(sec * 1000 for _, sec in results)
+    p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
+    return f"{right}/{wrong}/{unknown} of {len(results)}  {statistics.median(ms):.1f}/{p95:.1f}"
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data-dir", type=Path)
     ap.add_argument("--show", choices=("wrong", "unknown", "all", "none"), default="none")
     ap.add_argument("--sets", nargs="+", help="claim files to measure instead of the fixtures (YAML lists of "
                                               "{claim, expected, note[, edition]})")
+    ap.add_argument("--previous", metavar="REV", help="also check the claims with the checker of git revision "
+                                                        "REV, in the same run, and compare")
     args = ap.parse_args(argv)
     sets = tuple(str(Path(s).resolve()) for s in args.sets) if args.sets else SETS
+    if args.previous:
+        if not args.data_dir:
+            ap.error("--previous needs --data-dir (both checkers read the same knowledge base)")
+        compare_previous(args.previous, args.data_dir, sets)
+        return
     if args.data_dir:
         run(store.connect(args.data_dir), args.show, sets)
         return

@@ -186,9 +186,10 @@ _KB_VOCABULARIES: dict[tuple, Vocabulary] = {}
 
 def vocabulary_for(conn: Optional[sqlite3.Connection]) -> Vocabulary:
     """:func:`vocabulary` and the words of the card data of ``conn``: every keyword ability it
-    knows (:func:`kb.cards.facekeywords.vocabulary`: the 702 titles and MTGJSON keywords), its
-    English subtypes and the French card types, supertypes and subtypes aligned with them
-    (:func:`kb.cards.faces.french_subtypes`).  Cached per knowledge base and card ingest."""
+    knows (:func:`kb.cards.facekeywords.vocabulary`: the 702 titles and MTGJSON keywords) and its
+    English subtypes.  French subtypes come from the term pairs (``terms_fr_en.tsv``, derived
+    from the same data offline by :mod:`kb.cards.termderive`): aligning them again here would
+    cost more than a second at the first claim.  Cached per knowledge base and card ingest."""
     base = vocabulary()
     if conn is None:
         return base
@@ -202,22 +203,11 @@ def vocabulary_for(conn: Optional[sqlite3.Connection]) -> Vocabulary:
 
 
 def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:
-    from kb.cards import facekeywords, faces
+    from kb.cards import facekeywords
 
     vocab = Vocabulary({lang: dict(table) for lang, table in base.entries.items()})
     for low in facekeywords.vocabulary(conn).names:
         vocab.add("en", _entry_key(low), "KEYWORD", low)
-    kinds = {"Creature": "CARDTYPE", "Artifact": "CARDTYPE", "Enchantment": "CARDTYPE", "Land": "CARDTYPE",
-             "Instant": "CARDTYPE", "Sorcery": "CARDTYPE", "Planeswalker": "CARDTYPE", "Battle": "CARDTYPE",
-             "Tribal": "CARDTYPE", "Kindred": "CARDTYPE",
-             "Legendary": "SUPERTYPE", "Basic": "SUPERTYPE", "Snow": "SUPERTYPE", "World": "SUPERTYPE"}
-    type_words = {"creature", "artefact", "enchantement", "terrain", "permanent", "rituel", "ephemere", "sort",
-                  "carte", "arpenteur", "planeswalker", "bataille"}
-    for fr, en in faces.french_subtypes(conn).items():
-        words = set(re.split(r"[\s-]+", fr))
-        if en not in kinds and words & type_words:
-            continue    # an old type line (« Enchanter une créature morte ») aligned with its Aura: not a subtype word
-        vocab.add("fr", _entry_key(fr), kinds.get(en, "SUBTYPE"), en)
     english = set()
     for (subs,) in conn.execute("SELECT DISTINCT subtypes FROM mtg_faces WHERE subtypes != '[]'"):
         english.update(json.loads(subs))
