@@ -290,6 +290,10 @@ class Tokenizer:
         if self.names is None:
             return {}
         spans, keys = [], {}
+        # a stretch's loose key is its words' loose keys run together (spaces, hyphens and
+        # punctuation count for nothing in it), so each word is folded once
+        plain = [loose_name(w.text) for w in words]
+        single = [loose_name(singular(w.folded)) for w in words]
         for i in range(len(words)):
             if words[i].kind not in ("word", "num", "elided", "punct") or words[i].folded in ("?", ".", "!"):
                 continue
@@ -297,9 +301,7 @@ class Tokenizer:
                 if words[j - 1].kind in ("mana", "pt") or words[j - 1].folded in ("?", "!", ";", "."):
                     break
                 surface = claim[words[i].start:words[j - 1].end]
-                plain = loose_name(surface)
-                single = " ".join(singular(w.folded) for w in words[i:j])
-                variants = [plain, loose_name(single)]
+                variants = ["".join(plain[i:j]), "".join(single[i:j])]
                 spans.append((i, j, surface, variants))
                 keys.update((v, surface) for v in variants if v)
         found = self.names(keys)
