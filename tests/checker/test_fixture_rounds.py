@@ -1,0 +1,44 @@
+"""The claim rounds written by testers who never read the checker (tests/fixtures/claims_*_round_a.yaml):
+never a wrong answer, and at least the share of right answers they reached when they became fixtures."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.checker import check_file
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def _tally(verdicts):
+    wrong = [f"{v.claim} -> {v.answer} (expected {v.expected})" for v in verdicts
+             if v.answer != v.expected and v.answer != "unknown"]
+    right = sum(v.answer == v.expected for v in verdicts)
+    return right, wrong
+
+
+@pytest.fixture(scope="module")
+def full_conn(full_kb):
+    from kb.store.db import connect
+
+    conn = connect(full_kb)
+    yield conn
+    conn.close()
+
+
+@pytest.mark.corpus
+def test_card_round_a_on_every_card(full_conn):
+    verdicts = check_file(FIXTURES / "claims_cards_round_a.yaml", cards=full_conn)
+    right, wrong = _tally(verdicts)
+    assert len(verdicts) == 100
+    assert wrong == []
+    assert right >= 40          # 23 when first measured, 41 once its families were read
+
+
+def test_seed_round_a_on_the_seeds(seed_conn):
+    verdicts = check_file(FIXTURES / "claims_seeds_round_a.yaml", cards=seed_conn)
+    right, wrong = _tally(verdicts)
+    assert len(verdicts) == 70
+    assert wrong == []
+    assert right >= 6           # when first measured
