@@ -108,6 +108,7 @@ def parse_cr(path: Union[str, Path], *, source: Optional[str] = None,
     lang = lang or detect(decoded.text, _SAMPLE) or "en"
     edition = parse_cr_text(decoded.text, source or path.stem, path=str(path), lang=lang)
     edition.encoding = decoded.encoding
+    edition.warnings[:0] = decoded.warnings  # lines in another encoding (mixed_encoding)
     return edition
 
 

@@ -11,7 +11,13 @@ Strategy, in order:
 
 1. a byte order mark decides (UTF-8, UTF-16 LE/BE, UTF-32);
 2. text that decodes as strict UTF-8 is UTF-8 (plain ASCII included);
-3. otherwise charset-normalizer detects the encoding.  When it settles on a
+3. text whose lines are mostly UTF-8 (at least as many lines with valid
+   UTF-8 accented letters as lines that are not UTF-8: one Latin-1 « é »
+   typed into a UTF-8 FAQ) is UTF-8 read line by line: each line that is
+   not UTF-8 is read in the Western code page that suits those lines best,
+   and is a typed, located warning (``mixed_encoding``) in
+   ``Decoded.warnings``;
+4. otherwise charset-normalizer detects the encoding.  When it settles on a
    single-byte code page, a handful of accented letters in card names is not
    enough for it to tell Windows-1252 from its neighbours (it proposes cp1250,
    cp775, cp852...), so the Western code pages a rules file was written in
@@ -36,6 +42,8 @@ from pathlib import Path
 from typing import Union
 
 from charset_normalizer import from_bytes
+
+from kb.model import ParseWarning
 
 __all__ = ["Decoded", "DecodeError", "decode_bytes", "decode_file", "split_lines",
            "count_lost_quotes"]
@@ -80,6 +88,9 @@ class Decoded:
     name: str = ""
     bom: bool = False
     line_ends: tuple = ()
+    #: typed, located warnings of the decoding (``mixed_encoding``: a line
+    #: that is not in the file's encoding, read in another one).
+    warnings: tuple = ()
 
     @property
     def lines(self) -> list[str]:
@@ -164,6 +175,12 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
         if data.startswith(mark):
             encoding, bom, body = enc, True, data[len(mark):]
             break
+    warnings: tuple = ()
+    if encoding is None and b"\x00" not in body:
+        mixed = _mixed_utf8(body, name)
+        if mixed is not None:
+            text, warnings = mixed
+            encoding = "utf-8"
     if encoding is None:
         try:
             if b"\x00" in body:  # UTF-16/32 without a BOM, or binary data
@@ -191,7 +208,51 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
         ends.append("lf")
     if ends != ["lf"] and ends:
         text = _LINE_END_RE.sub("\n", text)
-    return Decoded(text=text, encoding=encoding, name=name, bom=bom, line_ends=tuple(ends))
+    return Decoded(text=text, encoding=encoding, name=name, bom=bom, line_ends=tuple(ends),
+                   warnings=warnings)
+
+
+_BYTE_LINE_RE = re.compile(rb"(\r\n|\r|\n)")
+
+
+def _mixed_utf8(body: bytes, name: str):
+    """``(text, warnings)`` when ``body`` is UTF-8 but for a few lines, else None.
+
+    None when the whole body is UTF-8 (the ordinary path reads it) or when
+    fewer lines read as UTF-8 with accented letters than lines fail to (a
+    single-byte file: whole-file detection decides).  Each line that is not
+    UTF-8 is read in the one Western code page that reads those lines most
+    plausibly (Windows-1252 on ties) and gives a ``mixed_encoding`` warning
+    at its first byte that is not UTF-8.
+    """
+    pieces = _BYTE_LINE_RE.split(body)  # line, end, line, end, ..., line
+    good = 0
+    bad: list[tuple[int, int]] = []  # (index in pieces, byte offset of the first bad byte)
+    for i in range(0, len(pieces), 2):
+        line = pieces[i]
+        if line.isascii():
+            continue
+        try:
+            line.decode("utf-8")
+            good += 1
+        except UnicodeDecodeError as exc:
+            bad.append((i, exc.start))
+    if not bad or good < len(bad):
+        return None
+    joined = b"\n".join(pieces[i] for i, _ in bad)
+    page = min(_WESTERN, key=lambda enc: (_plausibility_cost(joined.decode(enc, "replace")),
+                                          _WESTERN.index(enc)))
+    warnings = []
+    for i, start in bad:
+        line = pieces[i]
+        read = line.decode(page, "replace")
+        pieces[i] = read.encode("utf-8")
+        column = len(line[:start].decode("utf-8", "replace")) + 1
+        warnings.append(ParseWarning(
+            name, i // 2 + 1, column, read,
+            f"line not valid UTF-8 (the rest of the file is): byte 0x{line[start]:02x} read as {page}",
+            "mixed_encoding"))
+    return b"".join(pieces).decode("utf-8"), tuple(warnings)
 
 
 def decode_file(path: Union[str, Path]) -> Decoded:

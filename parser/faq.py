@@ -68,7 +68,8 @@ def parse_document(path: str | Path, lang: str = "fr", source: str = "") -> Docu
     path = Path(path)
     nul_warnings: list[ParseWarning] = []
     try:
-        text = decode_file(path).text
+        decoded = decode_file(path)
+        text, nul_warnings = decoded.text, list(decoded.warnings)  # mixed encodings
     except DecodeError:
         text, nul_warnings = _without_nul_lines(path.read_bytes(), str(path))
     doc = parse_text(text, source=source or path.stem, path=str(path), lang=lang)
