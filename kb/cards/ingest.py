@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 from kb.cards.frenchcheck import doubtful_fields
+from kb.cards.ingest_fields import card_problem
 from kb.progress import Progress, no_progress
 from parser.textkeys import fold, fold_name, loose_name
 
@@ -196,6 +197,10 @@ def _json_list(v) -> str:
     return json.dumps(v or [], ensure_ascii=False)
 
 
+def _text(v) -> Optional[str]:
+    return v if isinstance(v, str) else None
+
+
 def _number(v) -> float:
     try:
         return float(v or 0)
@@ -286,15 +291,25 @@ class Collection:
         if key not in self.names:
             self.names[key] = NameRow(fold_name(surface), card, lang, surface, kind, loose_name(surface))
 
-    def add_set(self, s: dict) -> None:
-        """Every card printing of one set dict."""
+    def add_set(self, s: dict, src: str = "", errors: Optional[list[str]] = None) -> None:
+        """Every card printing of one set dict.  A card entry with a value of
+        the wrong type (a list ``manaCost``, a dict ``power``, an int
+        ``text``, ``subtypes: [null, 3]``…, see :func:`card_problem`) is left
+        out alone and named in ``errors`` with its set file ``src``, set and
+        card name; the rest of the set is stored."""
         code = s.get("code") or ""
-        date = s.get("releaseDate")
+        date = _text(s.get("releaseDate"))
         if code:
-            self.sets[code] = SetRow(code, s.get("name"), date, s.get("type"))
+            self.sets[code] = SetRow(code, _text(s.get("name")), date, _text(s.get("type")))
+        where = f"{src or '<set>'}" + (f" (set {code})" if code else "")
         for c in s.get("cards", []):
-            if c.get("name"):
+            if not c.get("name"):
+                continue
+            problem = card_problem(c)
+            if problem is None:
                 self.add_printing(c, code, date)
+            elif errors is not None:
+                errors.append(f"{where}: card {c['name'][:200]!r}: {problem}; card skipped")
 
     def add_printing(self, c: dict, code: str, date: Optional[str]) -> None:
         """One MTGJSON card entry (one face of one printing)."""
@@ -470,7 +485,7 @@ def ingest_mtgjson(conn: sqlite3.Connection, path: Union[str, Path, list],
     collection = Collection()
     for src, s in read_sets(path, report.errors):
         try:
-            collection.add_set(s)
+            collection.add_set(s, src, report.errors)
         except (TypeError, AttributeError, KeyError, ValueError) as err:  # wrong types deeper in one file
             report.errors.append(f"{src}: not MTGJSON card data ({type(err).__name__}: {err}); rest of the file skipped")
         report.files += 1
