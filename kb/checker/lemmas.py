@@ -109,12 +109,46 @@ def _cache_path(grammar: frozenset[str]) -> Optional[Path]:
     return Path(root) / f"lemmas-{key}.json"
 
 
+#: A cache file larger than this is not ours (the index is a few hundred KB).
+_MAX_CACHE_BYTES = 32 * 1024 * 1024
+
+
 def _read_cache(path: Path) -> Optional[dict]:
+    """The index the cache file at ``path`` holds, or None (then it is made
+    again and the file replaced) when it is missing, is not a regular file
+    (a FIFO, ``/dev/zero``: never read), is too large, is not JSON or holds
+    values of another shape than ``{lang: {form: [word, lemma]}}``."""
+    import stat
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {lang: {form: tuple(v) for form, v in data[lang].items()} for lang in LANGS}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
         return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_CACHE_BYTES:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = json.loads(f.read(_MAX_CACHE_BYTES + 1).decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+    return _index_of(data)
+
+
+def _index_of(data) -> Optional[dict]:
+    """``data`` (a cache file's JSON) as the index, if every value has its shape."""
+    if not isinstance(data, dict) or any(not isinstance(data.get(lang), dict) for lang in LANGS):
+        return None
+    index = {}
+    for lang in LANGS:
+        forms = data[lang]
+        if not all(isinstance(form, str) and isinstance(v, list) and len(v) == 2
+                   and all(isinstance(x, str) for x in v) for form, v in forms.items()):
+            return None
+        index[lang] = {form: (v[0], v[1]) for form, v in forms.items()}
+    return index
 
 
 def _write_cache(path: Path, index: dict) -> None:
