@@ -50,6 +50,10 @@ class Anchor:
     number: Optional[str]
     words: str
     layer_words: tuple[str, ...] = ()
+    #: « none » in the table: no rule for the concept from this edition to the
+    #: next row, even where a later anchor's lineage reaches back (infect's
+    #: 119.3d of 2010-10-01 was the wither rule 118.3c before infect existed).
+    absent: bool = False
 
 
 @lru_cache(maxsize=1)
@@ -62,8 +66,8 @@ def _table() -> dict[str, tuple[Anchor, ...]]:
     for line in lines[1:]:
         concept, edition, number, words, *rest = line.split("\t") + [""]
         layer = tuple(w.strip() for w in (rest[0] if rest else "").split("|") if w.strip())
-        rows.setdefault(concept, []).append(Anchor(concept, edition, None if number == "-" else number,
-                                                   words.strip(), layer))
+        rows.setdefault(concept, []).append(Anchor(concept, edition, None if number in ("-", "none") else number,
+                                                   words.strip(), layer, number == "none"))
     return {c: tuple(sorted(a, key=lambda r: r.edition)) for c, a in rows.items()}
 
 

@@ -119,6 +119,8 @@ class Numbering:
         if not self.editions or not rows:
             return self._seed(concept, edition)
         target = self.in_force(edition.date)
+        if target is not None and _absent(concept, target):
+            return None
         lins = [(a, self._lineage(a)) for a in rows]
         if target is None or all(lin is None for _, lin in lins):
             return self._seed(concept, edition)
@@ -157,6 +159,17 @@ def _layer_items(text: str) -> list[tuple[str, str]]:
     """The ``(label, text)`` items of a layer list: « (6c) changes from counters; »."""
     parts = _LAYER_ITEM.split(text)
     return [(parts[i], parts[i + 1]) for i in range(1, len(parts) - 1, 2)]
+
+
+def _absent(concept: str, edition: str) -> bool:
+    """Whether the row of ``concept`` in force at ``edition`` (the latest not
+    after it) is a « none » row: no such rule from that row until the next
+    one (infect before 2010-10-01), whatever the lineage of a later anchor
+    reaches back to (the wither rule 118.3c of 2009-07-11 became infect's
+    119.3d).  A « - » row leaves the history to say (Amonkhet's split card
+    rule 708.4 of 2017 is cited though the anchor is today's 709.4)."""
+    held = [a for a in anchors(concept) if a.edition <= edition]
+    return bool(held) and held[-1].absent
 
 
 def _in_force_first(rows: list[Anchor], edition: str) -> list[Anchor]:

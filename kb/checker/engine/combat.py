@@ -141,7 +141,7 @@ def assign(block: Block, game: "Game") -> list[Assignment]:
     if rest and att.has("trample"):
         out.append(Assignment(att, block.defender, rest))
         say(game.trace, "{name} has trample: lethal damage to its blockers, the other {n} to {player}",
-            "trample", "deathtouch" if att.has("deathtouch") else "trample", name=name_of(game.trace, att.name),
+            "trample", "deathtouch_lethal" if att.has("deathtouch") else "trample", name=name_of(game.trace, att.name),
             n=rest, player=name_of(game.trace, block.defender))
     elif rest:
         out[0].amount += rest
