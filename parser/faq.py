@@ -43,6 +43,7 @@ from parser import grammars
 
 from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
 from parser.decode import DecodeError, decode_bytes, decode_file
+from parser.faq_card_pages import lay_out
 from parser.faq_dates import ambiguous_dates, byline_dates, published_in_header
 from parser.faq_flat import MARKS, is_flattened, relayout
 from parser.faq_tree import DocumentBuilder
@@ -110,6 +111,11 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
     # (a line needs two marks to be a flattened FAQ: a text with fewer has none)
     if sum(text.count(mark) for mark in MARKS) >= 2 and any(is_flattened(line) for line in text.split("\n")):
         text, where = _relaid(text)
+    placed = lay_out(text)              # card pages: parser/faq_card_pages.py
+    if placed is not None:
+        text = "\n".join(line for line, _ in placed)
+        where = [(where[line - 1][0], where[line - 1][1] + column - 1) if where else (line, column)
+                 for _, (line, column) in placed]
     recovery = _Recovery(text, path or source)
     try:
         tree = _parser().parse(text, on_error=recovery)

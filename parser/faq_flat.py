@@ -50,8 +50,8 @@ def relayout(line: str) -> list[tuple[str, int]]:
             if brk:
                 out.append(("", start))
             cur = ""
-        if not cur.strip():
-            start = tok.column
+        if not cur.strip():      # (a card's name starts after the spaces its token opens with)
+            start = tok.column + len(tok) - len(str(tok).lstrip())
         cur += str(tok)
         if tok.type in ("SECTION_INLINE", "HEADING_INLINE", "SEPARATOR_INLINE", "FOOTER_INLINE", "DATE_INLINE"):
             out += [(cur.strip(), start), ("", start)]

@@ -1,0 +1,171 @@
+"""Card pages laid out for the document grammar: a layout stage before the parse.
+
+Card sites, card databases and articles print a card record in layouts the
+record grammar (``card`` of ``parser/grammars/faq.lark``) does not hold, and it
+is the layout, not the record, that differs.  This stage rewrites those lines,
+one line of the page at a time, into the record layout the grammar reads, and
+keeps for each line it gives the line and column of the page it comes from
+(as :mod:`parser.faq_flat` does for a flattened FAQ):
+
+* a card site's header line, the French name, the English name and the
+  language (« Sentier de la sève / Sap Trail · French », « Nom (English) —
+  Français »), then the type, the cost and the mana value on one line
+  (« Éphémère, 1G (2) »): the header becomes the name line with the cost and
+  the mana value (« Sentier de la sève / Sap Trail {1}{G} (2) »: the English
+  name goes to the record's text as « Nom VO : … »), the next line the type
+  line alone;
+* a card database's English title line with the set and the collector
+  number (« Ember Colossus (DMU) #142 ») right above the record's name line:
+  a paragraph of its own (a blank line after it);
+* a legality list or a block of notes or rulings under a record's text, with
+  no blank line between (« Legalities », « Notes », « Rulings »): a paragraph
+  of its own (a blank line before it), never a line of the card's text;
+* an article's name alone on its line, a blank line, then a type line and
+  the record's other lines (« Gardien des sables » / « » / « Créature : zombie
+  et chacal et guerrier » / « 2/2 » / « Vigilance, menace »: no cost at all):
+  the blank line between the name and the type line is left out.
+
+Every rewrite is gated by one regular expression over the whole text, so a
+page without such a layout costs one search per rule below.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from parser.cardface import CardFaceError, parse_type_line
+from parser.mana import ManaCostError, parse_written_cost
+
+#: A laid-out line: its text, and the (line, column) of the page it starts at.
+Placed = tuple[str, tuple[int, int]]
+
+_TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
+               r"Légendaire|Neigeu(?:x|se)|Mondial)")
+#: « Sentier de la sève / Sap Trail · French », « Nom (English Name) — Français ».
+_SITE_HEAD = re.compile(r"(?P<names>[^\n·•|]{2,120}?)[ \t]+[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
+_SITE_HEAD_GATE = re.compile(r"(?m)[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
+#: « Éphémère, 1G (2) », « Créature : elfe, {2}{G} (3) », « Terrain, (0) ».
+_SITE_TYPE = re.compile(r"(?P<type>" + _TYPE_WORDS + r"[^,\n]{0,80}?),[ \t]*(?P<cost>[^()\n]*?(?:\([^()\n]{1,4}\))*?)"
+                        r"[ \t]*(?:\((?P<mv>\d{1,2})\))?[ \t]*$")
+#: « Ember Colossus (DMU) #142 », « Ember Colossus · DMU · 142 ».
+_DB_TITLE = re.compile(r"[A-Z][^\n(){}]{1,80}?[ \t]+(?:\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?|·[ \t]*[A-Z0-9]{2,6}[ \t]*·)"
+                       r"[ \t]*\d{1,4}[a-z★]?[ \t]*$")
+_DB_TITLE_GATE = re.compile(r"(?m)(?:\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?|·[ \t]*[A-Z0-9]{2,6}[ \t]*·)[ \t]*\d{1,4}[a-z★]?[ \t]*$")
+#: The heading of a block that is no part of a card's text.
+_BLOCK_HEAD = re.compile(r"(?i)(?:legalities|legality|légalités?|formats?(?: légaux)?|rulings|notes(?: et (?:règles|décisions))?|"
+                         r"décisions|règles spécifiques)[ \t]*:?[ \t]*$")
+_BLOCK_GATE = re.compile(r"(?im)^(?:legalities|legality|légalités?|formats?(?: légaux)?|rulings|notes(?: et (?:règles|décisions))?|"
+                         r"décisions|règles spécifiques)[ \t]*:?[ \t]*$")
+#: A blank line, then a type line: the article's record, or nothing.
+_ARTICLE_GATE = re.compile(r"\n[ \t]*\n" + _TYPE_WORDS)
+_TYPE_START = re.compile(_TYPE_WORDS)
+
+
+def lay_out(text: str) -> Optional[list[Placed]]:
+    """The lines of ``text`` laid out for the grammar, each with the (line,
+    column) it comes from, or None when no layout of this module is in it."""
+    gates = (_SITE_HEAD_GATE.search(text), _DB_TITLE_GATE.search(text), _BLOCK_GATE.search(text),
+             _ARTICLE_GATE.search(text))
+    if not any(gates):
+        return None
+    lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
+    return relaid(lines, *(g is not None for g in gates))
+
+
+def relaid(lines: list[Placed], site: bool = True, database: bool = True, blocks: bool = True,
+           article: bool = True) -> list[Placed]:
+    """``lines`` (already placed) with the layouts of this module rewritten."""
+    if site:
+        lines = _site_headers(lines)
+    if database:
+        lines = _database_titles(lines)
+    if blocks:
+        lines = _block_heads(lines)
+    if article:
+        lines = _article_names(lines)
+    return lines
+
+
+def _is_type_line(text: str) -> bool:
+    if not _TYPE_START.match(text):
+        return False
+    try:
+        parse_type_line(text, "fr")
+    except CardFaceError:
+        return False
+    return True
+
+
+def _cost(written: str) -> Optional[str]:
+    """A written cost in braces (« 1G » -> « {1}{G} »), « » for none, None if it is no cost."""
+    written = written.strip()
+    if not written:
+        return ""
+    try:
+        return str(parse_written_cost(written))
+    except (ManaCostError, ValueError):
+        return None
+
+
+def _site_headers(lines: list[Placed]) -> list[Placed]:
+    out: list[Placed] = []
+    i = 0
+    while i < len(lines):
+        text, where = lines[i]
+        head = _SITE_HEAD.fullmatch(text.strip()) if i + 1 < len(lines) else None
+        typed = _SITE_TYPE.fullmatch(lines[i + 1][0].strip()) if head else None
+        written, mv = (typed["cost"].strip(), typed["mv"]) if typed else ("", None)
+        if mv is None and re.fullmatch(r"\(\d{1,2}\)", written):      # « Terrain, (0) »: a mana value alone
+            written, mv = "", written[1:-1]
+        cost = _cost(written) if typed else None
+        if typed is None or cost is None or not _is_type_line(typed["type"].strip()):
+            out.append(lines[i])
+            i += 1
+            continue
+        names = head["names"].strip()
+        english = re.fullmatch(r"(.+?)[ \t]+\(([^()]+)\)", names)    # « Nom (English Name) »
+        names = f"{english[1]} / {english[2]}" if english else names
+        if cost:
+            out.append((f"{names} {cost}" + (f" ({mv})" if mv else ""), where))
+        else:                            # no cost: the printed mana value on a line of its own (« (0) »)
+            out += [(names, where)] + ([(f"({mv})", lines[i + 1][1])] if mv else [])
+        out.append((typed["type"].strip(), lines[i + 1][1]))
+        i += 2
+    return out
+
+
+def _database_titles(lines: list[Placed]) -> list[Placed]:
+    out: list[Placed] = []
+    for i, (text, where) in enumerate(lines):
+        out.append((text, where))
+        if i + 1 < len(lines) and lines[i + 1][0].strip() and _DB_TITLE.fullmatch(text.strip()):
+            out.append(("", where))
+    return out
+
+
+def _block_heads(lines: list[Placed]) -> list[Placed]:
+    out: list[Placed] = []
+    for text, where in lines:
+        if out and out[-1][0].strip() and _BLOCK_HEAD.fullmatch(text.strip()):
+            out.append(("", where))
+        out.append((text, where))
+    return out
+
+
+def _name_like(text: str) -> bool:
+    from parser.faq_records import refused_name      # (faq_records reads the tree: imported when needed)
+    text = text.strip()
+    if not text or len(text.split()) > 6 or text[-1] in ".!?:;»)," or not any(c.islower() for c in text):
+        return False
+    return refused_name(text) is None and not _TYPE_START.match(text)
+
+
+def _article_names(lines: list[Placed]) -> list[Placed]:
+    out: list[Placed] = []
+    for i, (text, where) in enumerate(lines):
+        if (not text.strip() and 0 < i < len(lines) - 2 and (i == 1 or not lines[i - 2][0].strip())
+                and lines[i + 2][0].strip() and _is_type_line(lines[i + 1][0].strip())
+                and _name_like(lines[i - 1][0])):
+            continue                     # the blank line between an article's card name and its type line
+        out.append((text, where))
+    return out

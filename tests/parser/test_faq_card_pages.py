@@ -1,0 +1,105 @@
+"""Card records in the layouts of card sites, card databases and articles, and in a
+flattened FAQ (issue 25): pages written for these tests in those layouts
+(``tests/fixtures/french/card_pages/``), each with its golden parse and the
+record it must give.  The layout stage is :mod:`parser.faq_card_pages`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parser.faq import parse_document, parse_text
+from tests.parser.golden import assert_french_golden
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ROOT / "tests" / "fixtures" / "french" / "card_pages"
+STEMS = sorted(p.stem for p in PAGES.glob("*.txt"))
+
+
+def _record(card):
+    return (card.name, card.mana_cost, card.mana_value, card.type_line, card.power, card.toughness, card.line)
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_card_page_golden(stem, request):
+    assert_french_golden(parse_document(PAGES / f"{stem}.txt"), f"card_pages/{stem}", request)
+
+
+def test_card_site_page_is_one_record_with_its_rulings():
+    """« Sentier de la sève / Sap Trail · French » then « Éphémère, 1G (2) »: name, English
+    name, type, cost and mana value; both texts and the artist line are its text; the dated
+    rulings are its notes."""
+    doc = parse_document(PAGES / "card_site.txt")
+    assert [_record(c) for c in doc.cards] == [("Sentier de la sève", "{1}{G}", 2, "Éphémère", None, None, 1)]
+    card = doc.cards[0]
+    assert card.text.split("\n") == [
+        "Nom VO : Sap Trail",
+        "Mettez deux marqueurs +1/+1 sur une créature ciblée que vous contrôlez. Piochez une carte.",
+        "Put two +1/+1 counters on target creature you control. Draw a card.",
+        "Illustration : Camille Roux"]
+    assert [(n.line, n.text[:24]) for n in card.notes] == [(6, "2021-09-24 : Si la créat"),
+                                                           (7, "2021-09-24 : Les marqueu")]
+    assert all(n.card == "Sentier de la sève" for n in doc.notes) and len(doc.notes) == 2
+    assert doc.warnings == []
+
+
+@pytest.mark.parametrize("header, record", [
+    ("Lame de brume (Mist Blade) — Français\nCréature : esprit, {2}{U} (3)\n2/1\nVol\n",
+     ("Lame de brume", "{2}{U}", 3, "Créature : esprit", "2", "1", 1)),
+    ("Forêt sereine / Serene Forest | French\nTerrain, (0)\n{T} : Ajoutez {G}.\n",
+     ("Forêt sereine", None, 0, "Terrain", None, None, 1)),
+])
+def test_card_site_header_forms(header, record):
+    doc = parse_text(header, source="site")
+    assert [_record(c) for c in doc.cards] == [record]
+    assert doc.cards[0].text.split("\n")[0] == "Nom VO : " + ("Mist Blade" if "Mist" in header else "Serene Forest")
+
+
+def test_card_database_page_keeps_legalities_and_notes_apart():
+    """The English title line with the set and number is a paragraph; « Colosse de braise {5} »
+    then the type line, text, P/T; the legality list is no part of the card's text; the
+    English notes are its notes."""
+    doc = parse_document(PAGES / "card_database.txt")
+    assert [_record(c) for c in doc.cards] == [
+        ("Colosse de braise", "{5}", None, "Créature-artefact : golem", "6", "5", 2)]
+    card = doc.cards[0]
+    assert card.text == ("Piétinement\nQuand le Colosse de braise arrive sur le champ de bataille, "
+                         "il inflige 2 blessures à chaque adversaire.")
+    assert doc.paragraphs == ["Ember Colossus (DMU) #142", "Legalities", "Standard: Legal", "Pioneer: Legal",
+                              "Modern: Legal", "Commander: Legal", "Notes"]
+    assert [(n.line, n.card) for n in doc.notes] == [(13, "Colosse de braise"), (14, "Colosse de braise")]
+    assert doc.notes[1].text == "2022-09-09: The damage is dealt to each opponent at the same time."
+    assert doc.warnings == []
+
+
+def test_article_card_without_cost():
+    """A name alone, a blank line, the type line, « 2/2 », the keyword line: a record with no cost."""
+    doc = parse_document(PAGES / "article.txt")
+    assert [_record(c) for c in doc.cards] == [
+        ("Gardien des sables", None, None, "Créature : zombie et chacal et guerrier", "2", "2", 5)]
+    assert doc.cards[0].text == "Vigilance, menace"
+    assert doc.paragraphs[-1].startswith("Elle se joue surtout")
+    assert doc.warnings == []
+
+
+def test_a_heading_over_a_type_line_after_prose_is_still_no_record():
+    """The blank line is left out only under a name alone between blank lines."""
+    doc = parse_text("Un paragraphe de prose qui finit ici.\nRappels\n\nCréature : elfe\n2/2\n", source="x")
+    assert doc.cards == []
+    assert [w.type for w in doc.warnings] == ["type_line_without_name"]
+
+
+def test_flattened_faq_keeps_its_general_notes_record():
+    """The first 200 lines of the Sombrelande FAQ joined with spaces: every record of those
+    lines, the example card of its general notes first, with the same notes as the seed."""
+    seed = ROOT / "seeds" / "001_b5a1e1d9799bc96e.txt"
+    lines = seed.read_text(encoding="utf-8").split("\n")[:200]
+    flat = parse_text(" ".join(lines), source="flat")
+    laid = parse_document(seed)
+    expected = [(c.name, c.mana_cost, c.type_line, c.power, c.toughness, len(c.notes))
+                for c in laid.cards if c.line <= 200]
+    got = [(c.name, c.mana_cost, c.type_line, c.power, c.toughness, len(c.notes)) for c in flat.cards]
+    assert got == expected
+    assert got[0] == ("Lancier guêpe", "{U/B}{U/B}{U/B}", "Créature : peuple fée et soldat", "3", "2", 6)
+    assert len(got) == 8
+    assert all(c.line == 1 for c in flat.cards)
