@@ -31,6 +31,8 @@ from parser.textkeys import fold, fold_name
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
+#: The rule concept of each printed number a card query reads (kb/checker/editions.py).
+_CONCEPT = {"power": "power_toughness", "toughness": "power_toughness", "loyalty": "loyalty"}
 
 
 
@@ -214,13 +216,13 @@ class QueryModel:
 
     def _q_supertype(self, d, q):
         supers = tuple(d.face.supertypes)
-        self.trace.step("supertypes of {label}: {types}", label=d.label,
+        self.trace.step("supertypes of {label}: {types}", "supertypes", label=d.label,
                         types=", ".join(supers) or self.trace.tr("none"))
         return q.value in supers
 
     def _q_subtype(self, d, q):
         subs = {fold(s) for s in d.face.subtypes}
-        self.trace.step("subtypes of {label}: {types}", label=d.label,
+        self.trace.step("subtypes of {label}: {types}", "subtypes", label=d.label,
                         types=", ".join(d.face.subtypes) or self.trace.tr("none"))
         if fold(q.value) in subs:
             return True
@@ -233,7 +235,7 @@ class QueryModel:
     def _pt(self, d):
         f = d.face
         if f.power is None and f.toughness is None:
-            self.trace.step("{label} has no power and toughness", label=d.label)
+            self.trace.step("{label} has no power and toughness", "power_toughness", label=d.label)
         return f.power, f.toughness
 
     def _q_pt(self, d, q):
@@ -241,7 +243,7 @@ class QueryModel:
         if power is None:
             return False
         wanted = q.value.split("/")
-        self.trace.step("{label} is {pt}", label=d.label, pt=f"{power}/{toughness}")
+        self.trace.step("{label} is {pt}", "power_toughness", label=d.label, pt=f"{power}/{toughness}")
         if any(not str(x).lstrip("-").isdigit() for x in (power, toughness)) and \
                 [fold(power), fold(toughness)] != [fold(w) for w in wanted]:
             raise Unknown("{label} has a variable power or toughness ({pt})", label=d.label,
@@ -250,11 +252,11 @@ class QueryModel:
 
     def _numeric(self, d, q, printed: Optional[str], what: str):
         if q.words == "exists":
-            self.trace.step("{what} of {label}: {value}", what=self.trace.tr(what), label=d.label,
+            self.trace.step("{what} of {label}: {value}", _CONCEPT[what], what=self.trace.tr(what), label=d.label,
                             value=printed if printed is not None else self.trace.tr("none"))
             return printed is not None
         if printed is None:
-            self.trace.step("{label} has no {what}", label=d.label, what=self.trace.tr(what))
+            self.trace.step("{label} has no {what}", _CONCEPT[what], label=d.label, what=self.trace.tr(what))
             if q.compare == "eq":
                 return False
             raise Unknown("{label} has no {what}", label=d.label, what=self.trace.tr(what))
@@ -262,7 +264,7 @@ class QueryModel:
         if not isinstance(value, float):
             raise Unknown("{label} has a variable {what} ({value})", label=d.label, what=self.trace.tr(what),
                              value=printed)
-        self.trace.step("{what} of {label}: {value}",
+        self.trace.step("{what} of {label}: {value}", _CONCEPT[what],
                         what=self.trace.tr(what), label=d.label, value=_fmt(value))
         if not isinstance(q.value, (int, float)):
             raise OutsideModel("no number to compare the {what} with", what=self.trace.tr(what))
@@ -322,11 +324,11 @@ class QueryModel:
         label = self.trace.keyword(kw)
         if own:
             if param is None:
-                self.trace.step("{label} has {keyword}: « {printed} »", label=d.label,
+                self.trace.step("{label} has {keyword}: « {printed} »", "keyword_abilities", label=d.label,
                                 keyword=label, printed=own[0])
                 return True
             if any(_parameter_matches(k, param) for k in own):
-                self.trace.step("{label} has {keyword}: « {printed} »", label=d.label,
+                self.trace.step("{label} has {keyword}: « {printed} »", "keyword_abilities", label=d.label,
                                 keyword=label, printed=own[0])
                 return True
             if all(_has_parameter(k) for k in own):
@@ -339,7 +341,7 @@ class QueryModel:
             raise Unknown("{label}'s text mentions {keyword} without the card having it as a printed "
                              "ability (it may grant it or have it only sometimes)", label=d.label, keyword=label)
         self.trace.step("{label} has no {keyword} ability (its keyword abilities: {keywords})",
-                        label=d.label, keyword=label,
+                        "keyword_abilities", label=d.label, keyword=label,
                         keywords=", ".join(f.keywords) or self.trace.tr("none"))
         return False
 
