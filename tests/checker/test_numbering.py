@@ -197,3 +197,95 @@ def test_explanations_name_the_editions_layers(full_kb_conn, claim, edition, ans
     v = check_claim(claim, edition=edition, cards=full_kb_conn)
     assert v.answer == answer and v.rules == rules, v
     assert all(s in v.explanation for s in steps), v.explanation
+
+
+# ------------------------------------------------------------ the engine's and the card queries' concepts
+
+#: concept -> its number in 2008-05-01, 2012-05-01 and 2026-01-16 (None: not in those rules), each read
+#: in that edition's text (the words of the concept's anchors, test_every_anchor_holds_its_words_in_its_edition).
+ENGINE = {
+    "apnap": ("410.3", "603.3b", "603.3b"),
+    "stack": ("217.6d", "405.5", "405.5"),
+    "stack_resolve": ("413.1", "608.1", "608.1"),
+    "combat_damage_step": ("310.5", "510.5", "510.4"),
+    "combat_damage_assignment": ("310.2c", "510.1c", "510.1c"),
+    "damage_player": ("215.2", "119.3a", "120.3a"),
+    "poison": (None, "119.3b", "120.3b"),
+    "infect_damage": (None, "119.3d", "120.3d"),
+    "infect": (None, "702.88a", "702.90a"),
+    "undying": (None, "702.91a", "702.93a"),
+    "lifelink": ("502.68a", "702.14b", "702.15b"),
+    "deathtouch": ("502.63a", "702.2c", "702.2b"),
+    "deathtouch_lethal": (None, "702.2b", "702.2c"),
+    "sba_deathtouch": (None, "704.5h", "704.5h"),
+    "first_strike": ("502.2b", "702.7b", "702.7b"),
+    "double_strike": ("502.28b", "702.4b", "702.4b"),
+    "trample": ("502.9b", "702.18b", "702.19b"),
+    "menace": (None, None, "702.111b"),
+    "landwalk": ("502.6b", "702.13c", "702.14c"),
+    "flash": ("502.57a", "702.8a", "702.8a"),
+    "vigilance": ("502.14b", "702.19b", "702.20b"),
+    "defender": ("502.41b", "702.3b", "702.3b"),
+    "hexproof": (None, "702.11b", "702.11b"),
+    "protection": ("502.7a", "702.15a", "702.16a"),
+    "sba_life": ("420.5a", "704.5a", "704.5a"),
+    "sba_poison": ("420.5h", "704.5c", "704.5c"),
+    "supertypes": ("205.4a", "205.4a", "205.4a"),
+    "subtypes": ("205.3a", "205.3a", "205.3a"),
+    "power_toughness": ("208.1", "208.1", "208.1"),
+    "loyalty": ("209.1", "209.1", "209.1"),
+    "keyword_abilities": ("502.1", "702.1", "702.1"),
+}
+
+#: The first edition of the history that has each concept born after 2003-03-15.
+BORN = {"poison": "2010-10-01", "infect_damage": "2010-10-01", "infect": "2010-10-01", "undying": "2012-02-01",
+        "deathtouch_lethal": "2010-07-16", "sba_deathtouch": "2009-07-11", "menace": "2015-07-17",
+        "hexproof": "2011-06-17", "lifelink": "2007-05-01", "deathtouch": "2007-05-01", "flash": "2006-10-01",
+        "vigilance": "2004-10-01", "defender": "2004-10-01", "loyalty": "2007-10-01", "damage_player": "2007-05-01",
+        "combat_damage_step": "2003-07-01", "supertypes": "2003-07-01"}
+
+#: Editions whose rule for the concept words it otherwise (the anchors' words are not in it).
+WORDED_OTHERWISE = {("apnap", d) for d in ("2003-03-15", "2003-07-01", "2003-12-01", "2004-02-01", "2004-06-01",
+                                          "2004-10-01", "2005-02-01")} | {("stack", "2003-03-15"),
+                                                                           ("sba_life", "2003-07-01")}
+
+
+def test_born_later_concepts_have_no_rule_before_without_history():
+    assert rule("infect", ed("2009-07-11")) is None and rule("infect", ed("2010-10-01")) == "702.87a"
+    assert rule("infect", LATEST) == "702.90a" and rule("menace", ed("2014-02-01")) is None
+    assert rule("sba_life", ed("2008-05-01")) == "420.5a" and rule("sba_life", LATEST) == "704.5a"
+    assert [(a.edition, a.number, a.absent) for a in anchors("deathtouch_lethal")] == [
+        ("2003-03-15", None, True), ("2010-07-16", "702.2b", False), ("2017-01-20", "702.2c", False)]
+    assert not any(a.absent for a in anchors("split_card"))      # « - »: the history may carry 709.4 back
+
+
+@corpus
+@pytest.mark.parametrize("concept", sorted(ENGINE))
+def test_engine_concepts_in_three_editions(numbering, concept):
+    got = tuple(numbering.number(concept, ed(d)) for d in ("2008-05-01", "2012-05-01", "2026-01-16"))
+    assert got == ENGINE[concept]
+    assert numbering.number(concept, LATEST) == ENGINE[concept][2]
+
+
+@corpus
+def test_engine_concepts_are_cited_in_every_edition_that_has_them(numbering):
+    """Each concept is cited from the edition it was born in (2003-03-15 for the
+    older ones), by a rule whose text holds one of its anchors' words there,
+    and not cited before: infect's 119.3d, deathtouch's « lethal » 702.2b
+    reach back by lineage to older rules (wither's 118.3c in 2009-07-11)."""
+    wrong = []
+    for concept in ENGINE:
+        words = [a.words for a in anchors(concept) if a.words]
+        for date in history_editions(numbering.conn):
+            number = numbering.number(concept, ed(date))
+            if date < BORN.get(concept, "2003-03-15"):
+                if number is not None:
+                    wrong.append(f"{date} {concept}: {number} before the concept")
+            elif number is None:
+                wrong.append(f"{date} {concept}: not cited")
+            elif not any(holds(numbering.text(number, date), w) for w in words) \
+                    and (concept, date) not in WORDED_OTHERWISE:
+                wrong.append(f"{date} {concept}: {number} does not hold {words}")
+    assert wrong == []
+    assert numbering.number("infect_damage", ed("2009-07-11")) is None
+    assert "wither" in numbering.text("118.3c", "2009-07-11")
