@@ -57,6 +57,24 @@ _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|val
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
 
 
+#: A card record's signature inside a line of text: a braced cost, then a type word with its
+#: subtypes, a P/T, the end of the line or a capital after it (« Lancier guêpe {U/B}{U/B}{U/B}
+#: Créature : peuple fée… »; the name before the cost is where the warning points).
+_CARD_LIKE = re.compile(r"(?:(?<![\w{}])[A-ZÀ-ÖØ-Þ][^\n{}.:;!?«»]{0,45}?[ \t]+)?(?:\{[^{}\s]+\})+[ \t]+(?:[-–—][ \t]+)?"
+                        r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Bataille)"
+                        r"(?:[- ](?:artefact|légendaire|tribal|de base|neigeux|neigeuse))*"
+                        r"(?=[ \t\u00a0]*:[ \t]*-?[ \t]*[a-zà-öø-ÿ]|[ \t]+\d+/\d+|[ \t]*$|[ \t]+[A-ZÀ-ÖØ-Þ{(])")
+
+
+def card_like(text: str) -> Optional[int]:
+    """The 0-based offset in ``text`` (a line kept as text or a note) where a card record
+    seems to start, or None: a record the grammar did not read is never lost silently."""
+    if "{" not in text:                  # (most lines: no cost, no record)
+        return None
+    found = _CARD_LIKE.search(text)
+    return found.start() if found else None
+
+
 def bilingual(name: str) -> tuple[str, str]:
     """« Vigies en tandem / Tandem Lookout » -> (« Vigies en tandem », « Tandem Lookout »): the
     French name is the record's, the other is kept in its text (the model has no field for it);

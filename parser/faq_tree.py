@@ -39,7 +39,7 @@ from parser.faq_errors import label_error
 from parser.faq_notes import qa_line, qa_text
 from parser.faq_pages import join_wrapped
 from parser.faq_lines import LineRecordsMixin
-from parser.faq_records import RecordsMixin, unmarked
+from parser.faq_records import RecordsMixin, card_like, unmarked
 from parser.textkeys import slugify
 
 
@@ -396,6 +396,9 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         text = _joined(str(tok)[0 if tok.type in ("DATED_NOTE", "DATED_OPEN") else 1:], _trees(item, "note_line"))
         self.page_breaks(item)
         subitems = [str(sub.children[0])[2:].strip() for sub in _trees(item, "subitem")]
+        dated = tok.type in ("DATED_NOTE", "DATED_OPEN")
+        self.unread_record(text, tok.line, tok.column + (0 if dated else len(str(tok)) - len(str(tok)[1:].lstrip())),
+                           "a note")
         self._add_note("\n".join([text] + ["-- " + s for s in subitems]), tok.line, subitems)
 
     def _add_note(self, full: str, line: int, subitems: list[str]) -> None:
@@ -413,9 +416,20 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
             self.cur_card.notes.append(note)
 
     # -- text --------------------------------------------------------------
+    def unread_record(self, text: str, line: int, column: int, where: str) -> None:
+        """A line kept as text (a paragraph, a note) that reads like a card record: reported
+        (``unread_card_record``), its text kept where it is."""
+        at = card_like(text)
+        if at is not None:
+            self.warn("unread_card_record", line, column + at, text.strip(),
+                      f"{where} holds what reads as a card record (a cost then a type line) that is "
+                      "no record: kept as text")
+
     def paragraph(self, item: Tree) -> None:
         stray, tok = _tok(item, "STRAY"), _tok(item, "TEXT", "LABELED_NAME", "NUMBERED_PROSE", "CHROME")
         self._paragraph_text(((str(stray) if stray else "") + str(tok)).strip(), (stray or tok).line)
+        if tok.type == "TEXT":
+            self.unread_record(str(tok), tok.line, tok.column, "a paragraph")
         if stray is None and tok.type == "TEXT":     # a line of its own: it may name the record or card under it
             self.last_para = (str(tok).strip(), tok.line)
 

@@ -103,3 +103,35 @@ def test_flattened_faq_keeps_its_general_notes_record():
     assert got[0] == ("Lancier guêpe", "{U/B}{U/B}{U/B}", "Créature : peuple fée et soldat", "3", "2", 6)
     assert len(got) == 8
     assert all(c.line == 1 for c in flat.cards)
+
+
+# ------------------------------------------------------------------- nothing silent
+
+def test_a_record_left_in_a_note_is_reported_where_it_starts():
+    doc = parse_text("* Une note. Lancier guêpe {U/B}{U/B}{U/B} Créature : peuple fée et soldat 3/2 Vol\n", source="x")
+    assert doc.cards == []
+    assert doc.notes[0].text.endswith("3/2 Vol")                       # the text is kept
+    assert [(w.type, w.line, w.column) for w in doc.warnings] == [("unread_card_record", 1, 13)]
+
+
+def test_a_flattened_faq_reports_the_record_it_cannot_read():
+    """The Lancier guêpe after a comma, not a sentence's end: no record, a warning located
+    in the original line at the card's name, its text kept in the paragraph."""
+    seed = ROOT / "seeds" / "001_b5a1e1d9799bc96e.txt"
+    flat = " ".join(seed.read_text(encoding="utf-8").split("\n")[:200])
+    flat = flat.replace("foncé).  Lancier guêpe", "foncé), ainsi Lancier guêpe")
+    doc = parse_text(flat, source="flat")
+    assert "Lancier guêpe" not in [c.name for c in doc.cards] and len(doc.cards) == 7
+    [warning] = doc.warnings
+    assert (warning.type, warning.line) == ("unread_card_record", 1)
+    assert flat[warning.column - 1:].startswith("Lancier guêpe {U/B}{U/B}{U/B} Créature")
+    assert any("Lancier guêpe {U/B}{U/B}{U/B} Créature : peuple fée et soldat 3/2 Vol" in p for p in doc.paragraphs)
+
+
+@pytest.mark.parametrize("text", [
+    "Si un sort coûte {W/U}{W/U}, vous pouvez dépenser {W}{W}.\n",
+    "Payez {2}{G} : les créatures gagnent +1/+1.\n",
+    "* Une créature avec {U/B} dans son coût est bleue et noire.\n",
+])
+def test_costs_in_prose_are_no_record(text):
+    assert parse_text(text, source="x").warnings == []
