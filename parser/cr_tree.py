@@ -30,6 +30,33 @@ def _is_heading_text(text: str) -> bool:
     return bool(text) and len(text) <= 80 and text[-1] not in ".:;!?”\"’)" and "\n" not in text
 
 
+#: Editions hard-wrapped at a fixed width (2003-12-01, 2004-02-01) glue
+#: thousands of unindented lines to their rules; the others none or a few.
+_FEW_GLUED = 20
+
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffd]")
+_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+_RULE_REF_RE = re.compile(r"\d{3}\.\d")
+#: Characters of rules text besides letters and digits (quotes, dashes, brackets, mana braces).
+_TEXT_MARKS = set(".,;:'\"()[]{}/-\u2014\u2013\u2019\u2018\u201c\u201d!?+*%&")
+
+
+def _junk(line: str) -> str:
+    """Why a line inside a rule is no text of it (control characters,
+    mostly symbols, no word nor rule reference), or ``""``."""
+    text = line.strip()
+    if len(text) <= 1:
+        return ""
+    if _CONTROL_RE.search(text):
+        return "a line with control characters"
+    marks = [c for c in text if not c.isspace()]
+    if sum(1 for c in marks if c.isalnum() or c in _TEXT_MARKS) < 0.7 * len(marks):
+        return "a line of symbols"
+    if not _WORD_RE.search(text) and not _RULE_REF_RE.search(text):
+        return "a line without a word"
+    return ""
+
+
 class EditionBuilder:
     """Walks the parse tree of one document into an :class:`Edition`.
 
@@ -46,10 +73,12 @@ class EditionBuilder:
         self.section: Optional[str] = None
         self.date_line = 0
         self.date_text = ""
+        #: lines glued to a rule's text (no blank line, no indent), with the rule's number
+        self.glued: list[tuple[Token, str]] = []
 
-    def warn(self, tok: Token, message: str, column: Optional[int] = None) -> None:
+    def warn(self, tok: Token, message: str, column: Optional[int] = None, kind: str = "") -> None:
         self.warnings.append(ParseWarning(self.label, line_number(tok), column or 1,
-                                          line_text(tok), message))
+                                          line_text(tok), message, kind))
 
     def warn_rule(self, rule: Rule, message: str) -> None:
         self.warnings.append(ParseWarning(self.label, rule.line, 1, rule.number, message))
@@ -64,6 +93,11 @@ class EditionBuilder:
             self.warnings.append(ParseWarning(
                 self.label, last, 1, "", "no credits after the "
                 + ("glossary" if "glossary" in parts else "rules") + ": the file may be truncated"))
+        if len(self.glued) <= _FEW_GLUED:  # not a hard-wrapped edition: each is a surprise
+            for tok, number in self.glued:
+                self.warn(tok, f"line glued to the text of rule {number} (no blank line before it, not "
+                          "indented, in an edition whose rules are not hard-wrapped): kept, check it",
+                          kind="glued_line")
         return self.edition
 
     def _preamble(self, tree: Tree) -> None:
@@ -151,9 +185,15 @@ class EditionBuilder:
                 current = [line[_EXAMPLE_HEAD_RE.match(line).end():]]
                 examples.append(current)
             else:
+                line = line_text(tok)
+                junk = _junk(line)
+                if junk:
+                    self.warn(tok, f"{junk} after rule {number}: left out of its text", kind="junk_line")
+                    continue
                 if t == "PARA_LINE":
                     current = None
-                line = line_text(tok)
+                elif current is not None and not line[:1].isspace() and len(line.strip()) > 1:
+                    self.glued.append((tok, number))
                 if len(line.strip()) == 1:
                     self.warn(tok, f"one-character line kept in the text of rule {number}")
                 if current is None:
