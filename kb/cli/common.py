@@ -110,3 +110,11 @@ def emit_json(obj) -> None:
     filtered: JSON escapes control characters itself)."""
     out = sys.stdout
     click.echo(json.dumps(obj, ensure_ascii=False, indent=2), file=getattr(out, "unfiltered", out))
+
+
+def emit_json_error(err: click.ClickException) -> None:
+    """Print ``{"error": MESSAGE, "exit_code": N}`` on stdout: what a ``--json``
+    caller reads when a command fails (the ``kb: MESSAGE`` line still goes to
+    stderr and the exit code is the same)."""
+    message = " ".join(err.format_message().split())
+    emit_json({"error": message, "exit_code": getattr(err, "exit_code", 1)})

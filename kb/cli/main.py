@@ -19,7 +19,7 @@ import sys
 import click
 
 from kb.cli import build, cards, check, rules, search, site, warnings
-from kb.cli.common import KBError, terminal_safe_stdout
+from kb.cli.common import KBError, emit_json_error, terminal_safe_stdout
 from kb.store import db as store
 
 #: The one message of a damaged search index (each way Whoosh fails on one).
@@ -37,6 +37,14 @@ class KBGroup(click.Group):
 
     def invoke(self, ctx):
         argv = ctx.meta.get("kb.argv", [])
+        try:
+            return self._invoke(ctx, argv)
+        except click.exceptions.ClickException as err:
+            if "--json" in argv:  # a script reads the error on stdout too: {"error": …}, same exit code
+                emit_json_error(err)
+            raise
+
+    def _invoke(self, ctx, argv):
         with terminal_safe_stdout(enabled="--json" not in argv):
             try:
                 return super().invoke(ctx)
@@ -82,6 +90,9 @@ def index_fault(err: Exception) -> bool:
 def describe_fault(err: Exception, command: list):
     """The one-line message of a fault met by a command, or None for a bug
     (left to show its traceback)."""
+    if isinstance(err, RecursionError):
+        return ("the input is nested too deeply to be read (more levels of lists or mappings than "
+                f"{sys.getrecursionlimit()}): give it as a flat list")
     if index_fault(err):
         return INDEX_DAMAGED.format(f"{type(err).__name__}: {' '.join(str(err).split())}")
     if isinstance(err, OSError):

@@ -91,7 +91,28 @@ def read_table(directory: Path) -> dict:
     path = Path(directory) / TABLE_FILE
     if not path.exists():
         return {"fr": {}, "en": {}, "pairs": []}
-    return json.loads(path.read_text(encoding="utf-8"))
+    table = json.loads(path.read_text(encoding="utf-8"))
+    problem = _table_problem(table)
+    if problem:
+        raise ValueError(f"{TABLE_FILE}: {problem}")
+    return table
+
+
+def _table_problem(table) -> str:
+    """Why ``table`` (a stored :data:`TABLE_FILE`) is not a table of
+    :func:`compile_table`'s shape, or ``""``."""
+    if not isinstance(table, dict):
+        return f"a {type(table).__name__}, not a table of term pairs"
+    pairs = table.get("pairs")
+    if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
+        return "'pairs' is not a list of [french, english] pairs"
+    for lang in LANGS:
+        keys = table.get(lang)
+        if not isinstance(keys, dict) or not all(
+                isinstance(v, list) and all(type(i) is int and 0 <= i < len(pairs) for i in v) for v in keys.values()):
+            return f"{lang!r} is not a map of phrases to pair numbers"
+    return ""
 
 
 def current_table(directory: Path, analyze: Analyze) -> dict:
