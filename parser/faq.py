@@ -125,9 +125,11 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
     builder = DocumentBuilder(source, path, lang)
     doc = builder.visit(tree)
     doc.warnings.extend(recovery.warnings)
+    published = builder.published
     if where is not None:
         _relocate(doc, where, original.split("\n"))
-    _finish(doc, original)
+        published = [(where[line - 1][0], value) for line, value in published]
+    _finish(doc, original, published)
     doc.warnings.sort(key=lambda w: (w.line, w.column))
     return doc
 
@@ -227,10 +229,11 @@ def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
     return None, None
 
 
-def _finish(doc: Document, text: str) -> None:
+def _finish(doc: Document, text: str, published: list[tuple[int, str]]) -> None:
     """Date, kind, title, languages, duplicate numbers, references, parents and children
-    (``text``: the document's text, whose header region may date it)."""
-    published_in_header(doc, text, _date_lines())
+    (``text``: the document's text, whose header region may date it; ``published``: the
+    (line, text) of the date lines the grammar read, « Publié le … », « Date : … »)."""
+    published_in_header(doc, text, published)
     if document_date(doc.metadata)[0] is None:
         bylines = byline_dates(doc, text)
         if bylines:
@@ -266,12 +269,6 @@ def _finish(doc: Document, text: str) -> None:
     for entry in doc.glossary:
         entry.edition = doc.edition
         entry.references = find_references(entry.definition, doc.lang) if _DIGIT.search(entry.definition) else []
-
-
-@lru_cache(maxsize=1)
-def _date_lines() -> list[re.Pattern]:
-    """The grammar's own patterns of a line that dates a page by itself (``published``)."""
-    return [re.compile(t.pattern.to_regexp()) for t in _parser().terminals if t.name in ("PUBLISHED", "DATED_LINE")]
 
 
 def _title(doc: Document) -> str:

@@ -54,8 +54,7 @@ _DB_TITLE_GATE = re.compile(r"(?m)(?:\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?|·[
 #: The heading of a block that is no part of a card's text.
 _BLOCK_HEAD = re.compile(r"(?i)(?:legalities|legality|légalités?|formats?(?: légaux)?|rulings|notes(?: et (?:règles|décisions))?|"
                          r"décisions|règles spécifiques)[ \t]*:?[ \t]*$")
-_BLOCK_GATE = re.compile(r"(?im)^(?:legalities|legality|légalités?|formats?(?: légaux)?|rulings|notes(?: et (?:règles|décisions))?|"
-                         r"décisions|règles spécifiques)[ \t]*:?[ \t]*$")
+_BLOCK_GATE = re.compile(r"(?m)^(?:[Ll](?:egalit|égalit)|[Ff]ormats?[ \t]*:?$|[Rr]ulings|[Nn]otes|[Dd]écisions|[Rr]ègles spécifiques)")
 #: A blank line, then a type line: the article's record, or nothing.
 _ARTICLE_GATE = re.compile(r"\n[ \t]*\n" + _TYPE_WORDS)
 _TYPE_START = re.compile(_TYPE_WORDS)

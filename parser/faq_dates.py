@@ -195,21 +195,21 @@ def _labels_text(line: str, date: FoundDate, fields: list[tuple[int, int]], at: 
     return alone and len(fields) > 1 and len(_WORD.findall(line[slice(*fields[1])])) > MAX_WORDS
 
 
-def published_in_header(doc: Document, text: str, patterns: list[re.Pattern]) -> None:
-    """A ``published`` date comes from the header region: the first header line
-    ``patterns`` match (the grammar's PUBLISHED and DATED_LINE terminals) gives
-    it; one only written after the content (replies' « Posté le … ») is kept
-    as ``published_after_content``, never the document's date."""
-    if "published" not in doc.metadata:
+def published_in_header(doc: Document, text: str, published: list[tuple[int, str]]) -> None:
+    """A ``published`` date comes from the header region: the first of the
+    ``published`` lines the grammar read (its PUBLISHED and DATED_LINE tokens,
+    (line, text)) that is in the header region gives it; one only written after
+    the content (replies' « Posté le … ») is kept as ``published_after_content``,
+    never the document's date."""
+    if "published" not in doc.metadata or not published:
         return
-    header = header_lines(doc, text)
-    first = next((line for _, line in header if any(p.match(line + "\n") for p in patterns)), None)
+    region = {number for number, _ in header_lines(doc, text)}
+    first = next((value for number, value in published if number in region), None)
     if first is not None:
         doc.metadata["published"] = document_date(first)
         return
-    end = header[-1][0] if header else 0
-    later = text.split("\n")[end:]
-    if any(p.match(line + "\n") for line in later for p in patterns):
+    end = max(region, default=0)
+    if any(number > end for number, _ in published):
         doc.metadata["published_after_content"] = doc.metadata.pop("published")
 
 

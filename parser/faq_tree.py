@@ -114,6 +114,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         self.first_paragraph = True
         self.section_paras: list[str] = []
         self.last_para: tuple[str, int] = ("", 0)       # the last one-line paragraph item, if nothing came after it
+        self.published: list[tuple[int, str]] = []      # (line, text) of every « Publié le … » / « Date : … » line
 
     # -- helpers -----------------------------------------------------------
     def warn(self, kind: str, line: int, column: int, text: str, message: str, context: str = "") -> None:
@@ -197,6 +198,8 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
             meta["compiled_by"] = re.sub(r"^Compilée par\s+", "", value)
         elif tok.type in ("LAST_MODIFIED", "PUBLISHED", "DATED_LINE"):
             key = "last_modified" if tok.type == "LAST_MODIFIED" else "published"
+            if key == "published":
+                self.published.append((tok.line, value))
             meta[key] = self._date(tok, document_date(value))
         elif tok.type in ("UPDATE_LINE", "DATE_STAMP"):
             key = "updates" if tok.type == "UPDATE_LINE" else "stamps"
