@@ -40,6 +40,7 @@ from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
 from kb.checker.messages import message_language, render
 from kb.checker.numbering import numbering_for
+from kb.checker.situation_queries import SituationModel, is_situation
 from kb.checker.reading import PARSE_BUDGET, ReadingTooCostly, normalize, parse_claim, shelve_mana, unplaced_words
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
 from parser.mana import ManaCostError
@@ -235,7 +236,8 @@ def _answer_typed(typed: Reading, verdict: Verdict, asked: Optional[str], ed, nu
     second.edition = ed.date or "latest"
     trace = Trace(ed, numbering, verdict.lang)
     try:
-        second.answer = "true" if QueryModel(typed, designate_in(conn), trace).evaluate() else "false"
+        model = SituationModel(typed, trace) if is_situation(typed) else QueryModel(typed, designate_in(conn), trace)
+        second.answer = "true" if model.evaluate() else "false"
         final = True
     except Unknown as exc:
         second.reason = exc.told(verdict.lang)

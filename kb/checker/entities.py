@@ -257,6 +257,8 @@ class Tokens:
     passed_over: list[str]
     lang: str
     text: str = ""
+    #: start offset of a token -> the article passed over just before it (folded: « la », "a")
+    articles: dict = field(default_factory=dict)
 
 
 @lru_cache(maxsize=1)
@@ -352,6 +354,7 @@ class Tokenizer:
         cards = self._card_spans(words, claim, lang)
         tokens: list[Token] = []
         passed: list[str] = []
+        articles: dict[int, str] = {}    # a token's start -> the article passed over just before it
         i = 0
         while i < len(words):
             word = words[i]
@@ -374,10 +377,12 @@ class Tokenizer:
             text = " ".join(w.text for w in words[i:j])
             if category in ("ARTICLE", "FILLER"):
                 passed.append(text)
+                if category == "ARTICLE" and j < len(words):
+                    articles[words[j].start] = " ".join(w.folded for w in words[i:j])
             else:
                 tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
             i = j
-        return Tokens(tokens, passed, lang, claim)
+        return Tokens(tokens, passed, lang, claim, articles)
 
     def _entry_longer(self, words: list[Word], i: int, card_end: int, lang: str) -> bool:
         entry = self._entry(words, i, lang)

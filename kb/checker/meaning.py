@@ -6,7 +6,10 @@ one :class:`Reading`; the model evaluates the reading, never the words.
 
 * ``setup``: the objects the claim names (:class:`Entity`: a card, one face
   or half of it, a permanent) and the edition or source it names;
-* ``events``: what happens, in order (none for a claim about characteristics);
+* ``events``: what happens, in order (none for a claim about characteristics): dicts with a
+  ``kind`` (``dies``, ``damage``, ``counters``, ``leaves_graveyard``, ``end_of_turn``) and the
+  entity ids they are about (``subject``, ``source``, ``target``), played by the game engine
+  (:mod:`kb.checker.situation_queries`);
 * ``asserts``: what is claimed, a tree of :class:`Query` leaves joined by
   :class:`Junction` nodes (``and``, ``or``, ``nor``); each query has a
   polarity (a negated query is false where its positive is true) and a
@@ -42,6 +45,13 @@ class Entity:
     surface: str = ""
     by: str = "name"
     which: Optional[str] = None      # face_of: "back", "front", "adventure", "left", "right"
+    #: An object the claim describes without naming a card (``by`` ``described``: « une créature 2/2
+    #: avec la persistance », "a source with wither"): its kind (``creature``, ``permanent``,
+    #: ``source``), P/T, keyword abilities and the counters it starts with.
+    kind: Optional[str] = None
+    pt: Optional[str] = None
+    keywords: list = field(default_factory=list)
+    counters: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Optional
 from lark import Token, Transformer
 
 from kb.checker.meaning import Entity, Junction, Query, Reading, combine, join_word, polarity
+from kb.checker.meaning_events import EventMeaning
 
 
 class NotRead(Exception):
@@ -29,12 +30,14 @@ class NotRead(Exception):
         self.words = words
 
 
-class Meaning(Transformer):
-    """The parse tree of a claim -> its :class:`Reading` (see the module docstring)."""
+class Meaning(EventMeaning, Transformer):
+    """The parse tree of a claim -> its :class:`Reading` (see the module docstring; what happens:
+    :class:`~kb.checker.meaning_events.EventMeaning`)."""
 
-    def __init__(self, lang: str, text: str = ""):
+    def __init__(self, lang: str, text: str = "", articles: Optional[dict] = None):
         super().__init__()
         self.text = text
+        self.articles = articles or {}
         self.reading = Reading(lang=lang)
         self._appositions: list[Query] = []
         self._reason_keyword: Optional[str] = None

@@ -76,4 +76,33 @@ CARD_QUERIES_FR = {
     "toughness": "endurance",
     "loyalty": "loyauté",
     "undecided": "indécis",
+    # situations played by the engine (kb/checker/situation_queries.py)
+    "the model plays events only on objects the claim describes, not on {name}":
+        "le modèle ne joue des événements que sur les objets que l'affirmation décrit, pas sur {name}",
+    "instance played: {name} (keyword abilities: {keywords}; {counters}), on the battlefield":
+        "instance jouée : {name} (capacités mot-clé : {keywords} ; {counters}), sur le champ de bataille",
+    "instance played: {name} as a {p}/{t} creature (keyword abilities: {keywords}; {counters}), on the "
+    "battlefield":
+        "instance jouée : {name}, une créature {p}/{t} (capacités mot-clé : {keywords} ; {counters}), sur le "
+        "champ de bataille",
+    "{name} is no longer on the battlefield when the next event happens":
+        "{name} n'est plus sur le champ de bataille quand l'événement suivant a lieu",
+    "{n} {counter} counter(s) put on {name}": "{n} marqueur(s) {counter} placé(s) sur {name}",
+    "{name} is put into its owner's graveyard from the battlefield (it dies)":
+        "{name} est mise dans le cimetière de son propriétaire depuis le champ de bataille (elle meurt)",
+    "{name} is not in a graveyard when it would leave it": "{name} n'est pas dans un cimetière quand elle devrait le quitter",
+    "the card leaves the graveyard (exiled) while the triggered abilities wait on the stack":
+        "la carte quitte le cimetière (exilée) pendant que les capacités déclenchées attendent sur la pile",
+    "outcome: {name} {what}": "résultat : {name} {what}",
+    "died": "est morte",
+    "is still on the battlefield": "est toujours sur le champ de bataille",
+    "outcome: {name} does not return to the battlefield": "résultat : {name} ne revient pas sur le champ de bataille",
+    "outcome: {name} is back on the battlefield with {counters}":
+        "résultat : {name} est revenue sur le champ de bataille avec {counters}",
+    "outcome: {name} has {counters}": "résultat : {name} a {counters}",
+    "{name} is a new object: the counters put on the old one are not on it":
+        "{name} est un nouvel objet : les marqueurs placés sur l'ancien ne sont pas sur lui",
+    "outcome: {n} {counter} counter(s) were put on {name}": "résultat : {n} marqueur(s) {counter} placé(s) sur {name}",
+    "outcome: {name} has {n} damage marked": "résultat : {name} a {n} blessure(s) marquée(s)",
+    "the claim does not say what happens to {name}": "l'affirmation ne dit pas ce qui arrive à {name}",
 }

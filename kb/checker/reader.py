@@ -22,11 +22,12 @@ from functools import lru_cache
 from typing import Optional
 
 from lark import Lark
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from kb.checker.entities import Tokenizer, Tokens, db_name_finder, vocabulary_for
 from kb.checker.meaning import Reading
+from kb.checker.meaning_events import NotReadEvent
 from kb.checker.meaning_tree import Meaning, NotRead
 from parser import grammars
 
@@ -88,7 +89,13 @@ class Reader:
             if any(t.type == "WORD" for t in tokens.tokens):
                 raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None)) from None
             raise NotRead("no structure fits these words", _unplaced(tokens, exc)) from None
-        reading = Meaning(lang, tokens.text).transform(tree)
+        try:
+            reading = Meaning(lang, tokens.text, tokens.articles).transform(tree)
+        except VisitError as exc:
+            inner = exc.orig_exc
+            if isinstance(inner, (NotRead, NotReadEvent)):
+                raise NotRead(inner.why, inner.words) from None
+            raise inner from None
         reading.passed_over = tokens.passed_over
         if reading.asserts is None:
             raise NotRead("no assertion", [])

@@ -1,0 +1,343 @@
+"""The parse tree of a claim about what happens -> events and outcome queries.
+
+The ``situation`` productions of ``parser/grammars/claim_reading.lark`` read
+claims such as « Si une source avec la flétrissure devait infliger 2
+blessures à une créature, celle-ci recevrait deux marqueurs -1/-1 » or "If a
+2/2 creature with persist dies, it returns with a -1/-1 counter".  Their
+subjects are objects the claim describes (:class:`~kb.checker.meaning.Entity`
+with ``by`` ``described``), a pronoun, or a bare « la créature » referring
+back to the last object of that kind.
+
+Each verb group becomes an :class:`Item`: an event (« is dealt 2 damage »),
+an outcome (« returns », « is 1/1 », « survives ») or either (« dies »,
+« gets two -1/-1 counters »: an event in a condition, an outcome asserted
+in the main clause).  Without a condition, the first
+verb group is an event when it can be one (« dies and returns », « gets two -1/-1
+counters and dies »), the others outcomes; after « : » or "so" every verb group is an outcome.
+A condition (« si », "if", « quand ») holds only events; one that asks
+something else is not read.  The model plays the events in the engine
+(:mod:`kb.checker.situation_queries`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from lark import Token
+
+from kb.checker.meaning import Entity, Junction, Query, polarity
+
+#: Definite articles: « la créature », "the creature" refer back to an object already described.
+DEFINITE = {"the", "le", "la", "les", "l'"}
+
+
+class NotReadEvent(Exception):
+    """Raised where the situation cannot be read (turned into NotRead by the Meaning)."""
+
+    def __init__(self, why: str, words: list[str]):
+        super().__init__(why)
+        self.why, self.words = why, words
+
+
+@dataclass
+class Item:
+    """One verb group of a situation: ``role`` (``event``, ``outcome``, ``either``), the events it
+    makes when read as an event (``events``), those that happen first in any case (``pre``), and its
+    query when read as an outcome."""
+
+    role: str
+    events: list = field(default_factory=list)
+    query: Optional[Query] = None
+    pre: list = field(default_factory=list)
+    negated: bool = False
+    words: str = ""
+
+
+Tail = Callable[[str], Item]
+
+#: A joiner after which the verb groups are outcomes (« : », "so").
+THEN = "then"
+
+
+def _negs(children) -> list[str]:
+    return [c[1] for c in children if isinstance(c, tuple) and len(c) == 2 and c[0] == "NEG"]
+
+
+def _positive(children) -> bool:
+    return polarity(_negs(children), False, False)
+
+
+def _subjects(children) -> list[str]:
+    return [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+
+
+def _counts(children):
+    return next((c for c in children if isinstance(c, dict) and "counter" in c), None)
+
+
+class EventMeaning:
+    """Transformer methods of the situation productions (mixed into :class:`~kb.checker.meaning_tree.Meaning`)."""
+
+    # --- subjects -------------------------------------------------------
+    def described(self, c):
+        pt = next((str(t.value) for t in c if isinstance(t, Token) and t.type == "PT"), None)
+        kws = [str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD"]
+        counters = [x for x in c if isinstance(x, dict)]
+        head = next(t for t in c if isinstance(t, Token) and t.type in ("CARDTYPE", "OBJ"))
+        kind = "creature" if head.type == "CARDTYPE" and str(head.value) == "Creature" else \
+            (str(head.value) if head.type == "OBJ" else None)
+        if kind is None:
+            raise NotReadEvent("the model plays events on creatures, permanents and sources only", [str(head)])
+        start = min(t.start_pos for t in c if isinstance(t, Token))
+        end = max([t.end_pos for t in c if isinstance(t, Token)] + [x["end"] for x in counters])
+        article = self.articles.get(start, "")
+        if not counters and article in DEFINITE | {""}:
+            for e in reversed(self.reading.setup):
+                if e.by == "described" and (e.kind == kind or kind == "permanent") and pt in (None, e.pt) \
+                        and set(kws) <= set(e.keywords):
+                    self._last = e.id
+                    return e.id
+        eid = f"e{len(self.reading.setup) + 1}"
+        surface = ((article + " ") if article and not article.endswith("'") else article) + self.text[start:end]
+        start_counters: dict = {}
+        for x in counters:
+            start_counters[x["counter"]] = start_counters.get(x["counter"], 0) + x["n"]
+        self.reading.setup.append(Entity(eid, "", None, surface.strip(), "described", None, kind, pt, kws,
+                                         start_counters))
+        self._last = eid
+        return eid
+
+    def e_pronoun(self, c):
+        """A pronoun: the last object described that is not only a source of damage (« si une créature
+        subit 3 blessures d'une source avec la flétrissure, elle … »: the creature), else the last one."""
+        if self._last is None:
+            raise NotReadEvent("a pronoun with nothing before it", [str(c[0])])
+        described = [e for e in self.reading.setup if e.by == "described"]
+        if not described:
+            return self._last
+        chosen = next((e for e in reversed(described) if e.kind != "source"), described[-1])
+        self._last = chosen.id
+        return chosen.id
+
+    def e_with_counters(self, c):
+        eid = _subjects(c)[0]
+        counts = _counts(c)
+        entity = self.reading.entity(eid)
+        if not entity.by == "described":
+            raise NotReadEvent("counters on a named card are not set up by the reader", [entity.surface])
+        entity.counters[counts["counter"]] = entity.counters.get(counts["counter"], 0) + counts["n"]
+        return eid
+
+    def counters_en(self, c):
+        n = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "number"), 1)
+        pt = next(t for t in c if isinstance(t, Token) and t.type == "PT")
+        end = max(t.end_pos for t in c if isinstance(t, Token))
+        self._last_counter = str(pt.value)
+        return self._counter_kind(str(pt.value), n, end)
+
+    def counters_them(self, c):
+        """"two of them": counters of the kind named last."""
+        kind = getattr(self, "_last_counter", None)
+        if kind is None:
+            raise NotReadEvent("counters of no kind named before", [str(c[-1])])
+        n = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "number")
+        return self._counter_kind(kind, n, max(t.end_pos for t in c if isinstance(t, Token)))
+
+    counters_fr = counters_en
+
+    def dwith(self, c):
+        """« un marqueur -1/-1 sur elle »: the counters, to the end of the words."""
+        counts = dict(_counts(c))
+        counts["end"] = max([counts["end"]] + [t.end_pos for t in c if isinstance(t, Token)])
+        return counts
+
+    @staticmethod
+    def _counter_kind(kind: str, n: Optional[int], end: int) -> dict:
+        if kind not in ("+1/+1", "-1/-1"):
+            raise NotReadEvent("only +1/+1 and -1/-1 counters are modelled in situations", [kind])
+        return {"counter": kind, "n": 1 if n is None else n, "end": end}
+
+    def counters_cancel(self, c):
+        """« Un marqueur +1/+1 et un marqueur -1/-1 sur le même permanent s'annulent »: both kinds of
+        counters on the object as it is described, and the outcome that they are removed in pairs."""
+        counts = [x for x in c if isinstance(x, dict)]
+        eid = _subjects(c)[0]
+        entity = self.reading.entity(eid)
+        for x in counts:
+            entity.counters[x["counter"]] = entity.counters.get(x["counter"], 0) + x["n"]
+        if set(entity.counters) != {"+1/+1", "-1/-1"}:
+            raise NotReadEvent("only +1/+1 and -1/-1 counters cancel out", [x["counter"] for x in counts])
+        positive = _positive(c)
+        return [Item("outcome", query=Query(eid, "counters_cancel", dict(entity.counters), polarity=positive))]
+
+    def unused_mana(self, c):
+        mana = next((str(t.value) for t in c if isinstance(t, Token) and t.type == "MANA"), None)
+        return ("unused", mana.count("{") if mana else 1)
+
+    def mana_burns(self, c):
+        """Unused mana when a phase ends, and whether it makes its player lose life (mana burn)."""
+        n = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "unused")
+        self.reading.events = [{"kind": "phase_ends", "unused": n}]
+        return Query("player", "mana_burn", n, polarity=_positive(c))
+
+    def _instance_name(self, kw: str) -> str:
+        if self.reading.lang == "fr":
+            from kb.checker.vocabulary import french_keywords
+
+            return f"une créature avec {french_keywords().get(kw, kw)}"
+        return f"a creature with {kw}"
+
+    # --- verb groups ------------------------------------------------------
+    def t_dies(self, c):
+        positive = _positive(c)
+        return lambda s: Item("either", [{"kind": "dies", "subject": s}],
+                              Query(s, "dies", True, polarity=positive), negated=not positive, words="dies")
+
+    def t_dies_with(self, c):
+        counts, positive = _counts(c), _positive(c)
+        return lambda s: Item("event", [{"kind": "counters", "subject": s, "counter": counts["counter"],
+                                          "n": counts["n"], "setup": True}, {"kind": "dies", "subject": s}],
+                              negated=not positive, words="dies with")
+
+    def t_survives(self, c):
+        positive = _positive(c)
+        return lambda s: Item("outcome", query=Query(s, "dies", True, polarity=not positive))
+
+    def t_returns(self, c):
+        counts, positive = _counts(c), _positive(c)
+        value = {"counters": {counts["counter"]: counts["n"]} if counts else None}
+        return lambda s: Item("outcome", query=Query(s, "returns", value, polarity=positive))
+
+    def t_deals(self, c):
+        n = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "number")
+        target, positive = _subjects(c)[-1], _positive(c)
+        return lambda s: Item("event", [{"kind": "damage", "source": s, "target": target, "amount": n}],
+                              negated=not positive, words="deals damage")
+
+    def t_dealt(self, c):
+        n = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "number")
+        sources, positive = _subjects(c), _positive(c)
+        source = sources[0] if sources else None
+        return lambda s: Item("event", [{"kind": "damage", "source": source, "target": s, "amount": n}],
+                              negated=not positive, words="is dealt damage")
+
+    def t_gets(self, c):
+        counts, positive = _counts(c), _positive(c)
+        kind, n = counts["counter"], counts["n"]
+        return lambda s: Item("either", [{"kind": "counters", "subject": s, "counter": kind, "n": n}],
+                              Query(s, "counters_put", {"counter": kind, "n": n}, polarity=positive),
+                              negated=not positive,
+                              words="gets counters")
+
+    def t_has_counters(self, c):
+        counts, positive = _counts(c), _positive(c)
+        kind, n = counts["counter"], counts["n"]
+        return lambda s: Item("either", [{"kind": "counters", "subject": s, "setup": True, "counter": kind, "n": n}],
+                              Query(s, "counters", {"counter": kind, "n": n}, polarity=positive),
+                              negated=not positive,
+                              words="has counters")
+
+    def t_is_pt(self, c):
+        pt = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "PT")
+        positive = _positive(c)
+        return lambda s: Item("outcome", query=Query(s, "pt", pt, polarity=positive))
+
+    def t_leaves_graveyard(self, c):
+        kw = next((str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD"), None)
+        return lambda s: Item("event", [{"kind": "leaves_graveyard", "subject": s, "before": kw}])
+
+    def t_wears_off(self, c):
+        turn = any(isinstance(t, Token) and t.type == "TURNEND" for t in c)
+        pre = [{"kind": "end_of_turn"}] if turn else []
+        return lambda s: Item("outcome", query=Query(s, "damage", 0), pre=pre)
+
+    # --- clauses and sentences ----------------------------------------------
+    def eclause(self, c):
+        subject = _subjects(c)[0]
+        return [tail(subject) for tail in c if callable(tail)]
+
+    damage_clause = eclause
+
+    def own_damage_clause(self, c):
+        """« ses blessures disparaissent », "its damage wears off": the object named last."""
+        subject = self.e_pronoun(c)
+        return [tail(subject) for tail in c if callable(tail)]
+
+    def ejoin(self, c):
+        """A joiner; after « : », "so", « donc » what follows is the outcome."""
+        return THEN if any(t.type in ("QWORD", "SO") for t in c) else None
+
+    def esentence(self, c):
+        out = []
+        for part in c:
+            if part is THEN:
+                out.append(THEN)
+            elif isinstance(part, list):
+                out += part
+        return out
+
+    def card_leaves_graveyard(self, c):
+        """« Si la carte est retirée du cimetière avant la résolution de la persistance »: the card of a
+        creature with that keyword that died (the last one described, else an instance the model builds)."""
+        kw = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD")
+        known = next((e for e in reversed(self.reading.setup) if e.by == "described" and kw in e.keywords), None)
+        pre = []
+        if known is None:
+            eid = f"e{len(self.reading.setup) + 1}"
+            known = Entity(eid, "", None, self._instance_name(kw), "described", None, "creature", None, [kw], {})
+            self.reading.setup.append(known)
+            pre = [{"kind": "dies", "subject": eid}]
+        self._last = known.id
+        return [Item("event", pre + [{"kind": "leaves_graveyard", "subject": known.id, "before": kw}])]
+
+    def lead_turn_end(self, c):
+        return [Item("event", [{"kind": "end_of_turn"}])]
+
+    def happens(self, c):
+        return self._situation([], c[0], conditional=False)
+
+    def happens_if(self, c):
+        parts = [x for x in c if isinstance(x, list)]
+        return self._situation(parts[0], parts[-1], conditional=True)
+
+    def happens_if_after(self, c):
+        parts = [x for x in c if isinstance(x, list)]
+        return self._situation(parts[-1], parts[0], conditional=True)
+
+    def happens_after_lead(self, c):
+        parts = [x for x in c if isinstance(x, list)]
+        return self._situation(parts[0], parts[-1], conditional=True)
+
+    def _situation(self, condition: list, main: list, conditional: bool):
+        condition = [i for i in condition if i is not THEN]
+        if THEN in main and not conditional:
+            cut = main.index(THEN)
+            condition, main, conditional = condition + main[:cut], main[cut + 1:], True
+        main = [i for i in main if i is not THEN]
+        events = []
+        for item in condition:
+            if item.role == "outcome" or item.negated:
+                raise NotReadEvent("a condition the model cannot set up", [item.words or "?"])
+            events += item.pre + item.events
+        roles = self._main_roles(main, conditional)
+        queries = []
+        for item, role in zip(main, roles):
+            events += item.pre
+            if role == "event":
+                if item.negated:
+                    raise NotReadEvent("an event that does not happen", [item.words])
+                events += item.events
+            else:
+                queries.append(item.query)
+        if not queries:
+            raise NotReadEvent("no outcome asked", [])
+        self.reading.events = events
+        return queries[0] if len(queries) == 1 else Junction("and", queries)
+
+    @staticmethod
+    def _main_roles(main: list, conditional: bool) -> list[str]:
+        """Each verb group of the main clause read as an event or an outcome (see the module docstring)."""
+        if conditional or len(main) == 1:
+            return ["event" if i.role == "event" else "outcome" for i in main]
+        return ["event" if i.role == "event" or (k == 0 and i.role == "either") else "outcome"
+                for k, i in enumerate(main)]

@@ -1,0 +1,250 @@
+"""A reading about what happens, played by the game engine on an instance.
+
+The claim reader (:mod:`kb.checker.meaning_events`) gives the objects a
+claim describes (« une créature 2/2 avec la persistance », "a source with
+wither"), the events in order and the outcomes asked.  :class:`SituationModel`
+builds an instance of each object — the P/T the claim gives, else a 3/3
+(said in the explanation) — puts them onto the battlefield of a game of
+:mod:`kb.checker.engine.game` under the edition asked, plays each event
+through the engine (damage through its replacement effects, counters, a
+creature put into a graveyard; state-based actions to a fixpoint after
+each; triggered abilities resolved from the stack before the next event,
+unless the event happens while they wait, like a card leaving the
+graveyard before persist resolves), then answers each outcome query from
+the game: whether the object died, returned (and with which counters),
+its counters, P/T (last known information if it left), damage marked.
+
+An object named by a card, or an outcome the engine does not compute, is
+:class:`~kb.checker.verdict.OutsideModel` (the controlled language then
+tries); never a constant answer.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Optional
+
+from kb.checker import keywords
+from kb.checker.engine.citing import say
+from kb.checker.engine.game import Game
+from kb.checker.layers import power_toughness
+from kb.checker.meaning import Entity, Junction, Query, Reading
+from kb.checker.permanents import Permanent
+from kb.checker.verdict import OutsideModel, Trace, Unknown
+
+#: The P/T of an instance the claim gives none for.
+INSTANCE_PT = (3, 3)
+
+
+def is_situation(reading: Reading) -> bool:
+    """Whether ``reading`` is about what happens to objects the claim describes."""
+    return bool(reading.events) or any(e.by == "described" for e in reading.setup)
+
+
+def _pt(text: Optional[str]) -> Optional[tuple[int, int]]:
+    if not text:
+        return None
+    try:
+        p, t = text.split("/")
+        return int(p), int(t)
+    except ValueError:
+        return None
+
+
+class SituationModel:
+    """Plays a :class:`Reading` with events in a game and evaluates its outcome queries."""
+
+    def __init__(self, reading: Reading, trace: Trace):
+        self.reading, self.trace = reading, trace
+        self.game = Game(trace.edition, trace)
+        self.objects: dict[str, Permanent] = {}
+        self.start: dict[str, Counter] = {}
+        self.burned = 0
+
+    # --- the instance ------------------------------------------------------
+    def _build(self, e: Entity, extra: Counter) -> Permanent:
+        if e.by != "described":
+            raise OutsideModel("the model plays events only on objects the claim describes, not on {name}",
+                               name=e.surface or e.card)
+        pt = _pt(e.pt)
+        if e.pt and pt is None:
+            raise OutsideModel("the model does not compute {what}", what=e.pt)
+        given = pt is not None
+        if pt is None and e.kind == "creature":
+            pt = INSTANCE_PT
+        perm = Permanent(name=e.surface, base_power=pt[0] if pt else None, base_toughness=pt[1] if pt else None,
+                         types={"creature"} if e.kind == "creature" else set(),
+                         keywords=set(e.keywords), counters=Counter(e.counters) + extra)
+        kws = ", ".join(self.trace.keyword(k) for k in e.keywords) or "-"
+        counters = self.trace.tr(perm.describe_counters())
+        if given or e.kind != "creature":
+            say(self.trace, "instance played: {name} (keyword abilities: {keywords}; {counters}), on the battlefield",
+                name=e.surface, keywords=kws, counters=counters)
+        else:
+            say(self.trace, "instance played: {name} as a {p}/{t} creature (keyword abilities: {keywords}; "
+                "{counters}), on the battlefield", name=e.surface, p=pt[0], t=pt[1], keywords=kws,
+                counters=counters)
+        return self.game.enter(perm)
+
+    def setup(self) -> None:
+        extra: dict[str, Counter] = {}
+        for ev in self.reading.events:          # counters the claim says it has from the start
+            if ev.get("setup") and ev["kind"] == "counters":
+                extra.setdefault(ev["subject"], Counter())[ev["counter"]] += ev["n"]
+        for e in self.reading.setup:
+            self.objects[e.id] = self._build(e, extra.get(e.id, Counter()))
+        self.start = {eid: Counter(p.counters) for eid, p in self.objects.items()}
+        self.game.check()           # the objects as described: state-based actions apply at once
+
+    # --- the events ----------------------------------------------------------
+    def play(self) -> None:
+        for ev in self.reading.events:
+            kind = ev["kind"]
+            if kind != "leaves_graveyard":
+                self.game.resolve_stack()
+            if ev.get("setup"):
+                continue
+            getattr(self, "_ev_" + kind)(ev)
+            self.game.check()
+        self.game.resolve_stack()
+
+    def _on_battlefield(self, eid: str) -> Permanent:
+        p = self.objects[eid]
+        if self.game.zones.zone_of(p) != "battlefield":
+            raise Unknown("{name} is no longer on the battlefield when the next event happens", name=p.name)
+        return p
+
+    def _ev_counters(self, ev: dict) -> None:
+        p = self._on_battlefield(ev["subject"])
+        p.add_counters(ev["counter"], ev["n"])
+        say(self.trace, "{n} {counter} counter(s) put on {name}", "pt_counters", n=ev["n"], counter=ev["counter"],
+            name=p.name)
+
+    def _ev_damage(self, ev: dict) -> None:
+        target = self._on_battlefield(ev["target"])
+        source = self.objects[ev["source"]] if ev.get("source") else None
+        self.game.damage(target, ev["amount"], source)
+
+    def _ev_dies(self, ev: dict) -> None:
+        p = self._on_battlefield(ev["subject"])
+        say(self.trace, "{name} is put into its owner's graveyard from the battlefield (it dies)", name=p.name)
+        self.game.dies(p)
+
+    def _ev_leaves_graveyard(self, ev: dict) -> None:
+        move = self._death(ev["subject"])
+        if move is None or move.new is None or self.game.zones.zone_of(move.new) != "graveyard":
+            raise Unknown("{name} is not in a graveyard when it would leave it", name=self.objects[ev["subject"]].name)
+        say(self.trace, "the card leaves the graveyard (exiled) while the triggered abilities wait on the stack")
+        self.game.exile(move.new)
+
+    def _ev_end_of_turn(self, ev: dict) -> None:
+        for p in self.game.battlefield:
+            damage = p.damage
+            p.damage = 0
+            p.deathtouch_damage = False
+            say(self.trace, "cleanup step: damage on {name} is removed ({damage} -> 0) and « until end of "
+                "turn » effects end; counters stay ({counters})", "cleanup", name=p.name, damage=damage,
+                counters=p.describe_counters())
+
+    # --- the outcomes ------------------------------------------------------------
+    def _death(self, eid: str):
+        p = self.objects[eid]
+        return next((m for m in self.game.moves if m.old is p and m.origin == "battlefield"
+                     and m.destination == "graveyard"), None)
+
+    def _now(self, eid: str) -> Permanent:
+        """The object as it is now: the one persist or undying returned, else itself, else its last known information."""
+        p = self.objects[eid]
+        if id(p) in self.game.returned:
+            return self.game.returned[id(p)]
+        death = self._death(eid)
+        return death.lki if death is not None else p
+
+    def _nothing_happens(self, q: Query) -> None:
+        """A death or a return asked of an object nothing happens to (« les créatures avec la
+        persistance reviennent »): the claim does not say it dies, so the model cannot answer."""
+        if not self.reading.events:
+            raise Unknown("the claim does not say what happens to {name}", name=self.objects[q.subject].name)
+
+    def _q_dies(self, q: Query) -> bool:
+        died = self._death(q.subject) is not None
+        if not died:
+            self._nothing_happens(q)
+        say(self.trace, "outcome: {name} {what}", name=self.objects[q.subject].name,
+            what=self.trace.tr("died") if died else self.trace.tr("is still on the battlefield"))
+        return died
+
+    def _q_returns(self, q: Query) -> bool:
+        back = self.game.returned.get(id(self.objects[q.subject]))
+        if back is None:
+            self._nothing_happens(q)
+            say(self.trace, "outcome: {name} does not return to the battlefield", name=self.objects[q.subject].name)
+            return False
+        say(self.trace, "outcome: {name} is back on the battlefield with {counters}", name=back.name,
+            counters=back.describe_counters())
+        wanted = (q.value or {}).get("counters")
+        return all(back.counters.get(k, 0) == n for k, n in wanted.items()) if wanted else True
+
+    def _q_counters(self, q: Query) -> bool:
+        p = self._now(q.subject)
+        say(self.trace, "outcome: {name} has {counters}", name=p.name, counters=p.describe_counters())
+        return p.counters.get(q.value["counter"], 0) == q.value["n"]
+
+    def _q_counters_put(self, q: Query) -> bool:
+        p = self._now(q.subject)
+        if p is not self.objects[q.subject] and self._death(q.subject) is None:
+            raise Unknown("{name} is a new object: the counters put on the old one are not on it", name=p.name)
+        before = self.start.get(q.subject, Counter()).get(q.value["counter"], 0)
+        put = p.counters.get(q.value["counter"], 0) - before
+        say(self.trace, "outcome: {n} {counter} counter(s) were put on {name}", n=put, counter=q.value["counter"],
+            name=p.name)
+        return put == q.value["n"]
+
+    def _q_pt(self, q: Query) -> bool:
+        wanted = _pt(str(q.value))
+        if wanted is None:
+            raise OutsideModel("the model does not compute {what}", what=q.value)
+        p = self._now(q.subject)
+        return power_toughness(p, self.trace.edition, self.trace) == wanted
+
+    def _ev_phase_ends(self, ev: dict) -> None:
+        """A phase ends with unused mana in its player's pool: mana burn under the rules before M10."""
+        player = self.game.active
+        before = player.life
+        say(self.trace, "read on an instance: a player with {life} life and {n} unused mana when a phase ends",
+            life=before, n=ev["unused"])
+        player.life -= keywords.mana_burn(ev["unused"], self.trace)
+        self.burned = before - player.life
+
+    def _q_mana_burn(self, q: Query) -> bool:
+        say(self.trace, "life after the phase: {life}", life=self.game.active.life)
+        return self.burned > 0
+
+    def _q_counters_cancel(self, q: Query) -> bool:
+        p = self._now(q.subject)
+        say(self.trace, "outcome: {name} has {counters}", name=p.name, counters=self.trace.tr(p.describe_counters()))
+        pairs = min(q.value.values())
+        return all(p.counters.get(k, 0) == n - pairs for k, n in q.value.items())
+
+    def _q_damage(self, q: Query) -> bool:
+        p = self._now(q.subject)
+        say(self.trace, "outcome: {name} has {n} damage marked", name=p.name, n=p.damage)
+        return p.damage == q.value
+
+    def ask(self, node) -> bool:
+        if isinstance(node, Junction):
+            values = [self.ask(part) for part in node.parts]
+            result = all(values) if node.op in ("and", "nor") else any(values)
+            return result if node.polarity else not result
+        handler = getattr(self, "_q_" + node.attribute, None)
+        if handler is None:
+            raise OutsideModel("the model does not compute {what}", what=node.attribute)
+        value = handler(node)
+        return value if node.polarity else not value
+
+    def evaluate(self) -> bool:
+        """Set up the instance, play the events, answer the assertion."""
+        if self.reading.reason is not None or self.reading.concession is not None:
+            raise OutsideModel("the model does not compute {what}", what="a reason or a concession about events")
+        self.setup()
+        self.play()
+        return self.ask(self.reading.asserts)
