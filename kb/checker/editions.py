@@ -168,7 +168,17 @@ def resolve_edition(edition: Optional[str]) -> EditionInfo:
                                edition=edition) from exc
         raise EditionError("not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}; {why}",
                            edition=edition, why=exc) from exc
+    first = first_edition()
+    if date < first:
+        raise EditionError("no edition in force before {first} (asked: {date}; kb editions lists them)",
+                           first=first, date=date, edition=edition)
     return EditionInfo(date, text)
+
+
+def first_edition() -> str:
+    """The oldest edition the rules model knows (the earliest anchor of the
+    concept table): before it no edition is in force, and nothing is answered."""
+    return min(a.edition for rows in _table().values() for a in rows)
 
 
 def rule(concept: str, edition: EditionInfo = LATEST) -> Optional[str]:

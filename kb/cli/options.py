@@ -35,7 +35,26 @@ def edition_option(help: str, dates: bool = False):
     """``--edition`` with the meaning ``help`` gives it for one command;
     with ``dates`` (the edition in force on a date), followed by
     :data:`EDITION_DATES_HELP`."""
-    return click.option("--edition", help=f"{help} {EDITION_DATES_HELP}" if dates else help)
+    return click.option("--edition", help=f"{help} {EDITION_DATES_HELP}" if dates else help,
+                        callback=_checked_edition if dates else None)
+
+
+def _checked_edition(ctx: click.Context, _param, value):
+    """``kb check --edition 1999``: a day before the oldest edition the rules
+    model knows is an error (« no edition in force before … »), never an
+    answer.  The other commands find the edition in the knowledge base."""
+    if value is None or ctx.command.name != "check":
+        return value
+    from kb.checker.editions import EditionError, first_edition, resolve_edition
+
+    try:
+        resolve_edition(value)
+    except EditionError as err:
+        if f"before {first_edition()}" in str(err):
+            from kb.cli.common import KBError
+
+            raise KBError(str(err)) from err
+    return value
 
 
 def lang_option(help: str):

@@ -44,3 +44,16 @@ def test_json_errors_are_json_on_stdout(seed_kb, args, exit_code, message):
 def test_no_json_error_without_json(seed_kb):
     result = run("rule", "999.9z", data_dir=seed_kb)
     assert result.exit_code == 1 and result.stdout == ""
+
+
+@pytest.mark.parametrize("edition, day", [("1999", "1999-12-31"), ("0000", "0000-12-31")])
+def test_check_before_the_first_edition_is_an_error(seed_kb, edition, day):
+    claim = "Implorer la reine a un coût converti de mana de 6"
+    line = assert_one_line_error(run("check", claim, "--edition", edition, data_dir=seed_kb),
+                                 "no edition in force before 2003-03-15", f"asked: {day}")
+    assert "TRUE" not in line
+    from kb.checker.claims import check_claim
+
+    verdict = check_claim(claim, edition=edition)
+    assert verdict.answer == "unknown" and "no edition in force before 2003-03-15" in verdict.reason
+    assert run("check", claim, "--edition", "2008", data_dir=seed_kb).stdout.startswith("TRUE")
