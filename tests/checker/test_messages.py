@@ -4,6 +4,7 @@ French claim is answered in French, an English one in English."""
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from kb.checker.messages import TABLES, message_language, render
 from kb.checker.messages_fr import FR
 
 CHECKER = Path(__file__).resolve().parents[2] / "kb" / "checker"
+#: The engine writes its steps through kb/checker/engine/citing.py (``say(trace, template, …)``).
+CITING = CHECKER / "engine" / "citing.py"
 CALLS = {"step", "say", "tr", "Unknown", "OutsideModel", "Handlers"}
 
 
@@ -21,25 +24,89 @@ def _fields(template: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
 
-def _templates(node) -> list:
-    if isinstance(node, ast.IfExp):
-        return _templates(node.body) + _templates(node.orelse)
-    return [node]
-
-
 def _called(call: ast.Call) -> str:
     f = call.func
     return f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
 
 
+def _template_at(call: ast.Call) -> int:
+    """Where the template is among ``call``'s arguments: after the trace for
+    :func:`kb.checker.engine.citing.say` (``say(trace, …)``, ``citing.say(…)``),
+    after the language for ``render``, else first (``trace.step``, ``check.say``)."""
+    f = call.func
+    if _called(call) == "render":
+        return 1
+    if _called(call) == "say" and (isinstance(f, ast.Name)
+                                   or isinstance(f.value, ast.Name) and f.value.id == "citing"):
+        return 1
+    return 0
+
+
+def _assignments(tree: ast.AST) -> dict[str, list[ast.AST]]:
+    """name -> the values assigned to it anywhere in a module (module level and functions)."""
+    found: dict[str, list[ast.AST]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                if isinstance(t, ast.Name):
+                    found.setdefault(t.id, []).append(node.value)
+    return found
+
+
+_CITING_NAMES = _assignments(ast.parse(CITING.read_text(encoding="utf-8")))
+
+
+def _from_citing(tree: ast.AST) -> set[str]:
+    """The names a module imports from kb.checker.engine.citing."""
+    return {a.asname or a.name for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module == "kb.checker.engine.citing" for a in node.names}
+
+
+def _values(node, names: dict, imported: set[str], depth: int = 0) -> list:
+    """What ``node`` evaluates to, as far as the module says: a name's assigned
+    values (those of citing.py for ``citing.X`` or a name imported from it), the
+    entries of a table an index reads (``_TOLD[counter]``, ``told["no"]``); a
+    parameter passed on (``say(template)`` in a wrapper) stands for nothing (its
+    callers are read)."""
+    if depth > 6:
+        return []
+    again = lambda n, where=names: _values(n, where, imported, depth + 1)   # noqa: E731
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "citing":
+        return [v for value in _CITING_NAMES.get(node.attr, []) for v in again(value, _CITING_NAMES)]
+    if isinstance(node, ast.Name):
+        where = _CITING_NAMES if node.id in imported else names
+        return [v for value in where.get(node.id, []) for v in again(value, where)]
+    if isinstance(node, ast.Subscript):
+        key = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        return [v for table in again(node.value) if isinstance(table, ast.Dict)
+                for k, value in zip(table.keys, table.values)
+                if key is None or isinstance(k, ast.Constant) and k.value == key for v in again(value)]
+    return [node]
+
+
+def _templates(node, names: dict, imported: set[str]) -> list:
+    """The templates ``node`` stands for: literals, both sides of ``a if c else b``,
+    and whatever :func:`_values` reads names and tables as."""
+    if isinstance(node, ast.IfExp):
+        return _templates(node.body, names, imported) + _templates(node.orelse, names, imported)
+    if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+        return [t for v in _values(node, names, imported) if v is not node
+                for t in _templates(v, names, imported)]
+    return [node]
+
+
 def templates_in_code() -> list[tuple[str, int, object]]:
     found = []
-    for path in sorted(CHECKER.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            at = 1 if isinstance(node, ast.Call) and _called(node) == "render" else 0
-            if isinstance(node, ast.Call) and _called(node) in CALLS | {"render"} and len(node.args) > at:
-                for t in _templates(node.args[at]):
-                    found.append((path.name, node.lineno, t))
+    for path in sorted(CHECKER.glob("*.py")) + sorted((CHECKER / "engine").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names, imported = _assignments(tree), _from_citing(tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and _called(node) in CALLS | {"render"}):
+                continue
+            at = _template_at(node)
+            if len(node.args) > at:
+                for t in _templates(node.args[at], names, imported):
+                    found.append((path.relative_to(CHECKER).as_posix(), node.lineno, t))
     return found
 
 
@@ -176,3 +243,120 @@ def test_the_soulbond_instance_reads_the_ability_text():
     assert soulbond.trigger_targets(a, [b], Trace(), "you may pair it with target unpaired creature") == [b]
     plain = Permanent(name="the creature", base_power=2, base_toughness=2)
     assert soulbond.trigger_targets(plain, [b], Trace()) is None
+
+
+# ------------------------------------------------------------ the engine's steps in French (issue 22)
+
+#: Words of the engine's English templates that no French step has (accents kept, so « créature » is not
+#: one; « combat », « poison » are words of both).
+ENGLISH = {"the", "has", "is", "of", "to", "and", "with", "damage", "counter", "counters", "its", "from", "player",
+           "life", "stack", "resolves", "put", "returns", "destroyed", "triggers", "opponent", "you", "when",
+           "it", "instead", "deals", "gains", "lose", "blocked", "attacking", "creature", "trample", "persist",
+           "infect", "wither", "deathtouch", "lifelink", "strike", "steps", "active"}
+
+
+def english_words(steps: list[str]) -> list[str]:
+    """The steps that have a word of :data:`ENGLISH`, with those words."""
+    out = []
+    for s in steps:
+        words = {w for w in re.split(r"[^\w']+", s.lower().replace("'", " ")) if w}
+        if words & ENGLISH:
+            out.append(f"{sorted(words & ENGLISH)}: {s}")
+    return out
+
+
+def test_the_engine_and_citing_templates_are_read():
+    """The scan reads kb/checker/engine/, the templates of citing.py passed by name
+    (citing.DEATHTOUCH_DESTROYED in sba.py) and those of a table indexed (abilities._TOLD)."""
+    found = {(name, t.value) for name, _, t in templates_in_code() if isinstance(t, ast.Constant)}
+    assert ("sba.py", "{name} was dealt damage by a source with deathtouch: destroyed") in found
+    assert ("engine/abilities.py", "undying triggers: {name} had no +1/+1 counter when it died") in found
+    assert ("engine/stack.py", "{keyword} of {name} resolves") in found
+    assert ("engine/combat.py", "{source} deals {n} combat damage to {target}") in found
+    assert render("fr", "{name} has trample: lethal damage to its blockers, the other {n} to {player}",
+                  {"name": "la créature", "n": 3, "player": "l'adversaire"}) == \
+        "la créature a le piétinement : des blessures mortelles à ses bloqueurs, les 3 autres à l'adversaire"
+
+
+def _creature(name, power, toughness, *keywords, owner="you"):
+    from kb.checker.permanents import Permanent
+
+    return Permanent(name=name, base_power=power, base_toughness=toughness, keywords=set(keywords), owner=owner,
+                     controller=owner)
+
+
+def test_two_persist_creatures_of_two_players_then_infect_are_explained_in_french_only():
+    """Two persist creatures, one of each player, die together (APNAP: the active
+    player's trigger goes on the stack first, the other player's resolves first),
+    then an infect source puts a -1/-1 counter on the returned one and poison
+    counters on its player: every step in French, the rules of each cited."""
+    from kb.checker.engine.game import Game
+    from kb.checker.verdict import Trace
+
+    t = Trace(lang="fr")
+    g = Game(trace=t)
+    mine = g.enter(_creature("the creature", 2, 2, "persist"))
+    theirs = g.enter(_creature("the other creature", 2, 2, "persist", owner="opponent"))
+    g.damage(mine, 2)
+    g.damage(theirs, 2)
+    g.check()
+    g.resolve_stack()
+    source = g.enter(_creature("attacking creature", 1, 1, "infect"))
+    g.damage(g.returned[id(theirs)], 1, source)
+    g.damage(g.player("opponent"), 2, source)
+    g.check()
+    g.resolve_stack()
+    assert english_words(t.steps) == []
+    assert t.steps[7:14] == [
+        "la capacité persistance de la créature (vous) est mise sur la pile",
+        "la capacité persistance de l'autre créature (l'adversaire) est mise sur la pile",
+        "les capacités déclenchées du joueur actif sont mises sur la pile en premier : celles de l'autre joueur "
+        "se résolvent donc d'abord",
+        "la capacité persistance de l'autre créature se résout",
+        "l'autre créature revient sous le contrôle de son propriétaire avec un marqueur -1/-1 ; c'est un nouvel "
+        "objet sans mémoire de son existence précédente (mal d'invocation)",
+        "la capacité persistance de la créature se résout",
+        "la créature revient sous le contrôle de son propriétaire avec un marqueur -1/-1 ; c'est un nouvel "
+        "objet sans mémoire de son existence précédente (mal d'invocation)",
+    ]
+    assert "2 blessure(s) infligée(s) à l'adversaire par une source avec l'infection : 2 marqueur(s) poison " \
+           "(total 2) au lieu d'une perte de points de vie" in t.steps
+    assert "la persistance regarde les dernières informations connues : l'autre créature avait 2 marqueur(s) " \
+           "-1/-1 en allant au cimetière, et ne revient donc pas" in t.steps
+    assert {"603.3b", "405.5", "608.1", "702.79a", "702.90a", "120.3d", "120.3b"} <= set(t.rules)
+
+
+def test_combat_is_explained_in_french_only():
+    """First strike, trample with deathtouch, lifelink, undying and a player's loss, in French."""
+    from kb.checker.engine.combat import Block, combat_damage
+    from kb.checker.engine.game import Game
+    from kb.checker.verdict import Trace
+
+    t = Trace(lang="fr")
+    g = Game(trace=t)
+    wurm = g.enter(_creature("attacking creature", 5, 5, "trample", "deathtouch", "first strike", "lifelink"))
+    ghoul = g.enter(_creature("the creature", 2, 2, "undying", owner="opponent"))
+    g.player("opponent").life = 4
+    combat_damage(g, [Block(wurm, [ghoul])])
+    g.resolve_stack()
+    assert english_words(t.steps) == []
+    assert t.steps[:3] == [
+        "une créature au combat a l'initiative ou la double initiative : il y a deux étapes de blessures de combat",
+        "la créature attaquante a le piétinement : des blessures mortelles à ses bloqueurs, les 4 autres à "
+        "l'adversaire",
+        "la créature attaquante inflige 1 blessure(s) de combat à la créature",
+    ]
+    assert "la créature a subi des blessures d'une source avec le contact mortel : destruction" in t.steps
+    assert "la créature attaquante a le lien de vie : 4 point(s) de vie gagné(s) pour vous (21 -> 25)" in t.steps
+    assert "l'adversaire : 0 point(s) de vie, la partie est perdue" in t.steps
+    assert "la survivance se déclenche : la créature n'avait pas de marqueur +1/+1 en allant au cimetière" in t.steps
+    assert {"702.7b", "702.19b", "702.2c", "704.5h", "702.15b", "704.5a", "702.93a"} <= set(t.rules)
+
+
+def test_a_french_wither_claim_on_persist_is_explained_in_french_only(seed_conn):
+    v = check_claim("Une créature 2/2 avec la persistance subit 2 blessures d'une source avec la flétrissure : "
+                    "elle meurt et ne revient pas", cards=seed_conn)
+    assert v.answer == "true" and v.lang == "fr"
+    assert english_words(v.explanation) == []
+    assert "2 blessure(s) d'une source avec la flétrissure : 2 marqueur(s) -1/-1 placé(s) sur la créature au lieu " \
+           "de marquer les blessures (ce sont toujours des blessures)" in v.explanation

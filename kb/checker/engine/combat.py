@@ -90,7 +90,7 @@ def can_be_blocked_by(attacker: Permanent, blockers: list[Permanent], defender_l
     for kw in sorted((attacker.keywords | attacker.granted) - attacker.lost):
         if kw.endswith("walk") and kw[:-len("walk")] in defender_lands:
             say(trace, "{name} has {keyword} and the defending player controls such a land: it can't be blocked",
-                "landwalk", name=name_of(trace, attacker.name), keyword=kw)
+                "landwalk", name=name_of(trace, attacker.name), keyword=trace.keyword(kw) if trace else kw)
             return False
     if attacker.has("menace") and len(blockers) == 1:
         say(trace, "{name} has menace: it can't be blocked except by two or more creatures", "menace",
