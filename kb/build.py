@@ -10,6 +10,7 @@ report (and in the ``warnings`` table) and the build goes on.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -51,22 +52,61 @@ class BuildError(RuntimeError):
     """The build could not complete; the previous knowledge base is kept."""
 
 
-def collect_files(paths: Iterable[Path], pattern: str = "*.txt") -> list[Path]:
+def collect_files(paths: Iterable[Path], pattern: str = "*.txt",
+                  skipped: Optional[list[str]] = None) -> list[Path]:
     """Expand files and directories (their ``pattern`` files, sorted).
-    Raises BuildError naming a path that does not exist."""
+    A directory entry that is not a regular file (a FIFO, a device, a
+    symbolic link to one, a link loop or a dangling link) is never read:
+    it is appended to ``skipped`` with why.  Raises BuildError naming a
+    path that does not exist or is given and not a regular file."""
     files: list[Path] = []
     for p in paths:
         p = Path(p)
-        if p.is_dir():
-            found = sorted(x for x in p.glob(pattern) if x.is_file())
+        kind = _file_kind(p)
+        if kind == "directory":
+            found, left = [], []
+            for x in sorted(p.glob(pattern)):
+                what = _file_kind(x)
+                if what == "file":
+                    found.append(x)
+                elif what != "directory":
+                    left.append(f"{x}: skipped: {what}, not a regular file")
+            if skipped is not None:
+                skipped.extend(left)
             if not found:
-                raise BuildError(f"no {pattern} file in directory {p}")
+                raise BuildError(f"no {pattern} file in directory {p}" + (f" ({'; '.join(left)})" if left else ""))
             files.extend(found)
-        elif p.is_file():
+        elif kind == "file":
             files.append(p)
-        else:
+        elif kind == "missing":
             raise BuildError(f"no such file or directory: {p}")
+        else:
+            raise BuildError(f"{p} is {kind}, not a regular file: give a text file or a directory of them")
     return files
+
+
+def _file_kind(path: Path) -> str:
+    """``file``, ``directory``, ``missing`` or what else ``path`` is (« a FIFO »,
+    « a character device (/dev/zero) », « a symbolic link loop », « a dangling symbolic link »)."""
+    import errno
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "a symbolic link loop"
+        if os.path.islink(path):
+            return "a dangling symbolic link"
+        return "missing"
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "directory"
+    target = f" ({os.path.realpath(path)})" if os.path.islink(path) else ""
+    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "a special file") + target
 
 
 def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Path] = (),
@@ -80,12 +120,13 @@ def build(data_dir: Path, docs: Optional[Sequence[Path]] = None, cr: Sequence[Pa
     published) when an input path is missing or a stage fails as a whole.
     """
     data_dir = Path(data_dir)
-    doc_files = collect_files(docs if docs else [seeds_dir()])
-    cr_files = collect_files(cr) if cr else []
+    skipped: list[str] = []
+    doc_files = collect_files(docs if docs else [seeds_dir()], skipped=skipped)
+    cr_files = collect_files(cr, skipped=skipped) if cr else []
     if mtgjson is not None and not Path(mtgjson).exists():
         raise BuildError(f"no such file or directory: {mtgjson}")
     check_names(doc_files, cr_files)
-    report = BuildReport(data_dir=str(data_dir))
+    report = BuildReport(data_dir=str(data_dir), warnings=skipped)
     try:
         store.ensure_data_dir(data_dir)
         with store.build_lock(data_dir):

@@ -90,6 +90,8 @@ def index_fault(err: Exception) -> bool:
 def describe_fault(err: Exception, command: list):
     """The one-line message of a fault met by a command, or None for a bug
     (left to show its traceback)."""
+    if isinstance(getattr(err, "kb_message", None), str):  # a fault that words itself (kb serve: a busy port)
+        return err.kb_message
     if isinstance(err, RecursionError):
         return ("the input is nested too deeply to be read (more levels of lists or mappings than "
                 f"{sys.getrecursionlimit()}): give it as a flat list")

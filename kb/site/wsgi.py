@@ -21,9 +21,11 @@ Errors gunicorn answers itself, before the application sees the request
 """
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
+import socket
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -141,7 +143,39 @@ def options(host: str, port: int, workers: Optional[int], threads: int, idle_tim
     }
 
 
+class CannotListen(OSError):
+    """The address cannot be listened on (in use, not this machine's, no
+    permission); ``kb_message`` is the one line ``kb serve`` prints."""
+
+    def __init__(self, host: str, port: int, err: OSError):
+        super().__init__(err.errno, err.strerror)
+        why = {errno.EADDRINUSE: "the address is already in use (another server on that port?)",
+               errno.EADDRNOTAVAIL: "the address is not one of this machine's",
+               errno.EACCES: "no permission to listen on that port (below 1024?)"}.get(err.errno, str(err))
+        self.kb_message = (f"cannot listen on {host}:{port}: {why}: choose another --port or --host, "
+                           "or stop the server using it")
+
+
+def check_address(host: str, port: int) -> None:
+    """Raise :class:`CannotListen` when ``host:port`` cannot be bound now
+    (bound and released at once, as gunicorn binds it: ``SO_REUSEADDR``), so
+    that a busy port is one line before the knowledge base is even opened."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as err:
+        raise CannotListen(host, port, OSError(errno.EADDRNOTAVAIL, str(err))) from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            raise CannotListen(host, port, err) from None
+
+
 def run(data_dir: Path, host: str = "127.0.0.1", port: int = 8000, workers: Optional[int] = None,
         threads: int = 8, idle_timeout: int = 5) -> None:
-    """Serve ``data_dir`` until interrupted."""
+    """Serve ``data_dir`` until interrupted (:class:`CannotListen` at once
+    when the address cannot be listened on)."""
+    check_address(host, port)
     KbServer(data_dir, options(host, port, workers, threads, idle_timeout)).run()
