@@ -10,7 +10,10 @@ history edition in force at that date, and among the anchors' lineages the
 one whose rule there still holds the concept's words: counters of 2019
 are 613.3d (« changes from counters »), not 613.3c, though both merged
 into today's 613.4c; 607.4 of 2010 is 607.5 since 2013-07-11; the 2008
-mana burn rule 300.3 is 300.4 in 2003-03-15.
+mana burn rule 300.3 is 300.4 in 2003-03-15.  A « none » row of the table
+says the concept has no rule from its edition to the next row, whatever a
+later anchor's lineage reaches back to: infect (2010-10-01) is cited in no
+2009 edition, though its 119.3d was the wither rule 118.3c there.
 
 The layer and sublayer of a layer concept (:meth:`Numbering.layer`) are
 read from that edition's text: the « Layer 7d: » a rule opens with

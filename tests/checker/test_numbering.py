@@ -289,3 +289,40 @@ def test_engine_concepts_are_cited_in_every_edition_that_has_them(numbering):
     assert wrong == []
     assert numbering.number("infect_damage", ed("2009-07-11")) is None
     assert "wither" in numbering.text("118.3c", "2009-07-11")
+
+
+def _concepts_cited_in_code() -> dict[str, list[str]]:
+    """Concept keys written in the checker's steps: the string arguments after the template
+    of ``trace.step``/``check.say``/``trace.cite`` and of the engine's ``say(trace, template, …)``."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "kb" / "checker"
+    found: dict[str, list[str]] = {}
+    for path in sorted(root.glob("*.py")) + sorted((root / "engine").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+            engine_say = name == "say" and (isinstance(f, ast.Name) or getattr(f.value, "id", "") == "citing")
+            first = {"step": 1, "say": 2 if engine_say else 1, "cite": 0}.get(name)
+            if first is None:
+                continue
+            for arg in node.args[first:]:
+                values = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+                for v in values:
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str) and not v.value[:1].isdigit():
+                        found.setdefault(v.value, []).append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_every_concept_the_code_cites_is_in_the_table():
+    """A step names its rule by a concept key; a key without an anchor would not be cited."""
+    from kb.checker.engine.abilities import ABILITIES
+
+    cited = _concepts_cited_in_code()
+    assert {"apnap", "stack_resolve", "infect_damage", "deathtouch_lethal", "keyword_abilities", "supertypes"} \
+        <= set(cited)
+    assert {c: at for c, at in cited.items() if c not in concepts()} == {}
+    assert {c for a in ABILITIES.values() for c in a.concepts} - set(concepts()) == set()

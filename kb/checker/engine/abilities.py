@@ -59,7 +59,8 @@ ABILITIES: dict[str, Ability] = {a.keyword: a for a in (
        "replacement", "infect", "infect_damage"),
     _a("lifelink", "static", "damage it deals also makes its controller gain that much life", "replacement"),
     _a("deathtouch", "static", "any nonzero damage it deals to a creature is lethal, and a creature dealt "
-       "damage by it is destroyed by a state-based action", "combat", "deathtouch", "sba_deathtouch"),
+       "damage by it is destroyed by a state-based action", "combat", "deathtouch", "deathtouch_lethal",
+       "sba_deathtouch"),
     _a("first strike", "static", "it deals combat damage in a first combat damage step, before creatures "
        "without first strike or double strike", "combat", "first_strike", "combat_damage_step"),
     _a("double strike", "static", "it deals combat damage in both the first-strike and the regular combat "
