@@ -26,6 +26,10 @@ from typing import Callable, Optional
 from lark import Token
 
 from kb.checker.meaning import Entity, Junction, Query, polarity
+from parser.textkeys import fold
+
+#: Pronouns that stand for the object named last (« celle-ci », "the latter").
+LATTER = {"celle-ci", "celui-ci", "cette derniere", "ce dernier", "the latter"}
 
 #: Definite articles: « la créature », "the creature" refer back to an object already described.
 DEFINITE = {"the", "le", "la", "les", "l'"}
@@ -92,11 +96,13 @@ class EventMeaning:
         end = max([t.end_pos for t in c if isinstance(t, Token)] + [x["end"] for x in counters])
         article = self.articles.get(start, "")
         if not counters and article in DEFINITE | {""}:
-            for e in reversed(self.reading.setup):
-                if e.by == "described" and (e.kind == kind or kind == "permanent") and pt in (None, e.pt) \
-                        and set(kws) <= set(e.keywords):
-                    self._last = e.id
-                    return e.id
+            same = [e for e in self.reading.setup if e.by == "described" and (e.kind == kind or kind == "permanent")
+                    and pt in (None, e.pt) and set(kws) <= set(e.keywords)]
+            if len(same) > 1:
+                raise NotReadEvent("a description that fits several objects", [self.text[start:end]])
+            if same:
+                self._last = same[0].id
+                return same[0].id
         eid = f"e{len(self.reading.setup) + 1}"
         surface = ((article + " ") if article and not article.endswith("'") else article) + self.text[start:end]
         start_counters: dict = {}
@@ -115,7 +121,13 @@ class EventMeaning:
         described = [e for e in self.reading.setup if e.by == "described"]
         if not described:
             return self._last
-        chosen = next((e for e in reversed(described) if e.kind != "source"), described[-1])
+        if fold(str(c[0])) in LATTER:
+            chosen = next(e for e in self.reading.setup if e.id == self._last)
+        else:
+            candidates = [e for e in described if e.kind != "source"] or described
+            if len(candidates) > 1:
+                raise NotReadEvent("a pronoun that may stand for several objects", [str(c[0])])
+            chosen = candidates[0]
         self._last = chosen.id
         return chosen.id
 
@@ -200,8 +212,17 @@ class EventMeaning:
                               negated=not positive, words="dies with")
 
     def t_survives(self, c):
-        positive = _positive(c)
-        return lambda s: Item("outcome", query=Query(s, "dies", True, polarity=not positive))
+        """"survives" (with N counters: « survit avec un marqueur -1/-1 »)."""
+        positive, counts = _positive(c), _counts(c)
+
+        def item(s):
+            query = Query(s, "dies", True, polarity=not positive)
+            if counts:
+                has = Query(s, "counters", {"counter": counts["counter"], "n": counts["n"]})
+                query = Junction("and", [query, has], polarity=positive)
+                query.parts[0].polarity = False
+            return Item("outcome", query=query)
+        return item
 
     def t_returns(self, c):
         counts, positive = _counts(c), _positive(c)
@@ -250,6 +271,56 @@ class EventMeaning:
         turn = any(isinstance(t, Token) and t.type == "TURNEND" for t in c)
         pre = [{"kind": "end_of_turn"}] if turn else []
         return lambda s: Item("outcome", query=Query(s, "damage", 0), pre=pre)
+
+    # --- combat (kb/checker/engine/combat.py) ---------------------------------
+    @staticmethod
+    def _verb(c, *values: str) -> Token:
+        verb = next(t for t in c if isinstance(t, Token) and t.type == "RESTRICTED")
+        if str(verb.value) not in values or _negs(c):
+            raise NotReadEvent("a combat the model does not set up", [str(verb)])
+        return verb
+
+    def t_blocks(self, c):
+        """"blocks a 2/2 creature", « bloque une créature 2/2 »: the subject blocks that attacker."""
+        self._verb(c, "block", "be_blocked")
+        attacker = _subjects(c)[-1]
+        return lambda s: Item("event", [{"kind": "combat", "attacker": attacker, "blockers": [s]}], words="blocks")
+
+    def t_attacks(self, c):
+        self._verb(c, "attack")
+        return lambda s: Item("event", [{"kind": "combat", "attacker": s, "blockers": []}], words="attacks")
+
+    def t_blocked_by(self, c):
+        self._verb(c, "be_blocked")
+        blocker = _subjects(c)[-1]
+        return lambda s: Item("event", [{"kind": "combat", "attacker": s, "blockers": [blocker]}],
+                              words="is blocked")
+
+    def t_unblocked(self, c):
+        """"attacks and isn't blocked", « n'est pas bloquée »: no blocker."""
+        verb = next(t for t in c if isinstance(t, Token) and t.type == "RESTRICTED")
+        if str(verb.value) != "be_blocked" or _positive(c):
+            raise NotReadEvent("a combat the model does not set up", [str(verb)])
+        return lambda s: Item("event", [{"kind": "combat", "attacker": s, "blockers": []}], words="is not blocked")
+
+    # --- players: life and poison counters ------------------------------------
+    def player_clause(self, c):
+        who = str(c[0].value)
+        return [tail(who) for tail in c[1:] if callable(tail)]
+
+    def _player_tail(self, c, attribute: str):
+        n = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "number")
+        positive = _positive(c)
+        return lambda who: Item("outcome", query=Query(who, attribute, n, polarity=positive))
+
+    def p_loses(self, c):
+        return self._player_tail(c, "life_lost")
+
+    def p_gains(self, c):
+        return self._player_tail(c, "life_gained")
+
+    def p_poison(self, c):
+        return self._player_tail(c, "poison")
 
     # --- clauses and sentences ----------------------------------------------
     def eclause(self, c):

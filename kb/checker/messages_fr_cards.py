@@ -105,4 +105,10 @@ CARD_QUERIES_FR = {
     "outcome: {n} {counter} counter(s) were put on {name}": "résultat : {n} marqueur(s) {counter} placé(s) sur {name}",
     "outcome: {name} has {n} damage marked": "résultat : {name} a {n} blessure(s) marquée(s)",
     "the claim does not say what happens to {name}": "l'affirmation ne dit pas ce qui arrive à {name}",
+    "{name} can't attack": "{name} ne peut pas attaquer",
+    "{name} can't be blocked that way": "{name} ne peut pas être bloquée ainsi",
+    "{name} attacks and is blocked by {blockers}": "{name} attaque et est bloquée par {blockers}",
+    "{name} attacks and is not blocked": "{name} attaque et n'est pas bloquée",
+    "outcome: {player} has {life} life (from {start})": "résultat : {player} a {life} points de vie (au lieu de {start})",
+    "outcome: {player} has {n} poison counters": "résultat : {player} a {n} marqueurs poison",
 }

@@ -24,8 +24,9 @@ from collections import Counter
 from typing import Optional
 
 from kb.checker import keywords
+from kb.checker.engine import combat
 from kb.checker.engine.citing import say
-from kb.checker.engine.game import Game
+from kb.checker.engine.game import STARTING_LIFE, Game
 from kb.checker.layers import power_toughness
 from kb.checker.meaning import Entity, Junction, Query, Reading
 from kb.checker.permanents import Permanent
@@ -97,8 +98,12 @@ class SituationModel:
 
     # --- the events ----------------------------------------------------------
     def play(self) -> None:
-        for ev in self.reading.events:
+        events = self.reading.events
+        for k, ev in enumerate(events):
             kind = ev["kind"]
+            if kind == "combat" and not ev["blockers"] and k + 1 < len(events) and \
+                    events[k + 1].get("attacker") == ev["attacker"]:
+                continue        # "attacks and is blocked by …": one combat
             if kind != "leaves_graveyard":
                 self.game.resolve_stack()
             if ev.get("setup"):
@@ -135,6 +140,22 @@ class SituationModel:
             raise Unknown("{name} is not in a graveyard when it would leave it", name=self.objects[ev["subject"]].name)
         say(self.trace, "the card leaves the graveyard (exiled) while the triggered abilities wait on the stack")
         self.game.exile(move.new)
+
+    def _ev_combat(self, ev: dict) -> None:
+        """An attacker, blocked by the blockers (controlled by the defending player) or not: the
+        combat damage steps of the engine."""
+        attacker = self._on_battlefield(ev["attacker"])
+        blockers = [self._on_battlefield(b) for b in ev["blockers"]]
+        for b in blockers:
+            b.controller = b.owner = "opponent"
+        if not combat.can_attack(attacker, self.trace):
+            raise Unknown("{name} can't attack", name=attacker.name)
+        combat.declare_attacker(attacker, self.trace)
+        if blockers and not combat.can_be_blocked_by(attacker, blockers, trace=self.trace):
+            raise Unknown("{name} can't be blocked that way", name=attacker.name)
+        say(self.trace, "{name} attacks and is blocked by {blockers}" if blockers else "{name} attacks and is not blocked",
+            "combat_damage_step", name=attacker.name, blockers=", ".join(b.name for b in blockers))
+        combat.combat_damage(self.game, [combat.Block(attacker, blockers, "opponent")])
 
     def _ev_end_of_turn(self, ev: dict) -> None:
         for p in self.game.battlefield:
@@ -224,6 +245,24 @@ class SituationModel:
         say(self.trace, "outcome: {name} has {counters}", name=p.name, counters=self.trace.tr(p.describe_counters()))
         pairs = min(q.value.values())
         return all(p.counters.get(k, 0) == n - pairs for k, n in q.value.items())
+
+    def _q_life_lost(self, q: Query) -> bool:
+        return self._life(q, -1)
+
+    def _q_life_gained(self, q: Query) -> bool:
+        return self._life(q, 1)
+
+    def _life(self, q: Query, sign: int) -> bool:
+        player = self.game.player(q.subject)
+        change = player.life - STARTING_LIFE
+        say(self.trace, "outcome: {player} has {life} life (from {start})", player=self.trace.tr(player.name),
+            life=player.life, start=STARTING_LIFE)
+        return change * sign == q.value
+
+    def _q_poison(self, q: Query) -> bool:
+        player = self.game.player(q.subject)
+        say(self.trace, "outcome: {player} has {n} poison counters", player=self.trace.tr(player.name), n=player.poison)
+        return player.poison == q.value
 
     def _q_damage(self, q: Query) -> bool:
         p = self._now(q.subject)

@@ -133,3 +133,40 @@ def test_a_word_the_situation_does_not_place_is_not_read(seed_conn):
                     "celle-ci recevrait deux marqueurs -1/-1.", "fr")
     with pytest.raises(NotRead):     # a condition that asks an outcome is not set up
         reader.read("If a 2/2 creature survives, it returns.", "en")
+
+
+def test_combat_first_strike_kills_the_attacker_before_it_deals_damage(seed_conn):
+    v = check_claim("If a 2/2 creature with first strike blocks a 2/2 creature, the 2/2 creature with first "
+                    "strike survives.", cards=seed_conn)
+    assert v.answer == "true"
+    assert _typed(v)["events"] == [{"kind": "combat", "attacker": "e2", "blockers": ["e1"]}]
+    assert "a creature in combat has first strike or double strike: there are two combat damage steps" \
+        in v.explanation
+
+
+def test_combat_wither_blocker_leaves_counters(seed_conn):
+    v = check_claim("Une créature 2/2 bloquée par une créature 1/1 avec la flétrissure survit avec un marqueur -1/-1.",
+                    cards=seed_conn)
+    assert v.answer == "true"
+    v = check_claim("A 3/3 creature with wither is blocked by a 2/2 creature: the 2/2 creature has two -1/-1 counters.",
+                    cards=seed_conn)
+    assert v.answer == "false"      # all 3 damage goes to the one blocker: three counters
+    assert "outcome: a 2/2 creature has 3 -1/-1" in v.explanation
+
+
+@pytest.mark.parametrize("claim, answer", [
+    ("If a 2/2 creature with infect attacks and isn't blocked, the defending player gets two poison counters.", "true"),
+    ("A 2/2 creature with infect attacks and isn't blocked: the defending player loses 2 life.", "false"),
+    ("Si une créature 3/3 avec le lien de vie attaque et n'est pas bloquée, son contrôleur gagne 3 points de vie.",
+     "true"),
+])
+def test_combat_damage_to_a_player(seed_conn, claim, answer):
+    assert check_claim(claim, cards=seed_conn).answer == answer
+
+
+def test_ambiguous_references_are_not_read(seed_conn):
+    reader = Reader(seed_conn)
+    with pytest.raises(NotRead):        # « it »: the blocker or the attacker
+        reader.read("If a 2/2 creature with first strike blocks a 2/2 creature, it survives.", "en")
+    with pytest.raises(NotRead):        # « the 2/2 creature »: either of them
+        reader.read("If a 2/2 creature blocks a 2/2 creature, the 2/2 creature dies.", "en")
