@@ -360,3 +360,36 @@ def test_a_french_wither_claim_on_persist_is_explained_in_french_only(seed_conn)
     assert english_words(v.explanation) == []
     assert "2 blessure(s) d'une source avec la flétrissure : 2 marqueur(s) -1/-1 placé(s) sur la créature au lieu " \
            "de marquer les blessures (ce sont toujours des blessures)" in v.explanation
+
+
+def test_attacking_and_blocking_are_explained_in_french_only():
+    from kb.checker.engine.combat import Block, can_attack, can_be_blocked_by, combat_damage, declare_attacker
+    from kb.checker.engine.game import Game
+    from kb.checker.verdict import Trace
+
+    t = Trace(lang="fr")
+    assert not can_attack(_creature("the creature", 0, 4, "defender"), t)
+    sick = _creature("the other creature", 1, 1)
+    sick.continuous_control = False
+    assert not can_attack(sick, t)
+    declare_attacker(_creature("attacking creature", 4, 4, "vigilance"), t)
+    blockers = [_creature("the creature", 2, 2, owner="opponent")]
+    assert not can_be_blocked_by(_creature("attacking creature", 3, 2, "menace"), blockers, trace=t)
+    assert not can_be_blocked_by(_creature("attacking creature", 1, 1, "islandwalk"), blockers, {"island"}, t)
+    g = Game(trace=t)
+    giant, bear = g.enter(_creature("attacking creature", 6, 6)), g.enter(_creature("the creature", 2, 2))
+    block = Block(giant, [bear])
+    bear.zone = "graveyard"
+    combat_damage(g, [block])
+    assert english_words(t.steps) == []
+    assert t.steps == [
+        "la créature a le défenseur : elle ne peut pas attaquer",
+        "l'autre créature a le mal d'invocation et n'a pas la célérité : elle ne peut pas attaquer",
+        "la créature attaquante a la vigilance : attaquer ne l'engage pas",
+        "la créature attaquante a la menace : elle ne peut pas être bloquée excepté par deux créatures ou plus",
+        "la créature attaquante a la traversée des îles et le joueur défenseur contrôle un tel terrain : elle ne "
+        "peut pas être bloquée",
+        "la créature attaquante a été bloquée et ses bloqueurs ne sont plus là : elle n'assigne pas de blessures "
+        "de combat",
+    ]
+    assert {"702.3b", "302.6", "702.20b", "702.111b", "702.14c", "510.1c"} <= set(t.rules)
