@@ -52,6 +52,8 @@ class Entity:
     pt: Optional[str] = None
     keywords: list = field(default_factory=list)
     counters: dict = field(default_factory=dict)
+    #: who controls a described object (``you``, ``opponent``; None: you)
+    controller: Optional[str] = None
 
 
 @dataclass

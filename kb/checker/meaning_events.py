@@ -113,6 +113,19 @@ class EventMeaning:
         self._last = eid
         return eid
 
+    def e_both(self, c):
+        """"persist creatures of both players": one object for each player, alike (the second is
+        its twin: what happens to one happens to both, at once)."""
+        eid = _subjects(c)[0]
+        first = self.reading.entity(eid)
+        first.controller = "you"
+        twin = Entity(f"e{len(self.reading.setup) + 1}", "", None, first.surface, "described", None, first.kind,
+                      first.pt, list(first.keywords), dict(first.counters), "opponent")
+        self.reading.setup.append(twin)
+        self.twins[eid] = twin.id
+        self._last = eid
+        return eid
+
     def e_pronoun(self, c):
         """A pronoun: the last object described that is not only a source of damage (« si une créature
         subit 3 blessures d'une source avec la flétrissure, elle … »: the creature), else the last one."""
@@ -202,8 +215,14 @@ class EventMeaning:
     # --- verb groups ------------------------------------------------------
     def t_dies(self, c):
         positive = _positive(c)
-        return lambda s: Item("either", [{"kind": "dies", "subject": s}],
-                              Query(s, "dies", True, polarity=positive), negated=not positive, words="dies")
+
+        def item(s):
+            together = [s] + ([self.twins[s]] if s in self.twins else [])
+            event = {"kind": "dies", "subject": s} if len(together) == 1 else {"kind": "die_together",
+                                                                                "subjects": together}
+            return Item("either", [event], Query(s, "dies", True, polarity=positive), negated=not positive,
+                        words="dies")
+        return item
 
     def t_dies_with(self, c):
         counts, positive = _counts(c), _positive(c)
@@ -302,6 +321,36 @@ class EventMeaning:
         if str(verb.value) != "be_blocked" or _positive(c):
             raise NotReadEvent("a combat the model does not set up", [str(verb)])
         return lambda s: Item("event", [{"kind": "combat", "attacker": s, "blockers": []}], words="is not blocked")
+
+    # --- who goes first (APNAP) -------------------------------------------------
+    @staticmethod
+    def _player_of(c) -> str:
+        who = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "PLAYER")
+        if who not in ("active", "nonactive"):
+            raise NotReadEvent("a player the model cannot place in turn order", [who])
+        return "you" if who == "active" else "opponent"
+
+    def returns_first(self, c):
+        """"the active player's creatures return first", « les créatures du joueur non actif reviennent en premier »."""
+        who = self._player_of(c)
+        return [Item("outcome", query=Query(who, "returns_first", True))]
+
+    def triggers_first(self, c):
+        """"the active player's triggers go on the stack first" (or resolve first)."""
+        who = self._player_of(c)
+        verb = next(t for t in c if isinstance(t, Token) and t.type in ("GOSTACK", "RESOLVES"))
+        return [Item("outcome", query=Query(who, "stack_first" if verb.type == "GOSTACK" else "returns_first", True))]
+
+    def happens_if_because(self, c):
+        """« Quand …, X, puisque Y »: X and the reason Y, both outcomes of the same events."""
+        parts = [x for x in c if isinstance(x, list)]
+        reason = parts[2] if len(parts) > 2 else None
+        main = self._situation(parts[0], parts[1], conditional=True)
+        if reason is not None:
+            events = self.reading.events
+            self.reading.reason = self._situation([], reason, conditional=True)
+            self.reading.events = events
+        return main
 
     # --- players: life and poison counters ------------------------------------
     def player_clause(self, c):

@@ -38,6 +38,7 @@ class Meaning(EventMeaning, Transformer):
         super().__init__()
         self.text = text
         self.articles = articles or {}
+        self.twins: dict[str, str] = {}
         self.reading = Reading(lang=lang)
         self._appositions: list[Query] = []
         self._reason_keyword: Optional[str] = None

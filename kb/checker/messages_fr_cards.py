@@ -111,4 +111,10 @@ CARD_QUERIES_FR = {
     "{name} attacks and is not blocked": "{name} attaque et n'est pas bloquée",
     "outcome: {player} has {life} life (from {start})": "résultat : {player} a {life} points de vie (au lieu de {start})",
     "outcome: {player} has {n} poison counters": "résultat : {player} a {n} marqueurs poison",
+    "nothing returned to the battlefield": "rien n'est revenu sur le champ de bataille",
+    "outcome: the first object to return is controlled by {player}":
+        "résultat : le premier objet à revenir est contrôlé par {player}",
+    "nothing was put on the stack": "rien n'a été mis sur la pile",
+    "outcome: the first triggered ability put on the stack is controlled by {player}":
+        "résultat : la première capacité déclenchée mise sur la pile est contrôlée par {player}",
 }

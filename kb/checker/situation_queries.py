@@ -60,6 +60,7 @@ class SituationModel:
         self.objects: dict[str, Permanent] = {}
         self.start: dict[str, Counter] = {}
         self.burned = 0
+        self.stack_order: list[str] = []
 
     # --- the instance ------------------------------------------------------
     def _build(self, e: Entity, extra: Counter) -> Permanent:
@@ -72,17 +73,19 @@ class SituationModel:
         given = pt is not None
         if pt is None and e.kind == "creature":
             pt = INSTANCE_PT
-        perm = Permanent(name=e.surface, base_power=pt[0] if pt else None, base_toughness=pt[1] if pt else None,
+        owner = e.controller or "you"
+        name = f"{e.surface} ({self.trace.tr(owner)})" if e.controller else e.surface
+        perm = Permanent(name=name, controller=owner, owner=owner, base_power=pt[0] if pt else None, base_toughness=pt[1] if pt else None,
                          types={"creature"} if e.kind == "creature" else set(),
                          keywords=set(e.keywords), counters=Counter(e.counters) + extra)
         kws = ", ".join(self.trace.keyword(k) for k in e.keywords) or "-"
         counters = self.trace.tr(perm.describe_counters())
         if given or e.kind != "creature":
             say(self.trace, "instance played: {name} (keyword abilities: {keywords}; {counters}), on the battlefield",
-                name=e.surface, keywords=kws, counters=counters)
+                name=name, keywords=kws, counters=counters)
         else:
             say(self.trace, "instance played: {name} as a {p}/{t} creature (keyword abilities: {keywords}; "
-                "{counters}), on the battlefield", name=e.surface, p=pt[0], t=pt[1], keywords=kws,
+                "{counters}), on the battlefield", name=name, p=pt[0], t=pt[1], keywords=kws,
                 counters=counters)
         return self.game.enter(perm)
 
@@ -133,6 +136,14 @@ class SituationModel:
         p = self._on_battlefield(ev["subject"])
         say(self.trace, "{name} is put into its owner's graveyard from the battlefield (it dies)", name=p.name)
         self.game.dies(p)
+
+    def _ev_die_together(self, ev: dict) -> None:
+        """Objects put into their owners' graveyards at the same time: what triggers goes on the stack
+        once, in APNAP order (kb/checker/engine/stack.py)."""
+        for eid in ev["subjects"]:
+            self._ev_dies({"subject": eid})
+        self.game.check()
+        self.stack_order = [t.controller for t in self.game.stack.items]
 
     def _ev_leaves_graveyard(self, ev: dict) -> None:
         move = self._death(ev["subject"])
@@ -264,6 +275,21 @@ class SituationModel:
         say(self.trace, "outcome: {player} has {n} poison counters", player=self.trace.tr(player.name), n=player.poison)
         return player.poison == q.value
 
+    def _q_returns_first(self, q: Query) -> bool:
+        back = list(self.game.returned.values())
+        if not back:
+            raise Unknown("nothing returned to the battlefield")
+        say(self.trace, "outcome: the first object to return is controlled by {player}",
+            player=self.trace.tr(back[0].controller))
+        return back[0].controller == q.subject
+
+    def _q_stack_first(self, q: Query) -> bool:
+        if not self.stack_order:
+            raise Unknown("nothing was put on the stack")
+        say(self.trace, "outcome: the first triggered ability put on the stack is controlled by {player}",
+            player=self.trace.tr(self.stack_order[0]))
+        return self.stack_order[0] == q.subject
+
     def _q_damage(self, q: Query) -> bool:
         p = self._now(q.subject)
         say(self.trace, "outcome: {name} has {n} damage marked", name=p.name, n=p.damage)
@@ -281,9 +307,13 @@ class SituationModel:
         return value if node.polarity else not value
 
     def evaluate(self) -> bool:
-        """Set up the instance, play the events, answer the assertion."""
-        if self.reading.reason is not None or self.reading.concession is not None:
-            raise OutsideModel("the model does not compute {what}", what="a reason or a concession about events")
+        """Set up the instance, play the events, answer the assertion (and its reason: « X, puisque Y »
+        is true when both hold, false when either fails)."""
+        if self.reading.concession is not None:
+            raise OutsideModel("the model does not compute {what}", what="a concession about events")
         self.setup()
         self.play()
-        return self.ask(self.reading.asserts)
+        main = self.ask(self.reading.asserts)
+        if self.reading.reason is None:
+            return main
+        return self.ask(self.reading.reason) and main

@@ -170,3 +170,17 @@ def test_ambiguous_references_are_not_read(seed_conn):
         reader.read("If a 2/2 creature with first strike blocks a 2/2 creature, it survives.", "en")
     with pytest.raises(NotRead):        # « the 2/2 creature »: either of them
         reader.read("If a 2/2 creature blocks a 2/2 creature, the 2/2 creature dies.", "en")
+
+
+def test_apnap_the_nonactive_players_persist_creature_returns_first(seed_conn):
+    v = check_claim("In a two-player game, when persist creatures of both players die at once, the active player's "
+                    "creatures return first, since the active player's triggers go on the stack first.", cards=seed_conn)
+    assert v.answer == "false"      # 001 Persistance note 6: the nonactive player's return first
+    reading = _typed(v)
+    assert reading["events"] == [{"kind": "die_together", "subjects": ["e1", "e2"]}]
+    assert reading["reason"]["attribute"] == "stack_first" and reading["reason"]["subject"] == "you"
+    assert "outcome: the first object to return is controlled by opponent" in v.explanation
+    v = check_claim("Quand des créatures avec la persistance des deux joueurs meurent en même temps, les créatures du "
+                    "joueur non actif reviennent en premier.", cards=seed_conn)
+    assert v.answer == "true"
+    assert v.explanation[0].startswith("instance jouée : des créatures avec la persistance (vous)")
