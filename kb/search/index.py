@@ -27,14 +27,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Optional
 
-from whoosh import index as windex
-from whoosh import query as wq
+from whoosh import index as windex, query as wq, scoring
 from whoosh.analysis import Filter, RegexTokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.lang import stemmer_for_language, stopwords_for_language
 
 from kb.model import rule_sort_key
+from kb.search.budget import BoundedWeighting, run_bounded
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
 from kb.search.fields import (CURRENT_FIELDS, NAME_FIELDS, OLD_FIELDS, RULING_FIELDS, WEIGHTS, index_fields,
@@ -386,7 +386,7 @@ class Index:
     def __init__(self, directory: Path):
         self.directory = Path(directory)
         self.ix = windex.open_dir(str(directory))
-        self.searcher = self.ix.searcher()
+        self.searcher = self.ix.searcher(weighting=BoundedWeighting(scoring.BM25F()))  # every search bounded
         self.reader = self.searcher.reader()
 
     def close(self) -> None:
@@ -422,8 +422,8 @@ class Index:
         check = phrase_check(node, tokens_with_stops)  # phrases with stop words: word for word
         # at least 50: the engine's pruning cuts ties by the limit, pages must agree
         best = max(limit + len(excluded), RESCORED)
-        results = self.searcher.search(q if narrow is None else wq.Require(q, narrow),  # (block-quality
-                                       limit=None if check else best, optimize=narrow is None)  # skips fail there)
+        results = run_bounded(self.searcher, q if narrow is None else wq.Require(q, narrow),  # (block-quality
+                              limit=None if check else best, optimize=narrow is None)  # skips fail there)
         self._add_bonus(results, bonus, best)
         results.fragmenter = ContextFragmenter(maxchars=SNIPPET_LENGTH, surround=70)
         results.formatter = _BoldFormatter()

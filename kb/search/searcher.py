@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Optional
 
 from kb.cards import names
+from kb.search.budget import SEARCH_TIME_LIMIT, time_limit
 from kb.search.expansions import current_table, expand, is_term
 from kb.search.index import Index, analyze
 from kb.search.ordering import (DEFERRED_AT, after_its_notes, labelled, rules_before_cards, title_key, titles_first,
@@ -164,7 +165,8 @@ class Searcher:
             self._text_step(answer)
             return answer
 
-        return _page(run(offset + limit))
+        with time_limit(SEARCH_TIME_LIMIT):   # (kb serve sets a shorter one around it)
+            return _page(run(offset + limit))
 
     # ------------------------------------------------------------------ steps
 

@@ -3,7 +3,8 @@ under ``/api/``, a small HTML page elsewhere; never a traceback.
 
 * 400 -- a request argument out of range (:class:`BadRequest`);
 * 404, 405, 413, 414 … -- Werkzeug's HTTP errors, with their message;
-* 503 -- no knowledge base is published in the data directory (not built
+* 503 -- a search too expensive to answer (stopped at its time budget,
+  :mod:`kb.search.budget`), or no knowledge base is published in the data directory (not built
   yet, or deleted while serving): ``kb build`` fixes it;
 * 500 -- a damaged knowledge base, or any other failure (the traceback goes
   to the server's log, not to the client).
@@ -17,6 +18,7 @@ import sqlite3
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from kb.search.budget import SearchTooExpensive
 from kb.store import db as store
 
 log = logging.getLogger("kb.serve")
@@ -52,6 +54,10 @@ def add_error_handlers(app: Flask) -> None:
         if err.code == 405 and err.valid_methods:
             resp.headers["Allow"] = ", ".join(err.valid_methods)
         return resp
+
+    @app.errorhandler(SearchTooExpensive)
+    def too_expensive(err):
+        return error_response(503, str(err))
 
     @app.errorhandler(store.KBNotFound)
     def no_knowledge_base(err):

@@ -44,6 +44,7 @@ from urllib.parse import urlencode
 from flask import Flask, Response, abort, jsonify, redirect, request, send_file
 from werkzeug.exceptions import ServiceUnavailable
 
+from kb.search.budget import time_limit
 from kb.search.query import parse_query, words_of
 from kb.search.searcher import KINDS, SearchResponse
 from kb.site import urls
@@ -61,7 +62,9 @@ ANSWER_CACHE_SIZE = 4096    # search and check answers kept per process
 LONG_QUERY_CHARS = 200      # a longer query is heavy, whatever its words
 HEAVY_WORDS = 8             # a query of more words is heavy (each word adds passes over the index)
 LONG_QUERY_WAIT = 5.0       # seconds a heavy query waits for the other heavy ones at most (then 503)
-HEAVY_TIMEOUT = 30.0        # seconds a heavy query may take in its lane (then 503)
+HEAVY_TIMEOUT = 30.0        # seconds a heavy query may take in its lane, waiting included (then 503)
+SEARCH_LIMIT = 3.0          # seconds a search may take in a request thread (then 503, « too expensive »)
+HEAVY_SEARCH_LIMIT = 10.0   # seconds a heavy search may take in the lane (then 503)
 LANE_PARENT_CHECK = 1.0     # seconds between two checks that a lane's server process lives
 HEAVY_NICENESS = 10         # how much lower the heavy lane's operating-system priority is
 
@@ -244,6 +247,7 @@ class Answers:
         self._search = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._search_now)
         self._check = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._check_now)
         self.lane = HeavyLane(readers.data_dir) if lane else None
+        self.search_limit = SEARCH_LIMIT if lane else HEAVY_SEARCH_LIMIT   # (lane=False: in the lane)
 
     def search(self, args: SearchArgs, ui: str) -> tuple[SearchResponse, list[dict]]:
         """The response and its results as dicts with ``url`` and
@@ -264,7 +268,7 @@ class Answers:
         return self._check(self.readers.state().build, claim, edition)
 
     def _search_now(self, build: Path, ui: str, args: SearchArgs) -> tuple[SearchResponse, list[dict]]:
-        with self.readers.searcher() as searcher:
+        with time_limit(self.search_limit), self.readers.searcher() as searcher:
             response = searcher.search(args.q, limit=args.limit, kind=args.kind, lang=args.lang,
                                        offset=(args.page - 1) * args.limit, all_editions=args.all_editions)
         site = self.readers.pages(ui).site
@@ -283,7 +287,7 @@ class Answers:
         from kb.checker.claims import check_claim
 
         site = self.readers.pages("fr").site
-        with self.readers.searcher() as searcher:
+        with time_limit(self.search_limit), self.readers.searcher() as searcher:
             linking = _LinkingSearcher(searcher, site)
             verdict = check_claim(claim, edition=edition, cards=self.readers.connection(),
                                   evidence=linking).to_dict()

@@ -9,11 +9,15 @@ server; it forks ``workers`` processes, which inherit all of it, and keeps
 them alive (one restarted if it dies or hangs longer than
 :data:`WORKER_TIMEOUT`); each worker is a stateless reader of the published
 knowledge base (:class:`kb.site.readers.Readers`) answering with ``threads``
-threads (the ``gthread`` worker).  Processes give the searches both cores
-(one process would share one interpreter lock); threads keep a worker
-answering while one of its requests waits.  A connection that sends
-nothing for ``idle_timeout`` seconds, kept alive or half-open, is closed
-(a new one after ``FIRST_BYTE_WAIT + idle_timeout``).
+threads (:class:`KbWorker`, gunicorn's ``gthread`` worker whose threads
+only take whole requests).  Processes give the searches both cores (one
+process would share one interpreter lock); threads keep a worker answering
+while one of its requests waits.  Slow clients cannot starve the others: a
+request is read by the worker's poller as its bytes come, and a thread
+takes it only once it is whole (line, headers, announced body).  A
+connection that sends nothing for ``idle_timeout`` seconds, new, kept alive
+or half-sent, is closed, and one whose request is not whole after
+:data:`REQUEST_ARRIVAL_LIMIT` seconds is answered 408 and closed.
 
 Errors gunicorn answers itself, before the application sees the request
 (a request line over 8190 bytes: 414, a malformed request: 400), are JSON
@@ -21,13 +25,16 @@ Errors gunicorn answers itself, before the application sees the request
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import json
 import os
+import re
 import socket
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
@@ -43,7 +50,6 @@ GRACEFUL_TIMEOUT = 5     # seconds the workers get to finish their requests on s
 REQUEST_LINE_MAX = 8190  # bytes (gunicorn's maximum); longer: 414
 SWITCH_INTERVAL = 0.001  # seconds a busy thread keeps the interpreter lock (Python: 0.005)
 WARM_SEARCHERS = 2       # searchers a new worker opens and warms, behind its first requests
-FIRST_BYTE_WAIT = 1.0    # seconds a thread waits for a new connection's first byte (gunicorn: 5)
 
 
 def default_workers() -> int:
@@ -76,18 +82,99 @@ def _close_elsewhere(close):
     return wrapper
 
 
+#: Bytes of a request (line, headers and a body of known length) read by
+#: the poller before a thread takes it; a larger request goes to a thread as it is.
+WHOLE_REQUEST_MAX = 1 << 20
+#: Seconds a request may take to arrive whole once its first byte came (then 408 and closed).
+REQUEST_ARRIVAL_LIMIT = 10.0
+
+_HEAD_END = re.compile(rb"\r?\n\r?\n")
+_LENGTH = re.compile(rb"^content-length:[ \t]*(\d{1,12})[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+_CHUNKED = re.compile(rb"^transfer-encoding:[^\r\n]*chunked", re.IGNORECASE | re.MULTILINE)
+
+
+def _whole(held: bytes) -> bool:
+    """Whether ``held`` holds a whole request: its head and the body it announces."""
+    end = _HEAD_END.search(held)
+    if end is None:
+        return len(held) >= WHOLE_REQUEST_MAX
+    head, body = held[:end.start()], held[end.end():]
+    if _CHUNKED.search(head):
+        return body.endswith(b"0\r\n\r\n") or len(held) >= WHOLE_REQUEST_MAX
+    length = _LENGTH.search(head)
+    return length is None or len(body) >= min(int(length.group(1)), WHOLE_REQUEST_MAX)
+
+
+class KbWorker(gthread.ThreadWorker):
+    """gunicorn's ``gthread`` worker, whose threads only take whole requests.
+
+    A connection's bytes are read as they come, without waiting, by a
+    thread that gives the connection back to the worker's poller
+    (gunicorn's « deferred » connections) until its request line, headers
+    and announced body are all there; only then does a thread parse and
+    answer it.  A client that sends half a request and then nothing (or one
+    byte now and then) therefore holds no thread: it holds a socket, closed
+    after the idle timeout of silence or :data:`REQUEST_ARRIVAL_LIMIT`
+    seconds in all (408).  Plain HTTP only (``kb serve`` has no TLS: a
+    reverse proxy in front terminates it)."""
+
+    def handle(self, conn):
+        if self.cfg.is_ssl:
+            return super().handle(conn)
+        arrived = _arrival(conn)
+        if arrived is None:
+            return gthread._DEFER
+        if arrived is False:
+            return False
+        return super().handle(conn)
+
+
+def _arrival(conn):
+    """Read what the client of ``conn`` has sent, without waiting: True when
+    the request is whole (handed to gunicorn's parser), None to wait for
+    more, False to close (the client left, or took too long: 408)."""
+    held = getattr(conn, "kb_held", None)
+    if held is None:
+        held = conn.kb_held = bytearray()
+        conn.kb_since = time.monotonic()
+        if conn.parser is not None:
+            held += conn.parser.unreader.take_buffered()
+    while len(held) < WHOLE_REQUEST_MAX:
+        try:
+            data = conn.sock.recv(65536, socket.MSG_DONTWAIT)
+        except (BlockingIOError, InterruptedError):
+            break
+        except OSError:
+            return False
+        if not data:
+            return False if not held or not _whole(bytes(held)) else _hand_over(conn, held)
+        held += data
+    if held and _whole(bytes(held)):
+        return _hand_over(conn, held)
+    if time.monotonic() - conn.kb_since > REQUEST_ARRIVAL_LIMIT:
+        if held:
+            with contextlib.suppress(OSError):
+                write_json_error(conn.sock, 408, "Request Timeout",
+                                 f"the request did not arrive whole within {REQUEST_ARRIVAL_LIMIT:g} s")
+        return False
+    return None
+
+
+def _hand_over(conn, held: bytearray) -> bool:
+    """Give the whole request read so far to gunicorn's parser of ``conn``."""
+    conn.init()
+    conn.parser.unreader.unread(bytes(held))
+    conn.kb_held = None
+    return True
+
+
 def _post_fork(server, worker) -> None:
-    """In each worker (gunicorn 27's gthread worker): a short switch
-    interval, so that a long search delays a short request's many lock
-    hand-overs (socket reads and writes) by 1 ms each, not 5; errors as JSON, a
-    silent new connection handed back to the poller (which closes it after
-    the idle timeout) after :data:`FIRST_BYTE_WAIT` instead of holding a
-    thread for 5 s, and graceful closes off the main loop."""
+    """In each worker: a short switch interval, so that a long search delays
+    a short request's many lock hand-overs (socket reads and writes) by 1 ms
+    each, not 5; errors as JSON, and graceful closes off the main loop."""
     sys.setswitchinterval(SWITCH_INTERVAL)
     gunicorn_util.write_error = write_json_error
-    if hasattr(gthread, "DEFAULT_WORKER_DATA_TIMEOUT"):     # gunicorn internals: skipped if they move
-        gthread.DEFAULT_WORKER_DATA_TIMEOUT = FIRST_BYTE_WAIT
-    if hasattr(gthread, "TConn"):
+    if hasattr(gthread, "TConn"):     # gunicorn internals: skipped if they move
         gthread.TConn.close = _close_elsewhere(gthread.TConn.close)
 
 
@@ -128,7 +215,7 @@ def options(host: str, port: int, workers: Optional[int], threads: int, idle_tim
         "bind": [f"{host}:{port}"],
         "workers": workers or default_workers(),
         "threads": threads,
-        "worker_class": "gthread",
+        "worker_class": KbWorker,
         "keepalive": idle_timeout,
         "timeout": WORKER_TIMEOUT,
         "graceful_timeout": GRACEFUL_TIMEOUT,
