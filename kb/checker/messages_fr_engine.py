@@ -2,7 +2,9 @@
 damage and its replacements, the players' state-based actions, undying) and of the players' names;
 :mod:`kb.checker.messages_fr` adds them to its one table ``FR``, keyed like every template by its
 English text.  The keywords are named as the French cards print them (term pairs of
-``corpus/terms/terms_fr_en.tsv``): undying is « survivance », first strike « initiative »."""
+``corpus/terms/terms_fr_en.tsv``): undying is « survivance », first strike « initiative ».
+A name opens the step where French would contract it (« de la créature », « des créatures … »):
+« la créature : sa capacité persistance se résout »."""
 
 ENGINE_FR = {
     # players (kb/checker/engine/game.py: « you » and « opponent »), named through citing.name_of
@@ -10,11 +12,11 @@ ENGINE_FR = {
     "opponent": "l'adversaire",
     # the stack (engine/stack.py)
     "{keyword} of {name} ({player}) is put on the stack":
-        "la capacité {keyword} de {name} ({player}) est mise sur la pile",
+        "{name} : sa capacité {keyword} est mise sur la pile ({player})",
     "the active player's triggered abilities go on the stack first, so the other player's resolve first":
         "les capacités déclenchées du joueur actif sont mises sur la pile en premier : celles de l'autre joueur "
         "se résolvent donc d'abord",
-    "{keyword} of {name} resolves": "la capacité {keyword} de {name} se résout",
+    "{keyword} of {name} resolves": "{name} : sa capacité {keyword} se résout",
     # undying (engine/abilities.py), as persist in kb/checker/messages_fr.py
     "undying checks last known information: {name} had {n} +1/+1 counter(s) when it died, so it does "
     "not return":

@@ -308,14 +308,14 @@ def test_two_persist_creatures_of_two_players_then_infect_are_explained_in_frenc
     g.resolve_stack()
     assert english_words(t.steps) == []
     assert t.steps[7:14] == [
-        "la capacité persistance de la créature (vous) est mise sur la pile",
-        "la capacité persistance de l'autre créature (l'adversaire) est mise sur la pile",
+        "la créature : sa capacité persistance est mise sur la pile (vous)",
+        "l'autre créature : sa capacité persistance est mise sur la pile (l'adversaire)",
         "les capacités déclenchées du joueur actif sont mises sur la pile en premier : celles de l'autre joueur "
         "se résolvent donc d'abord",
-        "la capacité persistance de l'autre créature se résout",
+        "l'autre créature : sa capacité persistance se résout",
         "l'autre créature revient sous le contrôle de son propriétaire avec un marqueur -1/-1 ; c'est un nouvel "
         "objet sans mémoire de son existence précédente (mal d'invocation)",
-        "la capacité persistance de la créature se résout",
+        "la créature : sa capacité persistance se résout",
         "la créature revient sous le contrôle de son propriétaire avec un marqueur -1/-1 ; c'est un nouvel "
         "objet sans mémoire de son existence précédente (mal d'invocation)",
     ]
@@ -393,3 +393,15 @@ def test_attacking_and_blocking_are_explained_in_french_only():
         "de combat",
     ]
     assert {"702.3b", "302.6", "702.20b", "702.111b", "702.14c", "510.1c"} <= set(t.rules)
+
+
+def test_a_french_apnap_persist_claim_is_explained_in_french_only(seed_conn):
+    """Persist creatures of both players dying at once (the seed FAQ's Persistance note):
+    the active player's trigger goes on the stack first, the other player's creature returns first."""
+    v = check_claim("Dans une partie à deux joueurs, quand des créatures avec la persistance des deux joueurs "
+                    "meurent en même temps, les créatures du joueur non actif reviennent en premier", cards=seed_conn)
+    assert v.answer == "true" and v.lang == "fr"
+    assert english_words(v.explanation) == []
+    assert "les capacités déclenchées du joueur actif sont mises sur la pile en premier : celles de l'autre joueur " \
+           "se résolvent donc d'abord" in v.explanation
+    assert {"603.3b", "405.5", "608.1", "702.79a"} <= set(v.rules)
