@@ -20,12 +20,12 @@ something else is not read.  The model plays the events in the engine
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from lark import Token
 
-from kb.checker.meaning import Entity, Junction, Query, polarity
+from kb.checker.meaning import Entity, Junction, Query
+from kb.checker.meaning_combat import CombatMeaning, Item, NotReadEvent, _positive, _subjects
 from parser.textkeys import fold
 
 #: Pronouns that stand for the object named last (« celle-ci », "the latter").
@@ -35,51 +35,17 @@ LATTER = {"celle-ci", "celui-ci", "cette derniere", "ce dernier", "the latter"}
 DEFINITE = {"the", "le", "la", "les", "l'"}
 
 
-class NotReadEvent(Exception):
-    """Raised where the situation cannot be read (turned into NotRead by the Meaning)."""
-
-    def __init__(self, why: str, words: list[str]):
-        super().__init__(why)
-        self.why, self.words = why, words
-
-
-@dataclass
-class Item:
-    """One verb group of a situation: ``role`` (``event``, ``outcome``, ``either``), the events it
-    makes when read as an event (``events``), those that happen first in any case (``pre``), and its
-    query when read as an outcome."""
-
-    role: str
-    events: list = field(default_factory=list)
-    query: Optional[Query] = None
-    pre: list = field(default_factory=list)
-    negated: bool = False
-    words: str = ""
-
-
 Tail = Callable[[str], Item]
 
 #: A joiner after which the verb groups are outcomes (« : », "so").
 THEN = "then"
 
 
-def _negs(children) -> list[str]:
-    return [c[1] for c in children if isinstance(c, tuple) and len(c) == 2 and c[0] == "NEG"]
-
-
-def _positive(children) -> bool:
-    return polarity(_negs(children), False, False)
-
-
-def _subjects(children) -> list[str]:
-    return [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
-
-
 def _counts(children):
     return next((c for c in children if isinstance(c, dict) and "counter" in c), None)
 
 
-class EventMeaning:
+class EventMeaning(CombatMeaning):
     """Transformer methods of the situation productions (mixed into :class:`~kb.checker.meaning_tree.Meaning`)."""
 
     # --- subjects -------------------------------------------------------
@@ -205,6 +171,42 @@ class EventMeaning:
         self.reading.events = [{"kind": "phase_ends", "unused": n}]
         return Query("player", "mana_burn", n, polarity=_positive(c))
 
+    def _keyword_instance(self, kw: str, subjects: list) -> str:
+        """The object a general statement about ``kw`` is read on: the one the claim describes (given
+        the keyword), else an instance the model builds (a creature with the keyword)."""
+        if subjects:
+            entity = self.reading.entity(subjects[0])
+            if kw not in entity.keywords:
+                entity.keywords.append(kw)
+            return entity.id
+        eid = f"e{len(self.reading.setup) + 1}"
+        self.reading.setup.append(Entity(eid, "", None, self._instance_name(kw), "described", None, "creature",
+                                         None, [kw], {}))
+        return eid
+
+    def keyword_returns(self, c):
+        """« La persistance ramène la créature avec un marqueur -1/-1 », "Undying returns it with a +1/+1
+        counter": read on a creature with the keyword that dies."""
+        kw = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD")
+        eid = self._keyword_instance(kw, _subjects(c))
+        counts = _counts(c)
+        value = {"counters": {counts["counter"]: counts["n"]} if counts else None}
+        return [Item("event", [{"kind": "dies", "subject": eid}]),
+                Item("outcome", query=Query(eid, "returns", value, polarity=_positive(c)))]
+
+    def keyword_damage_as_counters(self, c):
+        """"Wither deals damage as -1/-1 counters", « l'infection inflige des blessures sous forme de
+        marqueurs -1/-1 »: read on a source with the keyword dealing 2 damage to a 3/3 creature."""
+        kw = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD")
+        source = self._keyword_instance(kw, [])
+        target = f"e{len(self.reading.setup) + 1}"
+        name = "une créature 3/3" if self.reading.lang == "fr" else "a 3/3 creature"
+        self.reading.setup.append(Entity(target, "", None, name, "described", None, "creature", "3/3", [], {}))
+        counts = _counts(c)
+        query = Query(target, "damage_as_counters", {"counter": counts["counter"], "amount": 2}, polarity=_positive(c))
+        return [Item("event", [{"kind": "damage", "source": source, "target": target, "amount": 2}]),
+                Item("outcome", query=query)]
+
     def _instance_name(self, kw: str) -> str:
         if self.reading.lang == "fr":
             from kb.checker.vocabulary import french_keywords
@@ -290,86 +292,6 @@ class EventMeaning:
         turn = any(isinstance(t, Token) and t.type == "TURNEND" for t in c)
         pre = [{"kind": "end_of_turn"}] if turn else []
         return lambda s: Item("outcome", query=Query(s, "damage", 0), pre=pre)
-
-    # --- combat (kb/checker/engine/combat.py) ---------------------------------
-    @staticmethod
-    def _verb(c, *values: str) -> Token:
-        verb = next(t for t in c if isinstance(t, Token) and t.type == "RESTRICTED")
-        if str(verb.value) not in values or _negs(c):
-            raise NotReadEvent("a combat the model does not set up", [str(verb)])
-        return verb
-
-    def t_blocks(self, c):
-        """"blocks a 2/2 creature", « bloque une créature 2/2 »: the subject blocks that attacker."""
-        self._verb(c, "block", "be_blocked")
-        attacker = _subjects(c)[-1]
-        return lambda s: Item("event", [{"kind": "combat", "attacker": attacker, "blockers": [s]}], words="blocks")
-
-    def t_attacks(self, c):
-        self._verb(c, "attack")
-        return lambda s: Item("event", [{"kind": "combat", "attacker": s, "blockers": []}], words="attacks")
-
-    def t_blocked_by(self, c):
-        self._verb(c, "be_blocked")
-        blocker = _subjects(c)[-1]
-        return lambda s: Item("event", [{"kind": "combat", "attacker": s, "blockers": [blocker]}],
-                              words="is blocked")
-
-    def t_unblocked(self, c):
-        """"attacks and isn't blocked", « n'est pas bloquée »: no blocker."""
-        verb = next(t for t in c if isinstance(t, Token) and t.type == "RESTRICTED")
-        if str(verb.value) != "be_blocked" or _positive(c):
-            raise NotReadEvent("a combat the model does not set up", [str(verb)])
-        return lambda s: Item("event", [{"kind": "combat", "attacker": s, "blockers": []}], words="is not blocked")
-
-    # --- who goes first (APNAP) -------------------------------------------------
-    @staticmethod
-    def _player_of(c) -> str:
-        who = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "PLAYER")
-        if who not in ("active", "nonactive"):
-            raise NotReadEvent("a player the model cannot place in turn order", [who])
-        return "you" if who == "active" else "opponent"
-
-    def returns_first(self, c):
-        """"the active player's creatures return first", « les créatures du joueur non actif reviennent en premier »."""
-        who = self._player_of(c)
-        return [Item("outcome", query=Query(who, "returns_first", True))]
-
-    def triggers_first(self, c):
-        """"the active player's triggers go on the stack first" (or resolve first)."""
-        who = self._player_of(c)
-        verb = next(t for t in c if isinstance(t, Token) and t.type in ("GOSTACK", "RESOLVES"))
-        return [Item("outcome", query=Query(who, "stack_first" if verb.type == "GOSTACK" else "returns_first", True))]
-
-    def happens_if_because(self, c):
-        """« Quand …, X, puisque Y »: X and the reason Y, both outcomes of the same events."""
-        parts = [x for x in c if isinstance(x, list)]
-        reason = parts[2] if len(parts) > 2 else None
-        main = self._situation(parts[0], parts[1], conditional=True)
-        if reason is not None:
-            events = self.reading.events
-            self.reading.reason = self._situation([], reason, conditional=True)
-            self.reading.events = events
-        return main
-
-    # --- players: life and poison counters ------------------------------------
-    def player_clause(self, c):
-        who = str(c[0].value)
-        return [tail(who) for tail in c[1:] if callable(tail)]
-
-    def _player_tail(self, c, attribute: str):
-        n = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "number")
-        positive = _positive(c)
-        return lambda who: Item("outcome", query=Query(who, attribute, n, polarity=positive))
-
-    def p_loses(self, c):
-        return self._player_tail(c, "life_lost")
-
-    def p_gains(self, c):
-        return self._player_tail(c, "life_gained")
-
-    def p_poison(self, c):
-        return self._player_tail(c, "poison")
 
     # --- clauses and sentences ----------------------------------------------
     def eclause(self, c):

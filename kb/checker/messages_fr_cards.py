@@ -117,4 +117,7 @@ CARD_QUERIES_FR = {
     "nothing was put on the stack": "rien n'a été mis sur la pile",
     "outcome: the first triggered ability put on the stack is controlled by {player}":
         "résultat : la première capacité déclenchée mise sur la pile est contrôlée par {player}",
+    "outcome: {n} damage dealt, {put} {counter} counter(s) put and {marked} damage marked on {name}":
+        "résultat : {n} blessure(s) infligée(s), {put} marqueur(s) {counter} placé(s) et {marked} blessure(s) "
+        "marquée(s) sur {name}",
 }

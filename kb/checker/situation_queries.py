@@ -290,6 +290,15 @@ class SituationModel:
             player=self.trace.tr(self.stack_order[0]))
         return self.stack_order[0] == q.subject
 
+    def _q_damage_as_counters(self, q: Query) -> bool:
+        """The damage dealt became that many counters, and none of it is marked."""
+        p = self._now(q.subject)
+        before = self.start.get(q.subject, Counter()).get(q.value["counter"], 0)
+        put = p.counters.get(q.value["counter"], 0) - before
+        say(self.trace, "outcome: {n} damage dealt, {put} {counter} counter(s) put and {marked} damage marked on "
+            "{name}", n=q.value["amount"], put=put, counter=q.value["counter"], marked=p.damage, name=p.name)
+        return put == q.value["amount"] and p.damage == 0
+
     def _q_damage(self, q: Query) -> bool:
         p = self._now(q.subject)
         say(self.trace, "outcome: {name} has {n} damage marked", name=p.name, n=p.damage)

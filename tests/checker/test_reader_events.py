@@ -184,3 +184,16 @@ def test_apnap_the_nonactive_players_persist_creature_returns_first(seed_conn):
                     "joueur non actif reviennent en premier.", cards=seed_conn)
     assert v.answer == "true"
     assert v.explanation[0].startswith("instance jouée : des créatures avec la persistance (vous)")
+
+
+@pytest.mark.parametrize("claim, answer", [
+    ("La persistance ramène la créature sur le champ de bataille avec un marqueur -1/-1.", "true"),
+    ("Undying returns the creature to the battlefield with a -1/-1 counter.", "false"),   # a +1/+1 counter
+    ("Wither deals damage as -1/-1 counters.", "true"),
+    ("L'infection inflige des blessures sous forme de marqueurs -1/-1.", "true"),
+    ("Lifelink deals damage as -1/-1 counters.", "false"),
+])
+def test_general_statements_about_a_keyword_are_read_on_an_instance(seed_conn, claim, answer):
+    v = check_claim(claim, cards=seed_conn)
+    assert v.answer == answer
+    assert v.explanation[0].startswith(("instance played: ", "instance jouée : "))
