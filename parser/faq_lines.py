@@ -1,5 +1,5 @@
 """Card records on one line of parser/grammars/faq.lark, read by
-:class:`parser.faq_tree.DocumentBuilder` through this mixin: run inline in a
+:class:`LineRecordReader` for :class:`parser.faq_tree.DocumentBuilder`: run inline in a
 paragraph (``inline_card``), a line of fields separated by « | », « , », « ; »
 or tabs (``field_card``), by spaced dashes (``dash_card``: « Name (1BB) –
 Créature : zombie – 2/2 – text », a bilingual name « Nom / English Name — … »),
@@ -21,8 +21,12 @@ from parser.faq_records import _lines, _tokens, clean_name, refused_name, type_l
 from parser.faq_tables import cells, columns
 
 
-class LineRecordsMixin:
-    """Records on one line (DocumentBuilder's helpers)."""
+class LineRecordReader:
+    """The records on one line of a page, read for ``page`` (:class:`parser.faq_tree.DocumentBuilder`)
+    with the checks of ``records`` (:class:`parser.faq_records.RecordReader`: names, costs)."""
+
+    def __init__(self, page, records):
+        self.page, self.records = page, records
 
     def inline_card(self, item: Tree) -> None:
         """« Recrue boros {R/W} Créature : gobelin et soldat 1/1 Lien de vie … »
@@ -31,25 +35,25 @@ class LineRecordsMixin:
         toks = _tokens(item)
         lead = toks.get("INLINE_LEAD")
         if lead is not None and "INLINE_TYPE" in toks:     # « …, on trouve aussi » before the record
-            self._paragraph_text(str(lead).strip(), lead.line)
+            self.page.paragraph_text(str(lead).strip(), lead.line)
         if "INLINE_TYPE" not in toks:
-            self._paragraph_text("".join(str(t) for t in item.children).strip(), item.children[0].line)
+            self.page.paragraph_text("".join(str(t) for t in item.children).strip(), item.children[0].line)
             return
         name = toks["INLINE_NAME"]
         why = refused_name(clean_name(str(name)))
         if why is not None:
-            self.refuse(item, name, f"« {clean_name(str(name))} » {why}: no card record, the line is kept as text")
+            self.records.refuse(item, name, f"« {clean_name(str(name))} » {why}: no card record, the line is kept as text")
             return
-        record = CardRecord(name=self.without_lead(clean_name(str(name)), name.line), source=self.source, line=name.line, section=self.section_id,
-                            mana_cost=self._cost(toks["INLINE_COST"], item),
+        record = CardRecord(name=self.records.without_lead(clean_name(str(name)), name.line), source=self.page.source, line=name.line, section=self.page.section_id,
+                            mana_cost=self.records.cost(toks["INLINE_COST"], item),
                             type_line=type_line(str(toks["INLINE_TYPE"]).strip().lstrip("-–—")))
         if "INLINE_PT" in toks:
             power, _, toughness = str(toks["INLINE_PT"]).strip().lstrip("-–—").partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()
         text = [str(toks["TEXT"]).strip()] if "TEXT" in toks else []
         record.text = "\n".join(text + [str(c.children[0]).strip() for c in _lines(item, "inline_line")])
-        self.doc.cards.append(record)
-        self.cur_card = record
+        self.page.doc.cards.append(record)
+        self.page.cur_card = record
 
     def field_card(self, item: Tree) -> None:
         toks = _tokens(item)
@@ -58,9 +62,9 @@ class LineRecordsMixin:
             parse_type_line(written, "fr")
         except CardFaceError as err:
             line = "".join(str(t) for t in item.children if isinstance(t, Token) and t.line == toks["FIELD_NAME"].line)
-            self.warn("bad_type_line", toks["FIELD_NAME"].line, toks["FIELD_TYPE"].column, line,
+            self.page.warn("bad_type_line", toks["FIELD_NAME"].line, toks["FIELD_TYPE"].column, line,
                       f"a line of fields whose type field is not a type line ({err}); kept as text")
-            self._paragraph_text(line.strip(), toks["FIELD_NAME"].line)
+            self.page.paragraph_text(line.strip(), toks["FIELD_NAME"].line)
             return
         text = [str(toks["FIELD_TEXT"]).strip().rstrip("|").strip()] if "FIELD_TEXT" in toks else []
         self._one_line_record(item, toks["FIELD_NAME"], toks["FIELD_COST"], written,
@@ -76,9 +80,9 @@ class LineRecordsMixin:
         try:
             parse_type_line(written, "fr")
         except CardFaceError as err:
-            self.warn("bad_type_line", name_tok.line, toks["DASH_TYPE"].column, line.rstrip("\n"),
+            self.page.warn("bad_type_line", name_tok.line, toks["DASH_TYPE"].column, line.rstrip("\n"),
                       f"a line of fields whose type field is not a type line ({err}); kept as text")
-            self._paragraph_text(line.strip(), name_tok.line)
+            self.page.paragraph_text(line.strip(), name_tok.line)
             return
         text = [f"Nom VO : {str(toks['DASH_VO']).strip().lstrip('/').strip()}"] if "DASH_VO" in toks else []
         text += [str(toks["FIELD_TEXT"]).strip()] if "FIELD_TEXT" in toks else []
@@ -89,11 +93,11 @@ class LineRecordsMixin:
         """A table of records: the header names the columns; bullets under a row are its notes."""
         head = item.children[0]
         kinds = columns(str(head))
-        self._paragraph_text(str(head).strip(), head.line)
-        self.cur_card = None
+        self.page.paragraph_text(str(head).strip(), head.line)
+        self.page.cur_card = None
         for child in item.children[2:]:
             if child.data == "table_note":
-                self.note(child)
+                self.page.note(child)
             else:
                 self._table_row(child.children[0], kinds)
 
@@ -113,22 +117,22 @@ class LineRecordsMixin:
             except CardFaceError as err:
                 why = f"has a type field that is not a type line ({err})"
         if why is not None:
-            self.warn("bad_card_name", tok.line, 1, str(tok).rstrip("\n"),
+            self.page.warn("bad_card_name", tok.line, 1, str(tok).rstrip("\n"),
                       f"a table row whose record « {name} » {why}: kept as text")
-            self._paragraph_text(str(tok).strip(), tok.line)
-            self.cur_card = None
+            self.page.paragraph_text(str(tok).strip(), tok.line)
+            self.page.cur_card = None
             return
-        record = CardRecord(name=name, source=self.source, line=tok.line, section=self.section_id,
+        record = CardRecord(name=name, source=self.page.source, line=tok.line, section=self.page.section_id,
                             type_line=written, text="\n".join([fields.get("text", "")] + extra).strip())
         if fields.get("cost"):
-            record.mana_cost = self._cost(Token.new_borrow_pos("TABLE_COST", fields["cost"], tok), Tree("row", [tok]))
+            record.mana_cost = self.records.cost(Token.new_borrow_pos("TABLE_COST", fields["cost"], tok), Tree("row", [tok]))
         if "/" in fields.get("pt", ""):
             power, _, toughness = fields["pt"].strip("()").partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()
         if re.fullmatch(r"\d{1,2}", fields.get("mv", "")):
             record.mana_value = int(fields["mv"])
-        self.doc.cards.append(record)
-        self.cur_card = record
+        self.page.doc.cards.append(record)
+        self.page.cur_card = record
 
     def bracket_card(self, item: Tree) -> None:
         toks = _tokens(item)
@@ -140,15 +144,15 @@ class LineRecordsMixin:
         name = clean_name(str(name_tok))
         why = refused_name(name)
         if why is not None:
-            self.refuse(item, name_tok, f"« {name} » {why}: no card record, the line is kept as text")
+            self.records.refuse(item, name_tok, f"« {name} » {why}: no card record, the line is kept as text")
             return
-        record = CardRecord(name=self.without_lead(name, name_tok.line), source=self.source, line=name_tok.line,
-                            section=self.section_id, mana_cost=self._cost(cost_tok, item),
+        record = CardRecord(name=self.records.without_lead(name, name_tok.line), source=self.page.source, line=name_tok.line,
+                            section=self.page.section_id, mana_cost=self.records.cost(cost_tok, item),
                             type_line=type_line(type_text))
         pts = [str(pt_tok)] if pt_tok is not None else [str(t.children[0]) for t in _lines(item, "tail_pt")]
         if pts:
             power, _, toughness = pts[0].partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()
         record.text = "\n".join(text + [str(c.children[0]).strip() for c in _lines(item, "tail_line")])
-        self.doc.cards.append(record)
-        self.cur_card = record
+        self.page.doc.cards.append(record)
+        self.page.cur_card = record

@@ -1,9 +1,9 @@
-"""Card records of parser/grammars/faq.lark, read by :class:`parser.faq_tree.DocumentBuilder`
-through this mixin.
+"""Card records of parser/grammars/faq.lark, read by :class:`RecordReader` for
+:class:`parser.faq_tree.DocumentBuilder` (the page: its document, text and warnings).
 
 ``card`` (and ``named_like_a_type``, ``next_card``) is a name line, then the
 record's fields in any order, one a line (the grammar's ``head_fields``
-before the type line, and the body after it): :meth:`RecordsMixin._record`
+before the type line, and the body after it): :meth:`RecordReader._record`
 walks them in document order and takes the first cost, P/T and printed mana
 value.  A second one is never dropped: it stays in the record's text and is
 reported (``duplicate_card_field``); a printed mana value the cost does not
@@ -15,10 +15,10 @@ line) stay text and are reported.  A record whose name cannot be a name
 separator) is no record: its lines stay text, reported (``bad_card_name``);
 but a label line under a one-line paragraph (a wiki's title over its infobox,
 « Description » under a product's name) takes that paragraph as its name
-(:meth:`RecordsMixin.name_above`).  A bilingual name « Nom / English Name »
+(:meth:`RecordReader.name_above`).  A bilingual name « Nom / English Name »
 is the French one, the other kept in the text (:func:`bilingual`); Markdown
 marks are no part of a field (:func:`unmarked`).  Bullets under a line that
-names a card of the page are its notes (:meth:`RecordsMixin.card_named`).
+names a card of the page are its notes (:meth:`RecordReader.card_named`).
 Records on one line: parser/faq_lines.py."""
 from __future__ import annotations
 
@@ -215,8 +215,13 @@ def _fields(item: Tree) -> list[tuple[str, Token | Tree]]:
     return out
 
 
-class RecordsMixin:
-    """Card record visitors (DocumentBuilder's helpers)."""
+class RecordReader:
+    """The card records of a page: the grammar's record productions, read for
+    ``page`` (:class:`parser.faq_tree.DocumentBuilder`: the document, its
+    warnings, its text, the record notes attach to)."""
+
+    def __init__(self, page):
+        self.page = page
 
     # -- the name line, then fields in any order ----------------------------
     def card(self, item: Tree) -> None:
@@ -248,8 +253,8 @@ class RecordsMixin:
         name = self.without_lead(name, name_tok.line)
         name, other = bilingual(name)
         head_text += [f"Nom VO : {other}"] if other else []
-        line = self.last_para[1] if above is not None else name_tok.line
-        record = CardRecord(name=name, source=self.source, line=line, section=self.section_id)
+        line = self.page.last_para[1] if above is not None else name_tok.line
+        record = CardRecord(name=name, source=self.page.source, line=line, section=self.page.section_id)
         record.type_line = type_line(unlabelled(_lines(item, "card_type")[0].children[0]))
         text: list[str] = head_text
         first: dict[str, str] = {}
@@ -259,14 +264,14 @@ class RecordsMixin:
                 continue
             written = unmarked(unlabelled(tok))
             if kind in first:
-                self.warn("duplicate_card_field", tok.line, tok.column, written,
+                self.page.warn("duplicate_card_field", tok.line, tok.column, written,
                           f"a second {kind} in the record of « {record.name} » (the first, « {first[kind]} », "
                           "is the record's): kept in its text")
                 text.append(written)
                 continue
             first[kind] = written
             if kind == "cost":
-                record.mana_cost = self._cost(tok, item)
+                record.mana_cost = self.cost(tok, item)
             elif kind == "P/T":                                          # « 2/2 », « (2/2) », « 2 / 2 »
                 power, _, toughness = written.lstrip("·").strip().strip("()").partition("/")
                 record.power, record.toughness = power.strip(), toughness.strip()
@@ -274,8 +279,8 @@ class RecordsMixin:
                 record.mana_value = int(re.search(r"\d+", written)[0])   # « (5) », « CCM : 5 »
         record.text = "\n".join(text)
         self._check_mana_value(record, item)
-        self.doc.cards.append(record)
-        self.cur_card = record
+        self.page.doc.cards.append(record)
+        self.page.cur_card = record
         return True
 
     def without_lead(self, name: str, line: int) -> str:
@@ -284,7 +289,7 @@ class RecordsMixin:
         word after it (« Cercle de protection : rouge »)."""
         lead, colon, rest = name.partition(" : ")
         if colon and rest[:1].isupper() and len(lead.split()) >= 2 and refused_name(rest) is None:
-            self._paragraph_text(f"{lead} :", line)
+            self.page.paragraph_text(f"{lead} :", line)
             return rest
         return name
 
@@ -293,7 +298,7 @@ class RecordsMixin:
         not) when it reads as a card's name: a short line without final
         punctuation that is no label, cost, P/T or type line (a wiki page's
         title over its infobox, a shop's product name over « Description »)."""
-        text, where = self.last_para
+        text, where = self.page.last_para
         if not text or not 0 < line - where <= 2 or len(text.split()) > 6 or text[-1] in ".!?:;»)":
             return None
         return unmarked(text) if refused_name(unmarked(text)) is None else None
@@ -314,17 +319,17 @@ class RecordsMixin:
         if not text or not 0 < line - where <= 2:
             return None
         key = fold_name(unmarked(text).rstrip(" :"))
-        return next((c for c in reversed(self.doc.cards) if fold_name(c.name) == key), None)
+        return next((c for c in reversed(self.page.doc.cards) if fold_name(c.name) == key), None)
 
     def refuse(self, item: Tree, tok: Token, message: str) -> None:
         """A record that cannot be right: its lines are text, and reported (``bad_card_name``)."""
         lines: dict[int, list[str]] = {}
         for t in item.scan_values(lambda v: isinstance(v, Token) and v.type != "BLANK"):
             lines.setdefault(t.line, []).append(str(t))
-        self.warn("bad_card_name", tok.line, tok.column, "".join(lines.get(tok.line, [str(tok)])).rstrip("\n"), message)
+        self.page.warn("bad_card_name", tok.line, tok.column, "".join(lines.get(tok.line, [str(tok)])).rstrip("\n"), message)
         for number, parts in sorted(lines.items()):
-            self._paragraph_text("".join(parts).strip(), number)
-        self.cur_card = None
+            self.page.paragraph_text("".join(parts).strip(), number)
+        self.page.cur_card = None
 
     def _check_mana_value(self, record: CardRecord, item: Tree) -> None:
         """A printed mana value that is not the cost's (no X in it) is reported; both are kept."""
@@ -336,11 +341,11 @@ class RecordsMixin:
             return
         if not cost.variables and cost.mana_value != record.mana_value:
             tok = next(t for k, t in _fields(item) if k == "mana value")
-            self.warn("mana_value_mismatch", tok.line, tok.column, unlabelled(tok).strip(),
+            self.page.warn("mana_value_mismatch", tok.line, tok.column, unlabelled(tok).strip(),
                       f"printed mana value {record.mana_value} but the cost {record.mana_cost} of "
                       f"« {record.name} » has mana value {cost.mana_value}: which is right is unknown")
 
-    def _cost(self, cost_tok: Token, item: Tree) -> str:
+    def cost(self, cost_tok: Token, item: Tree) -> str:
         """A record's cost, read with the mana grammar (:func:`parser.mana.parse_written_cost`):
         braced, bare or in parenthesised symbols; a cost it rejects is kept as
         written, with a located warning."""
@@ -354,10 +359,10 @@ class RecordsMixin:
             column = cost_tok.column + raw.find(written) + err.column - 1
             message = f"{err.message}; the cost is kept as written"
             if cost_tok.type == "BAD_COST":
-                self.warn_labelled(item, "strict_record", "unclosed_mana_symbol", cost_tok.line, column,
-                                   self._line(item, cost_tok), message)
+                self.page.warn_labelled(item, "strict_record", "unclosed_mana_symbol", cost_tok.line, column,
+                                   self.page.first_line(item, cost_tok), message)
             else:
-                self.warn("bad_mana_symbol", cost_tok.line, column, written, message)
+                self.page.warn("bad_mana_symbol", cost_tok.line, column, written, message)
         return written
 
     # -- lines that read as a record's fields, in no record ------------------
@@ -371,21 +376,21 @@ class RecordsMixin:
             text = "".join(map(str, lines[0])).strip()
             if str(lines[0][-1]).strip().isdigit() and len(str(lines[0][0]).split()) >= 3:
                 # « Règles complètes de Magic : l'Assemblée — 36 »: a PDF's running header, never the label
-                first, self.first_paragraph = self.first_paragraph, False
-                self._paragraph_text(text, lines[0][0].line)
-                self.first_paragraph = first
+                first, self.page.first_paragraph = self.page.first_paragraph, False
+                self.page.paragraph_text(text, lines[0][0].line)
+                self.page.first_paragraph = first
                 return
-            self._paragraph_text(text, lines[0][0].line)
+            self.page.paragraph_text(text, lines[0][0].line)
             return
         tok = lines[1][0]
         if tok.type in ("PT", "PT_LABEL"):     # « Texte. / 2/2 »: a P/T line under prose
-            self.warn("unplaced_card_line", tok.line, 1, "".join(map(str, lines[1])).rstrip("\n"),
+            self.page.warn("unplaced_card_line", tok.line, 1, "".join(map(str, lines[1])).rstrip("\n"),
                       "a P/T line with no type line around it, in no card record (kept as text)")
         else:
-            self.warn_labelled(item, "strict_record", "cost_without_type", tok.line, 1, str(tok).rstrip("\n"),
+            self.page.warn_labelled(item, "strict_record", "cost_without_type", tok.line, 1, str(tok).rstrip("\n"),
                                "line cannot be placed here (expected one of: TYPE_LINE)")
         for toks in lines:
-            self._paragraph_text("".join(map(str, toks)).strip(), toks[0].line)
+            self.page.paragraph_text("".join(map(str, toks)).strip(), toks[0].line)
 
     def bad_card_like(self, item: Tree) -> None:
         """A type line after a blank line, then costs, P/T or mana values but
@@ -393,21 +398,21 @@ class RecordsMixin:
         fields = item.children[1].children
         if all(f.data == "card_pt" for f in fields):
             type_tok = item.children[0].children[0]
-            self.warn_labelled(item, "strict_record", "type_line_without_name", type_tok.line, 1,
+            self.page.warn_labelled(item, "strict_record", "type_line_without_name", type_tok.line, 1,
                                str(type_tok).rstrip("\n"),
                                "a type line and a P/T line with no card name above them (kept as text)")
-            self._paragraph_text(str(type_tok).strip(), type_tok.line)
+            self.page.paragraph_text(str(type_tok).strip(), type_tok.line)
             for f in fields:
-                self._paragraph_text("".join(map(str, f.children)).strip(), f.children[0].line)
+                self.page.paragraph_text("".join(map(str, f.children)).strip(), f.children[0].line)
             return
         self.bad_card(item)
 
     def orphan_type(self, item: Tree) -> None:
         """A type line alone after a blank line: text, reported."""
         tok = item.children[0].children[0]
-        self.warn("unplaced_card_line", tok.line, 1, str(tok).rstrip("\n"),
+        self.page.warn("unplaced_card_line", tok.line, 1, str(tok).rstrip("\n"),
                   "a type line with no card name above it, in no card record (kept as text)")
-        self._paragraph_text(str(tok).strip(), tok.line)
+        self.page.paragraph_text(str(tok).strip(), tok.line)
 
     def stray_fields(self, item: Tree) -> None:
         """A cost, a P/T or a printed mana value on lines of their own after a
@@ -415,7 +420,7 @@ class RecordsMixin:
         for field in item.children:
             tok = field.children[0]
             line = "".join(map(str, field.children)).rstrip("\n")
-            self.warn("unplaced_card_line", tok.line, tok.column, line,
+            self.page.warn("unplaced_card_line", tok.line, tok.column, line,
                       f"a {_FIELD_KINDS[field.data]} line in no card record (no name and type line "
                       "around it): kept as text")
-            self._paragraph_text(line.strip(), tok.line)
+            self.page.paragraph_text(line.strip(), tok.line)

@@ -17,8 +17,8 @@ are kept as text.  The same builder reads the French Comprehensive Rules
 layout (contents, sections, glossary, credits) and rules quoted in prose;
 card records (a name line then fields in any order, on one line, run inline
 in a paragraph) and the lines that read as a record's but are in none are
-read by :class:`parser.faq_records.RecordsMixin` and
-:class:`parser.faq_lines.LineRecordsMixin`.  A note may be a question and
+read by :class:`parser.faq_records.RecordReader` and
+:class:`parser.faq_lines.LineRecordReader`, objects the builder holds (no mixins).  A note may be a question and
 its answer (:mod:`parser.faq_notes`) or a dated ruling under a card; bullets
 under a line naming a card of the page are its notes, under a plain heading
 that heading's section.  Hard-wrapped lines are joined by
@@ -38,8 +38,8 @@ from parser.dates import document_date, french_date, numeric_date
 from parser.faq_errors import label_error
 from parser.faq_notes import qa_line, qa_text
 from parser.faq_pages import join_wrapped
-from parser.faq_lines import LineRecordsMixin
-from parser.faq_records import RecordsMixin, card_like, unmarked
+from parser.faq_lines import LineRecordReader
+from parser.faq_records import RecordReader, card_like, unmarked
 from parser.textkeys import slugify
 
 
@@ -100,7 +100,7 @@ def _closed(text: str, opening: str) -> tuple[str, str]:
     return text.strip(), ""
 
 
-class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
+class DocumentBuilder(Interpreter):
     """Visits the items of the tree in order and builds a Document."""
 
     def __init__(self, source: str, path: str, lang: str):
@@ -115,6 +115,8 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         self.section_paras: list[str] = []
         self.last_para: tuple[str, int] = ("", 0)       # the last one-line paragraph item, if nothing came after it
         self.published: list[tuple[int, str]] = []      # (line, text) of every « Publié le … » / « Date : … » line
+        self.records = RecordReader(self)               # card records: parser/faq_records.py
+        self.line_records = LineRecordReader(self, self.records)     # … on one line: parser/faq_lines.py
 
     # -- helpers -----------------------------------------------------------
     def warn(self, kind: str, line: int, column: int, text: str, message: str, context: str = "") -> None:
@@ -151,7 +153,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         self.cur_card = None
 
     @staticmethod
-    def _line(item: Tree, tok: Token) -> str:
+    def first_line(item: Tree, tok: Token) -> str:
         """The text of the first line of ``item`` (a rule line), as written."""
         parts = [str(t) for t in item.scan_values(lambda v: isinstance(v, Token) and v.line == tok.line)]
         return "".join(parts).rstrip("\n")
@@ -205,10 +207,10 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
             key = "updates" if tok.type == "UPDATE_LINE" else "stamps"
             meta.setdefault(key, []).append({"text": value, "date": self._date(tok, numeric_date(value)),
                                              "line": tok.line})
-            self._paragraph_text(value, tok.line)
+            self.paragraph_text(value, tok.line)
         elif tok.type == "EFFECTIVE_LINE":
             meta["effective"] = self._date(tok, document_date(value))
-            self._paragraph_text(value, tok.line)
+            self.paragraph_text(value, tok.line)
         else:
             label, _, when = value.rpartition(":")
             meta.setdefault("release_dates", []).append(
@@ -229,14 +231,14 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         self.doc.metadata["contents"] = lines[1:]
         for tok in item.children:
             if tok.type != "BLANK":
-                self._paragraph_text(str(tok).strip(), tok.line)
+                self.paragraph_text(str(tok).strip(), tok.line)
 
     def rules_section(self, item: Tree) -> None:
         """« 1. Concepts du jeu »: the section's title, and the line kept as text."""
         tok = item.children[0]
         number, _, title = str(tok).strip().partition(".")
         self.doc.metadata.setdefault("rule_sections", {})[number] = title.strip()
-        self._paragraph_text(str(tok).strip(), tok.line)
+        self.paragraph_text(str(tok).strip(), tok.line)
         self.cur_card = None
 
     def glossary(self, item: Tree) -> None:
@@ -268,7 +270,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         number = str(num_tok).strip("*").rstrip(").")
         if num_tok.type == "MISPRINTED_NUMBER":
             number = "".join(number.split())
-            line = self._line(item, num_tok)
+            line = self.first_line(item, num_tok)
             self.warn_labelled(Tree("line", [Token("TEXT", line)]), "strict_rule", "misprinted_number",
                                num_tok.line, num_tok.column, line,
                                f"misprinted rule number « {num_tok} » read as {number}")
@@ -323,7 +325,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         written = str(tok)
         line = tok.line + written[:len(written) - len(written.lstrip())].count("\n")   # after the blank lines
         first, self.first_paragraph = self.first_paragraph, False
-        self._paragraph_text(written.strip(), line)
+        self.paragraph_text(written.strip(), line)
         self.first_paragraph = first
 
     def _unquoted(self, lead: Optional[Token], text: str, line: int) -> str:
@@ -334,7 +336,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
             return text
         text, after = _closed(text, opening)
         if after:
-            self._paragraph_text(after, line)
+            self.paragraph_text(after, line)
         return text
 
     def quoted_rule(self, item: Tree) -> None:
@@ -342,7 +344,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         intro = item.children[0]
         words = str(intro).strip()
         opening = words[-1] if words[-1:] in _QUOTES else ""     # « … a dit : « 702.9a Le vol … » »
-        self._paragraph_text(words[:-1].strip() if opening else words, intro.line)
+        self.paragraph_text(words[:-1].strip() if opening else words, intro.line)
         parts = _trees(item, "quoted_part")
         for i, part in enumerate(parts):
             num_tok, text_tok = part.children
@@ -355,13 +357,13 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         """« La règle 702.92e dit : Une créature… »: the words up to the colon are
         text, the words after it the rule's."""
         lead, num_tok, colon, text_tok, *after = item.children
-        self._paragraph_text(f"{lead}{num_tok}{colon}".strip(), lead.line)
+        self.paragraph_text(f"{lead}{num_tok}{colon}".strip(), lead.line)
         text = str(text_tok).strip()
         if text_tok.type == "IN_QUOTES":      # « … : « Plusieurs … » Deux … »: the words inside the marks
             text = text[1:-1].strip()
         self._add_rule(str(num_tok).rstrip("."), text, num_tok.line)
         if after and str(after[0]).strip():
-            self._paragraph_text(str(after[0]).strip(), after[0].line)
+            self.paragraph_text(str(after[0]).strip(), after[0].line)
 
     def bracket_rule(self, item: Tree) -> None:
         num_tok = item.children[0]
@@ -384,7 +386,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         """« Exemple : » not after a rule: text."""
         text_tok = _tok(item, "TEXT", "EX_OPEN")
         first = str(item.children[0]) + (str(text_tok).rstrip("\n") if text_tok else "")
-        self._paragraph_text(_joined(first, _wrapped_lines(item)), item.children[0].line)
+        self.paragraph_text(_joined(first, _wrapped_lines(item)), item.children[0].line)
         self.page_breaks(item)
 
     # -- notes and card records --------------------------------------------
@@ -394,7 +396,7 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
             self._add_note(qa_text(tok), qa_line(tok), [])
             return
         if tok.type in ("DATED_NOTE", "DATED_OPEN") and self.cur_card is None:     # a dated line under no card: text
-            self._paragraph_text(_joined(str(tok), _trees(item, "note_line")), tok.line)
+            self.paragraph_text(_joined(str(tok), _trees(item, "note_line")), tok.line)
             return
         text = _joined(str(tok)[0 if tok.type in ("DATED_NOTE", "DATED_OPEN") else 1:], _trees(item, "note_line"))
         self.page_breaks(item)
@@ -406,8 +408,8 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
 
     def _add_note(self, full: str, line: int, subitems: list[str]) -> None:
         if self.cur_card is None:          # bullets under a line that names a card of the page: its notes
-            self.cur_card = self.card_named(self.last_para, line)
-        if self.cur_card is None and self.is_heading(self.last_para, line):   # … or under a plain heading: its section
+            self.cur_card = self.records.card_named(self.last_para, line)
+        if self.cur_card is None and self.records.is_heading(self.last_para, line):   # … or under a plain heading: its section
             text, where = self.last_para
             self._open_section(unmarked(text).rstrip(" :"), Token("TEXT", text, line=where), self.part_heading)
         self.last_para = ("", 0)
@@ -417,6 +419,40 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
         self.doc.notes.append(note)
         if self.cur_card is not None:
             self.cur_card.notes.append(note)
+
+    # -- card records: the grammar's productions, read by the record readers ----
+    def card(self, item: Tree) -> None:
+        self.records.card(item)
+
+    def named_like_a_type(self, item: Tree) -> None:
+        self.records.named_like_a_type(item)
+
+    def bad_card(self, item: Tree) -> None:
+        self.records.bad_card(item)
+
+    def bad_card_like(self, item: Tree) -> None:
+        self.records.bad_card_like(item)
+
+    def orphan_type(self, item: Tree) -> None:
+        self.records.orphan_type(item)
+
+    def stray_fields(self, item: Tree) -> None:
+        self.records.stray_fields(item)
+
+    def inline_card(self, item: Tree) -> None:
+        self.line_records.inline_card(item)
+
+    def field_card(self, item: Tree) -> None:
+        self.line_records.field_card(item)
+
+    def dash_card(self, item: Tree) -> None:
+        self.line_records.dash_card(item)
+
+    def table_card(self, item: Tree) -> None:
+        self.line_records.table_card(item)
+
+    def bracket_card(self, item: Tree) -> None:
+        self.line_records.bracket_card(item)
 
     # -- text --------------------------------------------------------------
     def unread_record(self, text: str, line: int, column: int, where: str) -> None:
@@ -430,13 +466,13 @@ class DocumentBuilder(RecordsMixin, LineRecordsMixin, Interpreter):
 
     def paragraph(self, item: Tree) -> None:
         stray, tok = _tok(item, "STRAY"), _tok(item, "TEXT", "LABELED_NAME", "NUMBERED_PROSE", "CHROME")
-        self._paragraph_text(((str(stray) if stray else "") + str(tok)).strip(), (stray or tok).line)
+        self.paragraph_text(((str(stray) if stray else "") + str(tok)).strip(), (stray or tok).line)
         if tok.type == "TEXT":
             self.unread_record(str(tok), tok.line, tok.column, "a paragraph")
         if stray is None and tok.type == "TEXT":     # a line of its own: it may name the record or card under it
             self.last_para = (str(tok).strip(), tok.line)
 
-    def _paragraph_text(self, text: str, line: int) -> None:
+    def paragraph_text(self, text: str, line: int) -> None:
         if self.first_paragraph and not self.doc.title:
             self.doc.metadata.setdefault("label", text)
         self.first_paragraph = False
