@@ -11,9 +11,9 @@
   planned once; the home page, the French documents, the terms page and the
   pages of the latest edition are rendered ahead at start
   (:meth:`Readers.warm`), every other page when first asked for and kept in
-  a bounded LRU cache (:func:`functools.lru_cache`, which is thread-safe and
-  also remembers the pages that do not exist, so a missing page is never
-  rendered twice).  Only planning an edition or a card page (which extends
+  a :class:`ByteCache`, an LRU cache bounded by the bytes of what it holds
+  (:data:`PAGE_CACHE_BYTES`), which also remembers the pages that do not
+  exist, so a missing page is never rendered twice.  Only planning an edition or a card page (which extends
   the link registry) takes the site's lock.
 * :class:`ProcessConnection` -- the state's SQLite connection, reopened by
   each process that uses it: the gunicorn master loads and warms the
@@ -27,11 +27,13 @@ import functools
 import logging
 import os
 import sqlite3
+import sys
 import threading
 import time
+from collections import OrderedDict, namedtuple
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Optional
+from typing import Any, Callable, Hashable, Iterator, Optional
 
 from kb.cards.names import card_slugs
 from kb.rules import versions
@@ -42,7 +44,9 @@ from kb.store import db as store
 
 log = logging.getLogger("kb.serve")
 
-PAGE_CACHE_SIZE = 2048       # rendered pages kept per interface language (and per process)
+PAGE_CACHE_BYTES = 48 << 20  # bytes of rendered pages kept per interface language (and per process)
+ENTRY_OVERHEAD = 160         # bytes an entry costs besides its key's text and its value (slots, links, sizes)
+LARGEST_SHARE = 4            # an entry larger than 1/4 of its cache is not kept (it would evict the rest)
 FILL_WAIT = 1.0              # seconds a search waits for a searcher being warmed (then opens its own)
 SEARCH_BUDGET = 0.15         # seconds a search may take before it returns what it has
 OVER_BUDGET = "search stopped at its time budget: results may be incomplete (narrow the query)"
@@ -82,6 +86,83 @@ class BudgetSearcher(Searcher):
 
 
 
+CacheInfo = namedtuple("CacheInfo", "hits misses maxsize currsize bytes")
+
+
+class ByteCache:
+    """A thread-safe LRU cache bounded by the bytes of what it holds, not
+    by its number of entries: each entry costs the size its caller measured
+    for the value (a page's text, an answer's encoded JSON), the text of its
+    key and :data:`ENTRY_OVERHEAD`; the least recently used entries go
+    first.  An entry larger than 1/:data:`LARGEST_SHARE` of ``capacity`` is
+    not kept.  Values are computed outside the lock (two threads asking for
+    the same missing key at once both compute it)."""
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+        self.bytes = 0
+        self.hits = self.misses = 0
+        self._entries: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, default=None):
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                self.misses += 1
+                return default
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return found[0]
+
+    def put(self, key: Hashable, value, size: int) -> bool:
+        """Keep ``value`` (of ``size`` bytes) under ``key``; False if it is
+        too large to be kept."""
+        cost = size + len(repr(key)) + ENTRY_OVERHEAD
+        if cost > self.capacity // LARGEST_SHARE:
+            return False
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self._entries[key] = (value, cost)
+            self.bytes += cost
+            while self.bytes > self.capacity:
+                _, (_, freed) = self._entries.popitem(last=False)
+                self.bytes -= freed
+        return True
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def cache_info(self) -> CacheInfo:
+        with self._lock:
+            return CacheInfo(self.hits, self.misses, self.capacity, len(self._entries), self.bytes)
+
+
+_ABSENT = object()
+
+
+class CachedPages:
+    """``render(key)`` (a page's HTML, or None when there is no such page)
+    remembered in a :class:`ByteCache` of ``capacity`` bytes: a page costs
+    the memory of its text, a missing page only its key."""
+
+    def __init__(self, render: Callable[[str], Optional[str]], capacity: int):
+        self.render = render
+        self.cache = ByteCache(capacity)
+
+    def __call__(self, key: str) -> Optional[str]:
+        html = self.cache.get(key, _ABSENT)
+        if html is _ABSENT:
+            html = self.render(key)
+            self.cache.put(key, html, 0 if html is None else sys.getsizeof(html))
+        return html
+
+    def cache_info(self) -> CacheInfo:
+        return self.cache.cache_info()
+
+
 class UiPages:
     """The site of one interface language and its rendered pages."""
 
@@ -93,7 +174,7 @@ class UiPages:
         self.slugs: Optional[dict[str, str]] = None      # card page slug -> English card name
         self.fixed = self._fixed_pages()
         self.ahead: dict[str, str] = {}       # written before the requests come, only read after
-        self.page = functools.lru_cache(maxsize=PAGE_CACHE_SIZE)(self._render)
+        self.page = CachedPages(self._render, PAGE_CACHE_BYTES)
 
     def edition_meant(self, text: str) -> Optional[str]:
         """The English edition an address means by ``text``: itself when it

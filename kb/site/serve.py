@@ -27,10 +27,11 @@ do not wait behind them; search and check answers are cached per build
 """
 from __future__ import annotations
 
-import functools
+import json
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -50,7 +51,7 @@ from kb.search.searcher import KINDS, SearchResponse
 from kb.site import urls
 from kb.site.apierrors import BadRequest, add_error_handlers
 from kb.site.context import Page
-from kb.site.readers import OVER_BUDGET, Readers
+from kb.site.readers import OVER_BUDGET, ByteCache, Readers
 from kb.site.render import TEMPLATES, Site
 from kb.site.urls import pretty
 from kb.store import db as store
@@ -58,7 +59,8 @@ from parser.textkeys import slugify
 
 MAX_QUERY_CHARS = 1000      # longest query or claim answered (characters)
 MAX_BODY_BYTES = 64 * 1024  # longest request body accepted (413 beyond)
-ANSWER_CACHE_SIZE = 4096    # search and check answers kept per process
+SEARCH_CACHE_BYTES = 32 << 20   # bytes of search answers kept per process (their encoded JSON)
+CHECK_CACHE_BYTES = 16 << 20    # bytes of check verdicts kept per process (their encoded JSON)
 LONG_QUERY_CHARS = 200      # a longer query is heavy, whatever its words
 HEAVY_WORDS = 8             # a query of more words is heavy (each word adds passes over the index)
 LONG_QUERY_WAIT = 5.0       # seconds a heavy query waits for the other heavy ones at most (then 503)
@@ -235,39 +237,75 @@ def _niceness(_answers: "Answers") -> int:
     return os.getpriority(os.PRIO_PROCESS, 0)
 
 
+@dataclass(frozen=True)
+class SearchAnswer:
+    """What a search route shows of a :class:`SearchResponse`: its notice,
+    total and whether more pages follow, and its results as dicts (with
+    ``url`` and ``source_title``); kept in the answer cache as its encoded
+    JSON (:meth:`encode`), which is all it needs."""
+
+    notice: Optional[str]
+    total: int
+    has_more: bool
+    rows: list
+
+    def encode(self) -> bytes:
+        return json.dumps([self.notice, self.total, self.has_more, self.rows], ensure_ascii=False,
+                          separators=(",", ":")).encode()
+
+    @classmethod
+    def decode(cls, data: bytes) -> "SearchAnswer":
+        return cls(*json.loads(data))
+
+
+def _remembered(cache: ByteCache, key, compute, encode, decode):
+    """``compute()``, or its value kept in ``cache`` under ``key`` (kept
+    encoded: ``encode(value)`` bytes, read back with ``decode``)."""
+    data = cache.get(key)
+    if data is not None:
+        return decode(data)
+    value = compute()
+    data = encode(value)
+    cache.put(key, data, sys.getsizeof(data))
+    return value
+
+
 class Answers:
-    """Search and check answers of the published build, kept in bounded LRU
-    caches (:func:`functools.lru_cache`: thread-safe, and the computation
-    runs outside its lock); a search cut by its time budget is not kept.
-    Heavy searches (:func:`heavy`) go through the process's
-    :class:`HeavyLane`."""
+    """Search and check answers of the published build, kept in LRU caches
+    bounded by their bytes (:class:`kb.site.readers.ByteCache`: an answer is
+    kept as its encoded JSON, and costs its length); a search cut by its
+    time budget is not kept.  Heavy searches (:func:`heavy`) go through the
+    process's :class:`HeavyLane`."""
 
     def __init__(self, readers: Readers, lane: bool = True):
         self.readers = readers
-        self._search = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._search_now)
-        self._check = functools.lru_cache(maxsize=ANSWER_CACHE_SIZE)(self._check_now)
+        self.search_cache = ByteCache(SEARCH_CACHE_BYTES)
+        self.check_cache = ByteCache(CHECK_CACHE_BYTES)
         self.lane = HeavyLane(readers.data_dir) if lane else None
         self.search_limit = SEARCH_LIMIT if lane else HEAVY_SEARCH_LIMIT   # (lane=False: in the lane)
 
-    def search(self, args: SearchArgs, ui: str) -> tuple[SearchResponse, list[dict]]:
-        """The response and its results as dicts with ``url`` and
-        ``source_title``."""
+    def search(self, args: SearchArgs, ui: str) -> SearchAnswer:
+        """The answer of search ``args`` for interface language ``ui``."""
         if self.lane is not None and heavy(args.q):
             self.readers.state()          # 503 here while nothing is published
             return self.lane.run(_lane_search, args, ui)
         return self._cached_search(args, ui)
 
-    def _cached_search(self, args: SearchArgs, ui: str) -> tuple[SearchResponse, list[dict]]:
+    def _cached_search(self, args: SearchArgs, ui: str) -> SearchAnswer:
+        build = self.readers.state().build
         try:
-            return self._search(self.readers.state().build, ui, args)
+            return _remembered(self.search_cache, (build, ui, args), lambda: self._search_now(build, ui, args),
+                               SearchAnswer.encode, SearchAnswer.decode)
         except _Incomplete as cut:
             return cut.answer
 
     def check(self, claim: str, edition: Optional[str]) -> dict:
         """The verdict of ``claim``, as ``kb check --json`` prints it."""
-        return self._check(self.readers.state().build, claim, edition)
+        build = self.readers.state().build
+        return _remembered(self.check_cache, (build, claim, edition), lambda: self._check_now(build, claim, edition),
+                           lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":")).encode(), json.loads)
 
-    def _search_now(self, build: Path, ui: str, args: SearchArgs) -> tuple[SearchResponse, list[dict]]:
+    def _search_now(self, build: Path, ui: str, args: SearchArgs) -> SearchAnswer:
         with time_limit(self.search_limit), self.readers.searcher() as searcher:
             response = searcher.search(args.q, limit=args.limit, kind=args.kind, lang=args.lang,
                                        offset=(args.page - 1) * args.limit, all_editions=args.all_editions)
@@ -279,9 +317,10 @@ class Answers:
             d["url"] = result_url(site, r)
             d["source_title"] = titles.get(r.source, r.source)
             rows.append(d)
+        answer = SearchAnswer(response.notice, response.total, response.has_more, rows)
         if OVER_BUDGET in (response.notice or ""):
-            raise _Incomplete((response, rows))
-        return response, rows
+            raise _Incomplete(answer)
+        return answer
 
     def _check_now(self, build: Path, claim: str, edition: Optional[str]) -> dict:
         from kb.checker.claims import check_claim
@@ -343,8 +382,8 @@ def _add_api_routes(app: Flask, answers: Answers) -> None:
     @app.get("/api/search")
     def api_search():
         args = SearchArgs.from_request()
-        response, rows = answers.search(args, ui())
-        return jsonify({"query": args.q, "notice": response.notice, "results": rows,
+        response = answers.search(args, ui())
+        return jsonify({"query": args.q, "notice": response.notice, "results": response.rows,
                         "total": response.total, "has_more": response.has_more,
                         "page": args.page, "limit": args.limit})
 
@@ -363,13 +402,13 @@ def _add_search_routes(app: Flask, readers: Readers, answers: Answers) -> None:
     @app.get("/search")
     def html_search():
         args = SearchArgs.from_request()
-        response, rows = answers.search(args, ui())
+        response = answers.search(args, ui())
         site = readers.pages(ui()).site
         following = request.args.to_dict()
         following["page"] = str(args.page + 1)
         next_url = f"/search?{urlencode(following)}" if response.has_more else None
         _, html = site.render(Page("search", "search.html", f"{args.q} — kb", ui(), dict(
-            query=args.q, notice=response.notice, results=rows, next_url=next_url)))
+            query=args.q, notice=response.notice, results=response.rows, next_url=next_url)))
         return Response(html, mimetype="text/html")
 
 

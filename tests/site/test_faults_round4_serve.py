@@ -1,0 +1,71 @@
+"""Faults, round 3 (issue 26), the rest, of ``kb serve``: caches bounded by
+their bytes (an answer kept as its encoded JSON, not its objects), a heavy
+query lane that died while idle restarted, redirects that do not echo the
+Host header, a 503 that does not show the data directory."""
+from __future__ import annotations
+
+import json
+
+from kb.site import readers, serve
+from kb.site.readers import ByteCache, Readers
+
+WORDS = ("persistance", "marqueur", "flétrissure", "créature", "cimetière", "sacrifice", "bataille",
+         "piétinement", "contrôleur", "blessure", "association", "âmes")
+
+
+def test_a_byte_cache_keeps_what_fits_in_its_bytes_least_recently_used_first():
+    cache = ByteCache(10_000)
+    for i in range(50):
+        assert cache.put(f"k{i}", b"x" * 1000, 1000)
+    assert cache.bytes <= 10_000 and len(cache) == 8          # 8 x (1000 + key + 160)
+    assert cache.get("k0") is None and cache.get("k49") == b"x" * 1000
+    assert cache.get("k42") is not None                       # used: k43 goes first now
+    cache.put("new", b"y" * 1000, 1000)
+    assert cache.get("k43") is None and cache.get("k42") is not None
+    assert not cache.put("huge", b"z" * 3000, 3000)            # over a quarter of the cache: not kept
+    assert cache.get("huge") is None and cache.bytes <= 10_000
+
+
+def test_search_answers_are_kept_as_their_json_within_the_byte_bound(seed_kb, monkeypatch):
+    monkeypatch.setattr(serve, "SEARCH_CACHE_BYTES", 60_000)
+    app = serve.create_app(seed_kb)
+    client, answers = app.test_client(), app.extensions["kb"]["answers"]
+    first = client.get("/api/search?q=persistance").get_json()
+    assert first["results"][0]["id"] == "502.79"
+    cost = answers.search_cache.bytes
+    body = json.dumps(first["results"], ensure_ascii=False, separators=(",", ":")).encode()
+    assert len(body) < cost < len(body) + 1000              # what it holds is its JSON, not its objects
+    for a in WORDS:
+        for b in WORDS[:6]:
+            assert client.get("/api/search", query_string={"q": f"{a} {b}", "limit": 30}).status_code == 200
+    info = answers.search_cache.cache_info()
+    assert info.bytes <= 60_000 and 1 < info.currsize < len(WORDS) * 6
+    assert all(isinstance(value, bytes) for value, _ in answers.search_cache._entries.values())
+    last = client.get("/api/search", query_string={"q": "âmes sacrifice", "limit": 30})    # kept: read back
+    assert answers.search_cache.hits >= 1
+    again = last.get_json()
+    assert again["results"] and again["results"][0].keys() >= {"id", "url", "source_title", "snippet"}
+
+
+def test_check_verdicts_are_kept_in_bytes(seed_kb, monkeypatch):
+    app = serve.create_app(seed_kb)
+    client, answers = app.test_client(), app.extensions["kb"]["answers"]
+    claim = {"claim": "Implorer la reine a un coût converti de mana de 6"}
+    fresh = client.get("/api/check", query_string=claim).get_json()
+    kept = client.get("/api/check", query_string=claim).get_json()
+    assert fresh == kept and kept["answer"] == "true" and kept["rule_urls"]
+    assert answers.check_cache.hits == 1 and 0 < answers.check_cache.bytes < serve.CHECK_CACHE_BYTES
+
+
+def test_pages_are_kept_within_their_byte_bound(seed_kb, monkeypatch):
+    monkeypatch.setattr(readers, "PAGE_CACHE_BYTES", 200_000)
+    pages = Readers(seed_kb).pages("fr")
+    for key in [*pages.fixed, *(f"fr/rules/{n}.html" for n in range(100, 1000))]:
+        pages.page(key)
+    info = pages.page.cache_info()
+    assert info.maxsize == 200_000 and info.bytes <= 200_000
+    kept = dict(pages.page.cache._entries)
+    assert "fr/rules/607.html" in kept and kept["fr/rules/607.html"][0].count("607.") > 3
+    assert "fr/faq/sombrelande.html" not in kept        # 125 KB: over a quarter of the cache
+    assert "Implorer la reine" in pages.page("fr/faq/sombrelande.html")
+    assert kept["fr/rules/999.html"] == (None, len(repr("fr/rules/999.html")) + readers.ENTRY_OVERHEAD)
