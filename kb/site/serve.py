@@ -69,6 +69,7 @@ SEARCH_LIMIT = 3.0          # seconds a search may take in a request thread (the
 HEAVY_SEARCH_LIMIT = 10.0   # seconds a heavy search may take in the lane (then 503)
 LANE_PARENT_CHECK = 1.0     # seconds between two checks that a lane's server process lives
 HEAVY_NICENESS = 10         # how much lower the heavy lane's operating-system priority is
+LANE_STARTS = 2             # lanes a heavy query is given: one that died (even idle) is replaced once, then 503
 
 
 def result_url(site: Site, r) -> Optional[str]:
@@ -169,7 +170,9 @@ class HeavyLane:
     first.  A heavy search that cannot start within :data:`LONG_QUERY_WAIT`
     seconds is answered 503.  The lane process, started by the first heavy
     search (so that starting it never slows a server's first requests), has
-    its own readers of the published build."""
+    its own readers of the published build; a lane process that died (killed
+    while idle, or by its query) is replaced by the next heavy query, which
+    is run again once in the new lane (:data:`LANE_STARTS`)."""
 
     def __init__(self, data_dir: Path):
         self.data_dir = Path(data_dir)
@@ -183,14 +186,23 @@ class HeavyLane:
         if not self._slot.acquire(timeout=LONG_QUERY_WAIT):
             raise ServiceUnavailable("too many long queries at once: retry in a moment, or shorten the query")
         try:
-            return self._executor().submit(_in_lane, fn, *args).result(timeout=HEAVY_TIMEOUT)
+            for attempt in range(LANE_STARTS):
+                try:
+                    return self._executor().submit(_in_lane, fn, *args).result(timeout=HEAVY_TIMEOUT)
+                except BrokenProcessPool:      # the lane died (idle, or on this query): a new one
+                    self._discard()
+            raise ServiceUnavailable("the search of long queries stopped: retry in a moment") from None
         except FutureTimeout:
             raise ServiceUnavailable("this long query took too long: shorten it, or retry in a moment") from None
-        except BrokenProcessPool:
-            self._pool = None
-            raise ServiceUnavailable("the search of long queries stopped: retry in a moment") from None
         finally:
             self._slot.release()
+
+    def _discard(self) -> None:
+        """Forget a lane whose process died; the next query starts another."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None and pool[0] == os.getpid():
+            pool[1].shutdown(wait=False, cancel_futures=True)
 
     def _executor(self) -> ProcessPoolExecutor:
         """This process's lane (a forked server process starts its own)."""
@@ -235,6 +247,10 @@ def _lane_search(answers: "Answers", args: "SearchArgs", ui: str):
 
 def _niceness(_answers: "Answers") -> int:
     return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def _lane_pid(_answers: "Answers") -> int:
+    return os.getpid()
 
 
 @dataclass(frozen=True)

@@ -69,3 +69,25 @@ def test_pages_are_kept_within_their_byte_bound(seed_kb, monkeypatch):
     assert "fr/faq/sombrelande.html" not in kept        # 125 KB: over a quarter of the cache
     assert "Implorer la reine" in pages.page("fr/faq/sombrelande.html")
     assert kept["fr/rules/999.html"] == (None, len(repr("fr/rules/999.html")) + readers.ENTRY_OVERHEAD)
+
+
+SENTENCE = "persistance marqueur flétrissure créature bataille cimetière sacrifice piétinement contrôleur"
+
+
+def test_a_heavy_query_lane_that_died_while_idle_is_restarted(seed_kb):
+    import os
+    import signal
+    import time
+
+    app = serve.create_app(seed_kb)
+    client, answers = app.test_client(), app.extensions["kb"]["answers"]
+    assert serve.heavy(SENTENCE)
+    first = client.get("/api/search", query_string={"q": SENTENCE}).get_json()["results"]
+    lane = answers.lane.run(serve._lane_pid)
+    assert lane != os.getpid()
+    os.kill(lane, signal.SIGKILL)          # the lane dies while idle
+    time.sleep(0.5)
+    resp = client.get("/api/search", query_string={"q": SENTENCE, "limit": 19})      # not in the cache
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    assert resp.get_json()["results"][0]["id"] == first[0]["id"]
+    assert answers.lane.run(serve._lane_pid) not in (lane, os.getpid())
