@@ -51,6 +51,7 @@ _SITE_TYPE = re.compile(r"(?P<type>" + _TYPE_WORDS + r"[^,\n]{0,80}?),[ \t]*(?P<
 _DB_TITLE = re.compile(r"[A-Z][^\n(){}]{1,80}?[ \t]+(?:\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?|·[ \t]*[A-Z0-9]{2,6}[ \t]*·)"
                        r"[ \t]*\d{1,4}[a-z★]?[ \t]*$")
 _DB_TITLE_GATE = re.compile(r"(?m)(?:\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?|·[ \t]*[A-Z0-9]{2,6}[ \t]*·)[ \t]*\d{1,4}[a-z★]?[ \t]*$")
+_NUMBER_MARK = re.compile(r"\)[ \t]*(?:#|n°|No\.?)[ \t]*\d|·[ \t]*[A-Z0-9]{2,6}[ \t]*·")
 #: The heading of a block that is no part of a card's text.
 _BLOCK_HEAD = re.compile(r"(?i)(?:legalities|legality|légalités?|formats?(?: légaux)?|rulings|notes(?: et (?:règles|décisions))?|"
                          r"décisions|règles spécifiques)[ \t]*:?[ \t]*$")
@@ -134,10 +135,15 @@ def _site_headers(lines: list[Placed]) -> list[Placed]:
 
 
 def _database_titles(lines: list[Placed]) -> list[Placed]:
+    """A title line with the set and its number (« # », « n° », « No. », or « · SET · ») over a
+    line; « (SET) 142 » without a mark only over a name line with a braced cost (« … (GP) 2012 »
+    in a hard-wrapped sentence goes on in the next line)."""
     out: list[Placed] = []
     for i, (text, where) in enumerate(lines):
         out.append((text, where))
-        if i + 1 < len(lines) and lines[i + 1][0].strip() and _DB_TITLE.fullmatch(text.strip()):
+        below = lines[i + 1][0].strip() if i + 1 < len(lines) else ""
+        title = _DB_TITLE.fullmatch(text.strip()) if below else None
+        if title and (_NUMBER_MARK.search(text) or below.endswith("}")):
             out.append(("", where))
     return out
 

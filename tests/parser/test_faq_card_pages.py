@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from parser.faq import parse_document, parse_text
+from parser.faq_card_pages import lay_out
 from tests.parser.golden import assert_french_golden
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,3 +136,16 @@ def test_a_flattened_faq_reports_the_record_it_cannot_read():
 ])
 def test_costs_in_prose_are_no_record(text):
     assert parse_text(text, source="x").warnings == []
+
+
+@pytest.mark.parametrize("title", ["Ember Colossus (DMU) #142", "Ember Colossus · DMU · 142", "Ember Colossus (DMU) 142"])
+def test_card_database_title_forms(title):
+    doc = parse_text(f"{title}\nColosse de braise {{5}}\nArtefact\nPiétinement\n", source="db")
+    assert [_record(c) for c in doc.cards] == [("Colosse de braise", "{5}", None, "Artefact", None, None, 2)]
+    assert doc.paragraphs == [title]
+
+
+def test_a_wrapped_sentence_ending_with_a_set_and_a_year_is_no_title():
+    """No blank line is put under « … (GP) 2012 » when no name line with a cost follows."""
+    text = "Ce deck a gagné le Grand Prix de Paris (GP) 2012\net il reste joué.\n"
+    assert [line for line, _ in lay_out(text)] == text.split("\n")
