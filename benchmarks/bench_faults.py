@@ -3,6 +3,7 @@ only, bounded loops, stops by itself.
 
 Usage:
   .venv/bin/python benchmarks/bench_faults.py [--corpus ../shared/corpus] [--silent 300] [--spinning 40]
+      [--distinct 10000] [--only encoding,spin,slow,spinning,memory]
 
 Prints:
 
@@ -17,13 +18,20 @@ Prints:
   latency, p50 and max of 10;
 * ``--spinning`` concurrent spinning searches against ``/api/search``
   (needs the corpus): statuses, the slowest answer, and whether the server
-  still answers a light request afterwards.
+  still answers a light request afterwards;
+* memory: ``--distinct`` distinct searches (two words of the seed FAQ, a
+  limit from 10 to 40) sent to ``kb serve`` (1 worker x 4 threads, 4 clients
+  at once): the resident memory (RSS) of the worker before and after, and
+  the bytes its answer cache holds (``/proc``: Linux only).
 """
 from __future__ import annotations
 
 import argparse
 import http.client
 import json
+import os
+import random
+import re
 import socket
 import statistics
 import subprocess
@@ -136,28 +144,76 @@ def spinning_requests(port: int, count: int) -> None:
     print(f"then a light search: {status} in {seconds:.3f} s")
 
 
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def memory_after_distinct_queries(port: int, server: int, count: int) -> None:
+    words = sorted({w.lower() for w in re.findall(r"[^\W\d_]{5,}", SEED_FAQ.read_text(encoding="utf-8"))})
+    rnd = random.Random(26)
+    queries = {}
+    while len(queries) < count:
+        q = " ".join(rnd.sample(words, 2))
+        queries[q] = rnd.randint(10, 40)
+    workers = _children(server)
+    before = {pid: _rss_mb(pid) for pid in workers}
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(4) as pool:
+        statuses = list(pool.map(lambda item: get(port, "/api/search?" + urllib.parse.urlencode(
+            {"q": item[0], "limit": item[1]}))[0], queries.items()))
+    seconds = time.perf_counter() - t0
+    counted = {status: statuses.count(status) for status in set(statuses)}
+    for pid in workers:
+        print(f"RSS of worker {pid} after {count} distinct queries ({seconds:.0f} s, statuses {counted}): "
+              f"{before[pid]:.0f} MB -> {_rss_mb(pid):.0f} MB (bound: 300 MB)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     ap.add_argument("--silent", type=int, default=300)
     ap.add_argument("--spinning", type=int, default=40)
+    ap.add_argument("--distinct", type=int, default=10_000)
+    ap.add_argument("--only", default="encoding,spin,slow,spinning,memory",
+                    help="the figures to print, comma-separated")
     args = ap.parse_args()
+    only = set(args.only.split(","))
     with tempfile.TemporaryDirectory(prefix="kb-bench-faults-") as tmp:
         tmp = Path(tmp)
-        mixed_encoding(tmp)
+        if "encoding" in only:
+            mixed_encoding(tmp)
         cr = [args.corpus / "cr" / "en" / f"{d}.txt" for d in ("2008-05-01", "2026-01-16")]
         have_corpus = all(p.is_file() for p in cr)
         data_dir = tmp / "kb"
         build(data_dir, cr=cr if have_corpus else ())
-        if have_corpus:
+        if have_corpus and "spin" in only:
             spinning_search(data_dir)
-        else:
+        elif not have_corpus:
             print("spinning search: skipped (no shared corpus at --corpus)")
         proc, port = start_server(data_dir)
         try:
-            behind_slow_sockets(port, args.silent)
-            if have_corpus:
+            if "slow" in only:
+                behind_slow_sockets(port, args.silent)
+            if have_corpus and "spinning" in only:
                 spinning_requests(port, args.spinning)
+            if "memory" in only:
+                memory_after_distinct_queries(port, proc.pid, args.distinct)
         finally:
             proc.kill()
             proc.wait(timeout=10)

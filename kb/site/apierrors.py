@@ -5,7 +5,8 @@ under ``/api/``, a small HTML page elsewhere; never a traceback.
 * 404, 405, 413, 414 … -- Werkzeug's HTTP errors, with their message;
 * 503 -- a search too expensive to answer (stopped at its time budget,
   :mod:`kb.search.budget`), or no knowledge base is published in the data directory (not built
-  yet, or deleted while serving): ``kb build`` fixes it;
+  yet, or deleted while serving): ``kb build`` fixes it (:data:`NOT_PUBLISHED`; the
+  data directory's path is written to the server's log, never to the client);
 * 500 -- a damaged knowledge base, or any other failure (the traceback goes
   to the server's log, not to the client).
 """
@@ -22,6 +23,10 @@ from kb.search.budget import SearchTooExpensive
 from kb.store import db as store
 
 log = logging.getLogger("kb.serve")
+
+
+#: The 503 answer while nothing is published (the data directory's path goes to the log, not to the client).
+NOT_PUBLISHED = "no knowledge base published yet: retry once `kb build` has published one"
 
 
 class BadRequest(ValueError):
@@ -61,7 +66,8 @@ def add_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(store.KBNotFound)
     def no_knowledge_base(err):
-        return error_response(503, f"no knowledge base is published: {err}")
+        log.warning("503 on %s: %s", request.path, err)      # the data directory, for the server's log only
+        return error_response(503, NOT_PUBLISHED)
 
     @app.errorhandler(sqlite3.DatabaseError)
     def damaged(err):

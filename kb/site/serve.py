@@ -40,7 +40,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from flask import Flask, Response, abort, jsonify, redirect, request, send_file
 from werkzeug.exceptions import ServiceUnavailable
@@ -448,6 +448,19 @@ def _add_page_routes(app: Flask, readers: Readers) -> None:
         return Response(html, mimetype="text/html")
 
 
+def relative_location(resp: Response) -> Response:
+    """A redirect's ``Location`` made relative to this server (its path,
+    query and fragment): Werkzeug's own redirects (``/api`` -> ``/api/``)
+    are absolute URLs built from the request's Host header, which a client
+    chooses; the site never redirects elsewhere."""
+    location = resp.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        path = "/" + parts.path.lstrip("/")       # never « //host/… », which a browser reads as another host
+        resp.headers["Location"] = urlunsplit(("", "", path, parts.query, parts.fragment))
+    return resp
+
+
 def create_app(data_dir: Path, warm: bool = True) -> Flask:
     """The Flask application serving ``data_dir``'s knowledge base.
     Raises store.KBNotFound when nothing is built there."""
@@ -468,6 +481,7 @@ def make_app(data_dir: Path, warm: bool = True) -> Flask:
     answers = Answers(readers)
     app.extensions["kb"] = {"readers": readers, "answers": answers}
     add_error_handlers(app)
+    app.after_request(relative_location)
     _add_api_routes(app, answers)
     _add_search_routes(app, readers, answers)
     _add_page_routes(app, readers)

@@ -91,3 +91,33 @@ def test_a_heavy_query_lane_that_died_while_idle_is_restarted(seed_kb):
     assert resp.status_code == 200, resp.get_data(as_text=True)
     assert resp.get_json()["results"][0]["id"] == first[0]["id"]
     assert answers.lane.run(serve._lane_pid) not in (lane, os.getpid())
+
+
+def test_redirects_do_not_echo_the_host_header(seed_kb):
+    client = serve.create_app(seed_kb, warm=False).test_client()
+    for path, target in (("/api", "/api/"), ("/api?q=persistance", "/api/?q=persistance")):
+        resp = client.get(path, headers={"Host": "evil.example:666"})
+        assert resp.status_code == 308 and resp.headers["Location"] == target
+    followed = client.get("/api", follow_redirects=True)
+    assert followed.status_code == 404 and "/api/search?q=" in followed.get_json()["error"]
+
+
+def test_a_location_is_never_another_host():
+    from flask import Flask, redirect
+
+    with Flask(__name__).test_request_context("/"):
+        for location, relative in (("http://evil.example/x?a=1#f", "/x?a=1#f"), ("//evil.example/x", "/x"), ("///evil.example/y", "/evil.example/y"),
+                                   ("/cr/2026-01-16/702", "/cr/2026-01-16/702")):
+            assert serve.relative_location(redirect(location)).headers["Location"] == relative
+
+
+def test_a_503_does_not_show_the_data_directory(tmp_path, caplog):
+    data_dir = tmp_path / "secret-place"
+    client = serve.make_app(data_dir, warm=False).test_client()
+    api, page = client.get("/api/search?q=persistance"), client.get("/fr/rules/607")
+    assert api.status_code == page.status_code == 503
+    assert api.get_json()["error"] == "no knowledge base published yet: retry once `kb build` has published one"
+    assert "no knowledge base published yet" in page.get_data(as_text=True)
+    for resp in (api, page):
+        assert "secret-place" not in resp.get_data(as_text=True)
+    assert "secret-place" in caplog.text          # the server's log says where it looked
