@@ -125,11 +125,12 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
     builder = DocumentBuilder(source, path, lang)
     doc = builder.visit(tree)
     doc.warnings.extend(recovery.warnings)
-    published = builder.published
+    published, page = builder.published, builder.page_lines
     if where is not None:
         _relocate(doc, where, original.split("\n"))
         published = [(where[line - 1][0], value) for line, value in published]
-    _finish(doc, original, published)
+        page = _placed_lines(page, where)
+    _finish(doc, page, published)
     doc.warnings.sort(key=lambda w: (w.line, w.column))
     return doc
 
@@ -144,6 +145,20 @@ def _relaid(text: str) -> tuple[str, list[tuple[int, int]]]:
         out += [p for p, _ in pieces]
         where += [(number, column) for _, column in pieces]
     return "\n".join(out), where
+
+
+def _placed_lines(page: dict[int, str], where: list[tuple[int, int]]) -> dict[int, str]:
+    """The lines the lexer read of a re-laid-out text, each put back at its line and column
+    of the original text (the spaces between the pieces of a line as spaces)."""
+    out: dict[int, str] = {}
+    for number in sorted(page):
+        if number > len(where) or not page[number].strip():
+            continue
+        line, column = where[number - 1]
+        before = out.get(line, "")
+        out[line] = before.ljust(column - 1) + page[number].strip() if len(before) < column else \
+            f"{before} {page[number].strip()}"
+    return out
 
 
 def _relocate(doc: Document, where: list[tuple[int, int]], lines: list[str]) -> None:
@@ -229,17 +244,18 @@ def document_date(meta: dict) -> tuple[Optional[str], Optional[str]]:
     return None, None
 
 
-def _finish(doc: Document, text: str, published: list[tuple[int, str]]) -> None:
+def _finish(doc: Document, page: dict[int, str], published: list[tuple[int, str]]) -> None:
     """Date, kind, title, languages, duplicate numbers, references, parents and children
-    (``text``: the document's text, whose header region may date it; ``published``: the
-    (line, text) of the date lines the grammar read, « Publié le … », « Date : … »)."""
-    published_in_header(doc, text, published)
+    (``page``: the lines of the header region as the lexer read them, which may date the
+    document; ``published``: the (line, text) of the date lines the grammar read,
+    « Publié le … », « Date : … »)."""
+    published_in_header(doc, page, published)
     if document_date(doc.metadata)[0] is None:
-        bylines = byline_dates(doc, text)
+        bylines = byline_dates(doc, page)
         if bylines:
             doc.metadata["byline"] = bylines
     doc.edition, key = document_date(doc.metadata)
-    ambiguous_dates(doc, key, text)
+    ambiguous_dates(doc, key, page)
     doc.kind = "faq" if (doc.cards or doc.notes) else "rules"
     if not doc.title:
         doc.title = _title(doc)

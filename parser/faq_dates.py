@@ -79,13 +79,14 @@ _WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*")
 UNDER_TITLE, NO_CONTENT = 10, 200
 
 
-def header_lines(doc: Document, text: str) -> list[tuple[int, str]]:
-    """(line number, text) of the header region of ``doc`` whose text is ``text``."""
+def header_lines(doc: Document, page: dict[int, str]) -> list[tuple[int, str]]:
+    """(line number, text) of the header region of ``doc`` whose first lines, as the
+    lexer read them, are ``page`` (line number -> text: the parse's, no raw text)."""
     content = [n.line for n in (*doc.rules, *doc.cards, *doc.notes, *doc.sections) if n.line]
     if not content:
-        return list(_first_blocks(text.split("\n", NO_CONTENT)[:NO_CONTENT], 2))
+        return list(_first_blocks([page.get(i, "") for i in range(1, min(NO_CONTENT, max(page, default=0)) + 1)], 2))
     first = min(content)
-    lines = text.split("\n", first + UNDER_TITLE)[:first + UNDER_TITLE]
+    lines = [page.get(i, "") for i in range(1, min(first + UNDER_TITLE, max(page, default=0)) + 1)]
     region = [(i, lines[i - 1]) for i in range(1, min(first, len(lines) + 1))]
     if doc.sections and doc.sections[0].line == first:
         starts = set(content)
@@ -122,15 +123,15 @@ def _words() -> tuple[re.Pattern, re.Pattern]:
     return changed, posted
 
 
-def byline_dates(doc: Document, text: str) -> list[dict]:
-    """The byline dates of the header region of ``doc`` (``text``: its text),
+def byline_dates(doc: Document, page: dict[int, str]) -> list[dict]:
+    """The byline dates of the header region of ``doc`` (``page``: its lines, :func:`header_lines`),
     each ``{"text", "date", "line", "column"}`` and ``"update": True`` when
     its field says the document changed then; an impossible one becomes an
     ``unreadable_date`` warning of ``doc``."""
     skipped = {w.line for w in doc.warnings if w.type == "unreadable_date"}
     labelled = [(d.get("label", ""), d.get("text", "")) for d in doc.metadata.get("release_dates", [])]
     found = []
-    for number, line in header_lines(doc, text):
+    for number, line in header_lines(doc, page):
         if number in skipped:
             continue
         # (a labelled date « Sortie du bloc : 1er octobre 2010 » is a release date, the line's other fields may date it)
@@ -195,7 +196,7 @@ def _labels_text(line: str, date: FoundDate, fields: list[tuple[int, int]], at: 
     return alone and len(fields) > 1 and len(_WORD.findall(line[slice(*fields[1])])) > MAX_WORDS
 
 
-def published_in_header(doc: Document, text: str, published: list[tuple[int, str]]) -> None:
+def published_in_header(doc: Document, page: dict[int, str], published: list[tuple[int, str]]) -> None:
     """A ``published`` date comes from the header region: the first of the
     ``published`` lines the grammar read (its PUBLISHED and DATED_LINE tokens,
     (line, text)) that is in the header region gives it; one only written after
@@ -203,7 +204,7 @@ def published_in_header(doc: Document, text: str, published: list[tuple[int, str
     never the document's date."""
     if "published" not in doc.metadata or not published:
         return
-    region = {number for number, _ in header_lines(doc, text)}
+    region = {number for number, _ in header_lines(doc, page)}
     first = next((value for number, value in published if number in region), None)
     if first is not None:
         doc.metadata["published"] = document_date(first)
@@ -213,7 +214,7 @@ def published_in_header(doc: Document, text: str, published: list[tuple[int, str
         doc.metadata["published_after_content"] = doc.metadata.pop("published")
 
 
-def ambiguous_dates(doc: Document, key: Optional[str], text: str) -> None:
+def ambiguous_dates(doc: Document, key: Optional[str], page: dict[int, str]) -> None:
     """Several dates of the same strength (bylines, stamps) and nothing telling
     which is the document's: the latest stands (the rule of
     :func:`parser.faq.document_date`), and an ``ambiguous_date`` warning at it
@@ -226,7 +227,7 @@ def ambiguous_dates(doc: Document, key: Optional[str], text: str) -> None:
     if any(v.get("update") for v in entries) or len({v["date"] for v in entries}) < 2:
         return
     chosen = max(entries, key=lambda v: v["date"])
-    line = text.split("\n", chosen["line"])[chosen["line"] - 1]
+    line = page.get(chosen["line"], chosen.get("text", ""))
     column = next((d.start + 1 for d in find_dates(line) if d.date == chosen["date"]), 1)
     listed = ", ".join(f"{v['date']} (line {v['line']})" for v in entries)
     doc.warnings.append(ParseWarning(
