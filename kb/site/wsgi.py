@@ -7,7 +7,8 @@ built; then its connection and searchers closed, :meth:`Readers.release`),
 and only then binds the address, so that the first request finds a warm
 server; it forks ``workers`` processes, which inherit all of it, and keeps
 them alive (one restarted if it dies or hangs longer than
-:data:`WORKER_TIMEOUT`); each worker is a stateless reader of the published
+:data:`WORKER_TIMEOUT`, or when one of its threads is stuck on a request
+for :data:`STUCK_AFTER` seconds: :class:`Watchdog`); each worker is a stateless reader of the published
 knowledge base (:class:`kb.site.readers.Readers`) answering with ``threads``
 threads (:class:`KbWorker`, gunicorn's ``gthread`` worker whose threads
 only take whole requests).  Processes give the searches both cores (one
@@ -31,6 +32,7 @@ import functools
 import json
 import os
 import re
+import signal
 import socket
 import sys
 import threading
@@ -50,6 +52,9 @@ GRACEFUL_TIMEOUT = 5     # seconds the workers get to finish their requests on s
 REQUEST_LINE_MAX = 8190  # bytes (gunicorn's maximum); longer: 414
 SWITCH_INTERVAL = 0.001  # seconds a busy thread keeps the interpreter lock (Python: 0.005)
 WARM_SEARCHERS = 2       # searchers a new worker opens and warms, behind its first requests
+STUCK_AFTER = 90.0       # seconds a request may run in a worker thread before the worker is replaced
+WATCH_EVERY = 1.0        # seconds between two looks of a worker's watchdog at its requests
+STUCK_EXIT = 1           # exit status of a worker replaced for a stuck thread (gunicorn logs it)
 
 
 def default_workers() -> int:
@@ -178,10 +183,62 @@ def _post_fork(server, worker) -> None:
         gthread.TConn.close = _close_elsewhere(gthread.TConn.close)
 
 
+class Watchdog:
+    """A worker's requests, watched: the WSGI application ``app`` wrapped so
+    that each request's start is known while it runs, and a thread that
+    looks every :data:`WATCH_EVERY` seconds.  A request running longer than
+    ``stuck_after`` seconds (every search has a time budget, so it is stuck:
+    a Python thread cannot be stopped) replaces the worker: it stops taking
+    connections (``worker.handle_exit``, as on SIGTERM), the others' requests get ``grace``
+    seconds to finish, then the process ends (``exit(STUCK_EXIT)``) and
+    gunicorn's master starts a new worker.  gunicorn's own timeout does not
+    see it: a ``gthread`` worker's main loop keeps telling the master it
+    lives while one of its threads is stuck."""
+
+    def __init__(self, app, worker, stuck_after: Optional[float] = None, grace: float = GRACEFUL_TIMEOUT,
+                 exit=os._exit):
+        self.app, self.worker = app, worker
+        self.stuck_after = STUCK_AFTER if stuck_after is None else stuck_after
+        self.grace, self.exit = grace, exit
+        self.running: dict[int, tuple[float, str]] = {}     # thread -> (start, path) of its request
+        self.stuck: Optional[str] = None
+
+    def __call__(self, environ, start_response):
+        me = threading.get_ident()
+        self.running[me] = (time.monotonic(), environ.get("PATH_INFO", ""))
+        try:
+            return self.app(environ, start_response)
+        finally:
+            self.running.pop(me, None)
+
+    def __getattr__(self, name: str):           # the application's own (``extensions``, …)
+        return getattr(self.app, name)
+
+    def start(self) -> "Watchdog":
+        threading.Thread(target=self._watch, name="kb-watchdog", daemon=True).start()
+        return self
+
+    def _watch(self) -> None:
+        while self.stuck is None:
+            time.sleep(WATCH_EVERY)
+            now = time.monotonic()
+            for start, path in list(self.running.values()):
+                if now - start > self.stuck_after:
+                    self.stuck = f"a request to {path} has run for {now - start:.0f} s (stuck)"
+        self.worker.log.error("%s: replacing worker %s", self.stuck, os.getpid())
+        self.worker.handle_exit(signal.SIGTERM, None)      # as gunicorn's master stops it: no new connection
+        deadline = time.monotonic() + self.grace
+        while time.monotonic() < deadline and len(self.running) > 1:
+            time.sleep(0.05)
+        self.exit(STUCK_EXIT)
+
+
 def _post_worker_init(worker) -> None:
-    """In each worker, once it is ready: open and warm
-    :data:`WARM_SEARCHERS` searchers on a thread of their own, behind the
-    first requests (pages, rendered ahead by the master, never wait for it)."""
+    """In each worker, once it is ready: its requests watched
+    (:class:`Watchdog`); :data:`WARM_SEARCHERS` searchers opened and warmed
+    on a thread of their own, behind the first requests (pages, rendered
+    ahead by the master, never wait for it)."""
+    worker.wsgi = Watchdog(worker.wsgi, worker).start()
     readers = worker.wsgi.extensions["kb"]["readers"]
     threading.Thread(target=readers.prepare, args=(WARM_SEARCHERS,), name="kb-prepare", daemon=True).start()
 
