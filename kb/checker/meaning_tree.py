@@ -451,6 +451,9 @@ class Meaning(EventMeaning, Transformer):
             self.reading.reason = reason if self.reading.reason is None else Junction("and", [reason, self.reading.reason])
         return self.reading
 
+    def situation_start(self, children):
+        return self.start(children)
+
     @staticmethod
     def _first_subject(node) -> str:
         while isinstance(node, Junction):

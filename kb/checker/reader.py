@@ -47,7 +47,38 @@ class _Given(Lexer):
 @lru_cache(maxsize=1)
 def structure_parser() -> Lark:
     """The Earley parser of ``claim_reading.lark`` over typed tokens (cached)."""
-    return grammars.load("claim_reading", parser="earley", lexer=_Given, ambiguity="resolve")
+    return grammars.load("claim_reading", parser="earley", lexer=_Given, ambiguity="resolve",
+                         start=["start", "situation_start"])
+
+
+#: Token types only the claims about what happens use (``situation_start`` of the grammar).
+SITUATION_WORDS = frozenset((
+    "COND", "HYPO", "DIE", "COUNTER", "DAMAGEN", "DEAL", "DEALT", "GET", "RETURN", "SURVIVE", "TO", "BY", "ON",
+    "OBJ", "LEAVEGY", "RESOLVES", "BEFORERES", "TURNEND", "WEAR", "UNUSEDMANA", "UNSPENT", "PHASEEND", "BURN",
+    "ANNUL", "SAME", "SBA", "PLAYER", "LOSELIFE", "GAINLIFE", "LIFE", "POISON", "BOTHPLAYERS", "TOGETHER",
+    "TWOPLAYER", "FIRST", "TRIGGERS", "GOSTACK", "BRING", "TOBF", "ASFORM", "DEALDMG"))
+
+
+def _starts(tokens: Tokens) -> list[str]:
+    """The start symbols a claim is parsed from, in order: a claim naming no card (nor a pronoun) is
+    about what happens (« une créature 2/2 … »); one with a word only situations use is tried as a
+    situation first, then as a claim about a card (« le nom anglais … est Return to Dust »)."""
+    types = {t.type for t in tokens.tokens}
+    if not types & {"CARD", "PRON", "PRONPOSS"}:
+        return ["situation_start"]
+    if types & SITUATION_WORDS:
+        return ["situation_start", "start"]
+    return ["start"]
+
+
+def _parse(tokens: Tokens):
+    error = None
+    for start in _starts(tokens):
+        try:
+            return structure_parser().parse(tokens.tokens, start=start)
+        except UnexpectedInput as exc:
+            error = error or exc
+    raise error
 
 
 def _unplaced(tokens: Tokens, exc: Optional[UnexpectedInput]) -> list[str]:
@@ -83,8 +114,11 @@ class Reader:
         tokens = self.tokenizer.tokenize(claim, lang)
         if not tokens.tokens:
             raise NotRead("nothing to read", [])
+        types = {t.type for t in tokens.tokens}
+        if "WORD" in types and not types & {"ATTR", "FAQ"}:      # a word not understood has no place but a name
+            raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None))
         try:
-            tree = structure_parser().parse(tokens.tokens)
+            tree = _parse(tokens)
         except UnexpectedInput as exc:
             if any(t.type == "WORD" for t in tokens.tokens):
                 raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None)) from None
