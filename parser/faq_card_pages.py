@@ -43,7 +43,9 @@ _TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|P
                r"Légendaire|Neigeu(?:x|se)|Mondial)")
 #: « Sentier de la sève / Sap Trail · French », « Nom (English Name) — Français ».
 _SITE_HEAD = re.compile(r"(?P<names>[^\n·•|]{2,120}?)[ \t]+[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
-_SITE_HEAD_GATE = re.compile(r"(?m)[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
+_SITE_HEAD_GATE = re.compile(r"(?m)(?:[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$|^"
+                             + r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|"
+                             r"Bataille|Légendaire)[^,\n]{0,80},[ \t]*(?:[{(\dXWUBRGC]|$))")
 #: « Éphémère, 1G (2) », « Créature : elfe, {2}{G} (3) », « Terrain, (0) ».
 _SITE_TYPE = re.compile(r"(?P<type>" + _TYPE_WORDS + r"[^,\n]{0,80}?),[ \t]*(?P<cost>[^()\n]*?(?:\([^()\n]{1,4}\))*?)"
                         r"[ \t]*(?:\((?P<mv>\d{1,2})\))?[ \t]*$")
@@ -112,8 +114,9 @@ def _site_headers(lines: list[Placed]) -> list[Placed]:
     i = 0
     while i < len(lines):
         text, where = lines[i]
-        head = _SITE_HEAD.fullmatch(text.strip()) if i + 1 < len(lines) else None
-        typed = _SITE_TYPE.fullmatch(lines[i + 1][0].strip()) if head else None
+        typed = _SITE_TYPE.fullmatch(lines[i + 1][0].strip()) if i + 1 < len(lines) else None
+        head = (_SITE_HEAD.fullmatch(text.strip()) or _bare_head(text)) if typed else None
+        typed = typed if head else None
         written, mv = (typed["cost"].strip(), typed["mv"]) if typed else ("", None)
         if mv is None and re.fullmatch(r"\(\d{1,2}\)", written):      # « Terrain, (0) »: a mana value alone
             written, mv = "", written[1:-1]
@@ -132,6 +135,15 @@ def _site_headers(lines: list[Placed]) -> list[Placed]:
         out.append((typed["type"].strip(), lines[i + 1][1]))
         i += 2
     return out
+
+
+def _bare_head(text: str) -> Optional[re.Match]:
+    """A header line without the language: the names alone (« Sentier de la sève / Sap Trail »)."""
+    names = text.strip()
+    french, _, english = names.partition(" / ")
+    if _name_like(french) and (not english or _name_like(english)):
+        return re.fullmatch(r"(?P<names>.+)", names)
+    return None
 
 
 def _database_titles(lines: list[Placed]) -> list[Placed]:

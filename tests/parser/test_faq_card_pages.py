@@ -149,3 +149,22 @@ def test_a_wrapped_sentence_ending_with_a_set_and_a_year_is_no_title():
     """No blank line is put under « … (GP) 2012 » when no name line with a cost follows."""
     text = "Ce deck a gagné le Grand Prix de Paris (GP) 2012\net il reste joué.\n"
     assert [line for line, _ in lay_out(text)] == text.split("\n")
+
+
+@pytest.mark.parametrize("page, record", [
+    ("Sentier de la sève / Sap Trail\nÉphémère, {1}{G} (2)\nPiochez une carte.\n",
+     ("Sentier de la sève", "{1}{G}", 2, "Éphémère", None, None, 1)),
+    ("Chevalier du matin\nCréature : humain et chevalier, 1WW (3)\n2/2\nLien de vie\n",
+     ("Chevalier du matin", "{1}{W}{W}", 3, "Créature : humain et chevalier", "2", "2", 1)),
+])
+def test_card_site_without_the_language(page, record):
+    doc = parse_text(page, source="site")
+    assert [_record(c) for c in doc.cards] == [record] and doc.warnings == []
+
+
+@pytest.mark.parametrize("text", [
+    "Un mot sur les types.\nCréature, enchantement ou artefact : tout permanent compte.\n",
+    "Les créatures\nCréature, 2/2, rien de plus.\n",
+])
+def test_prose_after_a_line_is_no_card_site_header(text):
+    assert [line for line, _ in lay_out(text) or []] in ([], text.split("\n"))
