@@ -59,7 +59,7 @@ _BLOCK_HEAD = re.compile(r"(?i)(?:legalities|legality|légalités?|formats?(?: l
                          r"décisions|règles spécifiques)[ \t]*:?[ \t]*$")
 _BLOCK_GATE = re.compile(r"(?m)^(?:[Ll](?:egalit|égalit)|[Ff]ormats?[ \t]*:?$|[Rr]ulings|[Nn]otes|[Dd]écisions|[Rr]ègles spécifiques)")
 #: A blank line, then a type line: the article's record, or nothing.
-_ARTICLE_GATE = re.compile(r"\n[ \t]*\n" + _TYPE_WORDS)
+_ARTICLE_GATE = re.compile(r"\n[ \t]*\n[>_* \t]*" + _TYPE_WORDS)
 _TYPE_START = re.compile(_TYPE_WORDS)
 
 
@@ -178,11 +178,13 @@ def _name_like(text: str) -> bool:
 
 
 def _article_names(lines: list[Placed]) -> list[Placed]:
+    """(Markdown marks around the name or the type line are no part of them: « **Name** », « _Créature : …_ ».)"""
+    from parser.faq_records import unmarked
     out: list[Placed] = []
     for i, (text, where) in enumerate(lines):
         if (not text.strip() and 0 < i < len(lines) - 2 and (i == 1 or not lines[i - 2][0].strip())
-                and lines[i + 2][0].strip() and _is_type_line(lines[i + 1][0].strip())
-                and _name_like(lines[i - 1][0])):
+                and lines[i + 2][0].strip() and _is_type_line(unmarked(lines[i + 1][0]))
+                and _name_like(unmarked(lines[i - 1][0]))):
             continue                     # the blank line between an article's card name and its type line
         out.append((text, where))
     return out

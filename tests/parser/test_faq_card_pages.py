@@ -168,3 +168,14 @@ def test_card_site_without_the_language(page, record):
 ])
 def test_prose_after_a_line_is_no_card_site_header(text):
     assert [line for line, _ in lay_out(text) or []] in ([], text.split("\n"))
+
+
+@pytest.mark.parametrize("name, type_line, written", [
+    ("**Gardien des sables**", "Créature : zombie et chacal et guerrier", "Créature : zombie et chacal et guerrier"),
+    ("### Gardien des sables", "Créature — Zombie Chacal Guerrier", "Créature — Zombie Chacal Guerrier"),
+    ("Gardien des sables", "_Créature : zombie et chacal et guerrier_", "Créature : zombie et chacal et guerrier"),
+])
+def test_article_card_in_markdown(name, type_line, written):
+    doc = parse_text(f"Intro.\n\n{name}\n\n{type_line}\n2/2\nVigilance, menace\n", source="a")
+    assert [_record(c) for c in doc.cards] == [("Gardien des sables", None, None, written, "2", "2", 3)]
+    assert doc.warnings == []
