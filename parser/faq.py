@@ -125,7 +125,7 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
     builder = DocumentBuilder(source, path, lang)
     doc = builder.visit(tree)
     doc.warnings.extend(recovery.warnings)
-    published, page = builder.published, builder.page_lines
+    published, page = builder.published, builder.header.lines
     if where is not None:
         _relocate(doc, where, original.split("\n"))
         published = [(where[line - 1][0], value) for line, value in published]

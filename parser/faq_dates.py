@@ -51,11 +51,13 @@ import re
 from functools import lru_cache
 from typing import Iterator, Optional
 
+from lark import Token, Tree
+
 from kb.model import Document, ParseWarning
 from parser import grammars
 from parser.dates import FoundDate, document_date, find_dates
 
-__all__ = ["MAX_WORDS", "NOT_THE_DOCUMENT", "ambiguous_dates", "byline_dates", "header_lines", "published_in_header"]
+__all__ = ["HeaderLines", "MAX_WORDS", "NOT_THE_DOCUMENT", "ambiguous_dates", "byline_dates", "header_lines", "published_in_header"]
 
 #: At most this many words besides the date in its field.
 MAX_WORDS = 5
@@ -77,6 +79,32 @@ _WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*")
 #: The header region reads at most this many lines under the title, and a
 #: document without content at most this many lines.
 UNDER_TITLE, NO_CONTENT = 10, 200
+
+
+class HeaderLines:
+    """The page's lines that may be its header region, as the lexer read them: the lines of
+    every item before the document's first rule, record, note or section, and of the items
+    that start at most UNDER_TITLE lines under it (:func:`header_lines` reads the region in
+    them: no pass re-reads the raw text after the parse)."""
+
+    def __init__(self) -> None:
+        self.lines: dict[int, str] = {}
+        self.last = 0
+
+    def open(self, doc: Document) -> bool:
+        """Whether the next item of ``doc``'s tree may hold lines of its header region."""
+        if not (doc.rules or doc.cards or doc.notes or doc.sections):
+            return True
+        first = min(n.line for n in (*doc.rules[:1], *doc.cards[:1], *doc.notes[:1], *doc.sections[:1]))
+        return self.last <= first + UNDER_TITLE
+
+    def keep(self, item: Tree | Token) -> None:
+        """The lines an item of the tree holds, put together from its tokens."""
+        tokens = [item] if isinstance(item, Token) else item.scan_values(lambda v: isinstance(v, Token))
+        for tok in tokens:
+            for i, piece in enumerate(str(tok).split("\n")):
+                self.lines[tok.line + i] = self.lines.get(tok.line + i, "") + piece
+            self.last = max(self.last, tok.line)
 
 
 def header_lines(doc: Document, page: dict[int, str]) -> list[tuple[int, str]]:

@@ -35,7 +35,7 @@ from lark.visitors import Interpreter
 
 from kb.model import SUBRULE_LETTERS, CardRecord, Document, GlossaryEntry, Note, ParseWarning, Rule, Section
 from parser.dates import document_date, french_date, numeric_date
-from parser.faq_dates import UNDER_TITLE
+from parser.faq_dates import HeaderLines
 from parser.faq_errors import label_error
 from parser.faq_notes import qa_line, qa_text
 from parser.faq_pages import join_wrapped
@@ -116,8 +116,7 @@ class DocumentBuilder(Interpreter):
         self.section_paras: list[str] = []
         self.last_para: tuple[str, int] = ("", 0)       # the last one-line paragraph item, if nothing came after it
         self.published: list[tuple[int, str]] = []      # (line, text) of every « Publié le … » / « Date : … » line
-        self.page_lines: dict[int, str] = {}            # the header region's lines, and the stamps' lines
-        self._last_kept = 0
+        self.header = HeaderLines()                     # the header region's lines, and the stamps'
         self.records = RecordReader(self)               # card records: parser/faq_records.py
         self.line_records = LineRecordReader(self, self.records)     # … on one line: parser/faq_lines.py
 
@@ -168,31 +167,12 @@ class DocumentBuilder(Interpreter):
     # -- walk --------------------------------------------------------------
     def start(self, tree: Tree) -> Document:
         for item in tree.children:
-            if self._reading_header:
-                self._keep_lines(item)
+            if self.header.open(self.doc):
+                self.header.keep(item)
             self.visit(item)
         self._close_section()
         return self.doc
 
-    @property
-    def _reading_header(self) -> bool:
-        """Whether the lines of the next items may be the page's header region (every line
-        before the first rule, record, note or section, and a few lines under it)."""
-        doc = self.doc
-        if not (doc.rules or doc.cards or doc.notes or doc.sections):
-            return True
-        first = min(n.line for n in (*doc.rules[:1], *doc.cards[:1], *doc.notes[:1], *doc.sections[:1]))
-        return self._last_kept <= first + UNDER_TITLE
-
-    def _keep_lines(self, item: Tree) -> None:
-        """The page's lines an item holds, as the lexer read them (:mod:`parser.faq_dates` reads
-        the header region in them: no pass re-reads the raw text)."""
-        tokens = [item] if isinstance(item, Token) else item.scan_values(lambda v: isinstance(v, Token))
-        for tok in tokens:
-            for i, piece in enumerate(str(tok).split("\n")):
-                line = tok.line + i
-                self.page_lines[line] = self.page_lines.get(line, "") + piece
-            self._last_kept = max(self._last_kept, tok.line)
 
     def blank(self, item: Tree) -> None:
         for child in item.children:
@@ -229,7 +209,7 @@ class DocumentBuilder(Interpreter):
                 self.published.append((tok.line, value))
             meta[key] = self._date(tok, document_date(value))
         elif tok.type in ("UPDATE_LINE", "DATE_STAMP"):
-            self.page_lines.setdefault(tok.line, str(tok).rstrip("\n"))
+            self.header.lines.setdefault(tok.line, str(tok).rstrip("\n"))
             key = "updates" if tok.type == "UPDATE_LINE" else "stamps"
             meta.setdefault(key, []).append({"text": value, "date": self._date(tok, numeric_date(value)),
                                              "line": tok.line})
