@@ -232,6 +232,27 @@ class EventMeaning(CombatMeaning):
                                           "n": counts["n"], "setup": True}, {"kind": "dies", "subject": s}],
                               negated=not positive, words="dies with")
 
+    def t_enters_with(self, c):
+        """"enters with two -1/-1 counters": the counters are on it as it enters (it is set up so)."""
+        counts, positive = _counts(c), _positive(c)
+        kind, n = counts["counter"], counts["n"]
+        return lambda s: Item("event", [{"kind": "counters", "subject": s, "setup": True, "counter": kind, "n": n}],
+                              negated=not positive, words="enters with counters")
+
+    def t_destroyed(self, c):
+        """"is destroyed" (an event: indestructible and regeneration apply; as an outcome: it died)."""
+        positive = _positive(c)
+        return lambda s: Item("either", [{"kind": "destroy", "subject": s}], Query(s, "dies", True, polarity=positive),
+                              negated=not positive, words="is destroyed")
+
+    def counters_stay(self, c):
+        """« les marqueurs restent (à la fin du tour) »: the counters on the object named last are still there."""
+        subject = self.e_pronoun(c) if self._last is not None else None
+        if subject is None:
+            raise NotReadEvent("counters on nothing described", ["counters"])
+        turn = any(isinstance(t, Token) and t.type == "TURNEND" for t in c)
+        return [Item("outcome", query=Query(subject, "counters_stay", True), pre=[{"kind": "end_of_turn"}] if turn else [])]
+
     def t_survives(self, c):
         """"survives" (with N counters: « survit avec un marqueur -1/-1 »)."""
         positive, counts = _positive(c), _counts(c)

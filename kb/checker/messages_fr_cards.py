@@ -120,4 +120,6 @@ CARD_QUERIES_FR = {
     "outcome: {n} damage dealt, {put} {counter} counter(s) put and {marked} damage marked on {name}":
         "résultat : {n} blessure(s) infligée(s), {put} marqueur(s) {counter} placé(s) et {marked} blessure(s) "
         "marquée(s) sur {name}",
+    "{name} has no counters that something could remove":
+        "{name} n'a pas de marqueurs que quelque chose pourrait retirer",
 }

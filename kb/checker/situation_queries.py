@@ -61,6 +61,7 @@ class SituationModel:
         self.start: dict[str, Counter] = {}
         self.burned = 0
         self.stack_order: list[str] = []
+        self.after_events: dict[str, Counter] = {}      # counters as the turn ends (before cleanup)
 
     # --- the instance ------------------------------------------------------
     def _build(self, e: Entity, extra: Counter) -> Permanent:
@@ -145,6 +146,9 @@ class SituationModel:
         self.game.check()
         self.stack_order = [t.controller for t in self.game.stack.items]
 
+    def _ev_destroy(self, ev: dict) -> None:
+        self.game.destroy(self._on_battlefield(ev["subject"]))
+
     def _ev_leaves_graveyard(self, ev: dict) -> None:
         move = self._death(ev["subject"])
         if move is None or move.new is None or self.game.zones.zone_of(move.new) != "graveyard":
@@ -169,6 +173,7 @@ class SituationModel:
         combat.combat_damage(self.game, [combat.Block(attacker, blockers, "opponent")])
 
     def _ev_end_of_turn(self, ev: dict) -> None:
+        self.after_events = {eid: Counter(self._now(eid).counters) for eid in self.objects}
         for p in self.game.battlefield:
             damage = p.damage
             p.damage = 0
@@ -298,6 +303,14 @@ class SituationModel:
         say(self.trace, "outcome: {n} damage dealt, {put} {counter} counter(s) put and {marked} damage marked on "
             "{name}", n=q.value["amount"], put=put, counter=q.value["counter"], marked=p.damage, name=p.name)
         return put == q.value["amount"] and p.damage == 0
+
+    def _q_counters_stay(self, q: Query) -> bool:
+        """The counters the object had after the events that put them are still on it."""
+        p = self._now(q.subject)
+        say(self.trace, "outcome: {name} has {counters}", name=p.name, counters=self.trace.tr(p.describe_counters()))
+        if not self.after_events or not any(self.after_events.get(q.subject, Counter()).values()):
+            raise Unknown("{name} has no counters that something could remove", name=p.name)
+        return p.counters == self.after_events[q.subject]
 
     def _q_damage(self, q: Query) -> bool:
         p = self._now(q.subject)

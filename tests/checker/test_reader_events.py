@@ -197,3 +197,22 @@ def test_general_statements_about_a_keyword_are_read_on_an_instance(seed_conn, c
     v = check_claim(claim, cards=seed_conn)
     assert v.answer == answer
     assert v.explanation[0].startswith(("instance played: ", "instance jouée : "))
+
+
+@pytest.mark.parametrize("claim, answer", [
+    ("If a 3/3 creature gets a -1/-1 counter, its counters stay at end of turn.", "true"),
+    ("If a 3/3 creature is dealt 2 damage, the damage wears off at end of turn.", "true"),
+    ("Une créature 2/2 qui arrive sur le champ de bataille avec deux marqueurs -1/-1 meurt.", "true"),
+    ("Une créature 3/3 qui arrive sur le champ de bataille avec deux marqueurs -1/-1 meurt.", "false"),
+    ("If a 3/3 creature with indestructible is destroyed, it survives.", "true"),
+    ("If a 3/3 creature is destroyed, it survives.", "false"),
+])
+def test_entering_with_counters_destruction_and_the_cleanup_step(seed_conn, claim, answer):
+    v = check_claim(claim, cards=seed_conn)
+    assert v.answer == answer, v.reason
+    assert _typed(v)["events"]
+
+
+def test_counters_stay_needs_something_that_could_remove_them(seed_conn):
+    v = check_claim("If a 3/3 creature gets a -1/-1 counter, its counters stay.", cards=seed_conn)
+    assert v.answer == "unknown"
