@@ -190,3 +190,14 @@ def test_the_constant_answer_checks_catch_constants():
            "def b(self, tree):\n    return soulbond.pair(x, y) == polarity(tree.children[0])\n")
     a, b = ast.parse(src).body
     assert _answers_by_polarity_only(_returns(a)[0].value) and not _answers_by_polarity_only(_returns(b)[0].value)
+
+
+def test_every_package_is_in_the_wheel():
+    """Each folder of kb/ and parser/ holding an __init__.py is listed in pyproject.toml's packages,
+    so the wheel and `pip install .` ship it (the editable install would hide a missing one)."""
+    import tomllib
+
+    declared = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("kb", "parser") for p in (ROOT / top).rglob("__init__.py")
+             if "data" not in p.parent.relative_to(ROOT).parts[1:]}
+    assert found - declared == set()
