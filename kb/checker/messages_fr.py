@@ -108,7 +108,7 @@ FR: dict[str, str] = {
     # card characteristics (kb/checker/characteristics.py)
     "before {date} (Amonkhet rules) a split card off the stack had the {what} "
     "of each half, not one: {name} has two":
-        "avant le {date} (règles d'Amonkhet), une carte double hors de la pile avait les {what} "
+        "avant le {date} (règles d'Amonkhet), une carte scindée hors de la pile avait les {what} "
         "de chaque moitié, pas une seule : {name} en a deux",
     "the computed {what} of {label} ({found}) differs from the card database ({recorded})":
         "{what} calculée(s) de {label} ({found}) diffère(nt) de la base de cartes ({recorded})",
@@ -129,13 +129,13 @@ FR: dict[str, str] = {
         "{label} a une capacité de définition de caractéristiques « {text} » : elle fixe ses couleurs, "
         "quel que soit son coût de mana",
     "a split card has the colors of both halves: {colors}":
-        "une carte double a les couleurs de ses deux moitiés : {colors}",
+        "une carte scindée a les couleurs de ses deux moitiés : {colors}",
     "{label} is a land with no mana cost and no color indicator: colorless":
         "{label} est un terrain sans coût de mana ni indicateur de couleur : incolore",
     "{label} is an object with no mana cost and no color indicator: colorless":
         "{label} est un objet sans coût de mana ni indicateur de couleur : incolore",
     "a split card's mana value is the total of its halves: {sum} = {value}":
-        "la valeur de mana d'une carte double est le total de ses moitiés : {sum} = {value}",
+        "la valeur de mana d'une carte scindée est le total de ses moitiés : {sum} = {value}",
     "{label} is a {layout} card: its mana value is its main face's mana cost":
         "{label} est une carte {layout} : sa valeur de mana est le coût de mana de sa face principale",
     # claim forms (kb/checker/forms.py)
