@@ -120,7 +120,7 @@ def claims_for(face: dict, rng: random.Random) -> list[tuple[str, str, str]]:
             n = int(face["loyalty"]) + rng.choice((0, 0, 1))
             words = "enters with {n} loyalty counters" if lang == "en" else "arrive avec {n} marqueurs de loyauté"
             out.append(("loyalty", f"{name} {words.format(n=n)}", "true" if n == int(face["loyalty"]) else "false"))
-        if face["layout"] in ("normal", "leveler", "saga", "class") and face["mana_cost"] \
+        if face["layout"] in ("normal", "leveler", "saga", "class") and face["mana_cost"] and "H" not in face["mana_cost"] \
                 and "X" not in face["mana_cost"]:
             mv = _mana_value(face["mana_cost"])
             n = mv + rng.choice((0, 0, 1, -1)) if mv else mv + rng.choice((0, 1))
