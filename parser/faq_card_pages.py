@@ -34,6 +34,7 @@ import re
 from typing import Optional
 
 from parser.cardface import CardFaceError, parse_type_line
+from parser.faq_field_blocks import lay_out_blocks, needs_blocks
 from parser.mana import ManaCostError, parse_written_cost
 
 #: A laid-out line: its text, and the (line, column) of the page it starts at.
@@ -68,9 +69,12 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     column) it comes from, or None when no layout of this module is in it."""
     gates = (_SITE_HEAD_GATE.search(text), _DB_TITLE_GATE.search(text), _BLOCK_GATE.search(text),
              _ARTICLE_GATE.search(text))
-    if not any(gates):
+    blocks = needs_blocks(text)
+    if not any(gates) and not blocks:
         return None
     lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
+    if blocks:                           # blocks of card fields: parser/faq_field_blocks.py
+        lines = lay_out_blocks(lines)
     return relaid(lines, *(g is not None for g in gates))
 
 

@@ -179,3 +179,26 @@ def test_article_card_in_markdown(name, type_line, written):
     doc = parse_text(f"Intro.\n\n{name}\n\n{type_line}\n2/2\nVigilance, menace\n", source="a")
     assert [_record(c) for c in doc.cards] == [("Gardien des sables", None, None, written, "2", "2", 3)]
     assert doc.warnings == []
+
+
+def test_blocks_of_card_fields_in_a_shop_a_newsletter_a_database_and_a_frame():
+    """parser/faq_field_blocks.py: « Nom (English) » over labelled fields, « Coût : 1 + GG — Créature —
+    Serpent — 3/3 », « Nom VF : » / « Nom VO : », « 1 U U », « (1)(B) », « 4 Vert Vert » in a box frame,
+    « Force / Endurance : 4 / 4 », « F/E : », « Créature - Zombie et Horreur »; the comment's name is no record."""
+    doc = parse_document(PAGES / "field_blocks.txt")
+    assert [(c.name, c.mana_cost, c.type_line, c.power, c.toughness, c.mana_value) for c in doc.cards] == [
+        ("Chevalier de la ruche", "{3}{W}{W}", "Créature — Humain et Chevalier", "4", "4", None),
+        ("Goule des marais", "{1}{B}", "Créature — Zombie et Horreur", "2", "1", None),
+        ("Serpent des fourrés", "{1}{G}{G}", "Créature — Serpent", "3", "3", None),
+        ("Augure des brumes", "{1}{U}{U}", "Créature — Sphinx et Sorcier", "2", "3", 3),
+        ("Titan de la lande", "{4}{G}{G}", "Créature : géant", "6", "6", None)]
+    assert doc.cards[0].text.startswith("Nom VO : Hive Knight\n") and doc.cards[4].text == "Portée"
+
+
+@pytest.mark.parametrize("written, cost", [("trois et deux blancs", "{3}{W}{W}"), ("quatre et deux rouges", "{4}{R}{R}"),
+                                           ("4 Vert Vert", "{4}{G}{G}"), ("1 + WW", "{1}{W}{W}"), ("1 U U", "{1}{U}{U}"),
+                                           ("(1)(B)", "{1}{B}"), ("15 (incolore)", "{15}"), ("1GG (valeur de mana 3)", "{1}{G}{G}"),
+                                           ("R/W R/W R/W", "{R/W}{R/W}{R/W}"), ("Prix : 2,50 €", None), ("le vert", None)])
+def test_written_costs_of_field_blocks(written, cost):
+    from parser.faq_field_blocks import read_cost
+    assert read_cost(written) == cost

@@ -1,0 +1,302 @@
+"""Card records written as a block of fields, laid out for the document grammar.
+
+Shops, card databases, wikis, newsletters and articles write a card as a name
+(with its English name in parentheses, after « Nom VO : », or in a frame) and
+then fields, labelled or not, in any order and often several on one line:
+
+* « Coût : 1WBG — Créature — Rhinocéros — 4/5 », « Coût : R » / « Créature :
+  gobelin et éclaireur — 2/2 », « Coût de mana : 1GG (valeur de mana 3) »;
+* « Type : Créature — Ange » / « Force / Endurance : 5 / 5 », « F/E : 3/1 »,
+  separate « Force : 4 » and « Endurance : 4 » lines;
+* a framed infobox (« │ Régent de Sombremarée   5UU │ », « | Coût de mana | {2}{U}{U} | »);
+* costs written « 3WW », « (1)(B) », « 1 U U », « 1 + WW », « 4 Vert Vert », or in
+  words (« trois et deux blancs », :func:`cost_in_words`).
+
+This stage rewrites such a block into the record layout the grammar reads (the
+name line with the cost, the type line, the P/T, then the block's other lines),
+each line keeping the (line, column) of the page it comes from.  A block is a
+record only when it has a name, a cost and a type line the cardface grammar
+reads: a name in a deck list, a price list or a comment has neither.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from parser.cardface import CardFaceError, parse_type_line
+from parser.mana import ManaCostError, parse_written_cost
+
+Placed = tuple[str, tuple[int, int]]
+
+_FRAME = "│|┃║"
+_RULE_LINE = re.compile(r"[ \t]*[+┌└├┤┐┘─━═=|\-_ \t]{3,}[ \t]*$")
+_TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
+               r"Légendaire|Neigeu(?:x|se)|Mondial)")
+_TYPE_START = re.compile(_TYPE_WORDS)
+_LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /.]{1,30}?)[ \t]*(?::|\t|[ \t]{2,}|[ \t]*[|│][ \t]*)[ \t]*(?P<value>\S.*)$")
+_COST_LABELS = {"coût", "cout", "coût de mana", "cout de mana", "mana", "coût (mana)"}
+_TYPE_LABELS = {"type", "types", "type de carte", "ligne de type"}
+_PT_LABELS = {"force/endurance", "force / endurance", "f/e", "p/t", "f / e"}
+_ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english name", "nom us"}
+_NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr"}
+_PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?P<t>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)")
+_GATE = re.compile(r"(?im)^[^\n]{0,40}(?:co[uû]t(?: de mana)?[ \t]*[:|│\t]|\b(?:F/E|Force ?/ ?Endurance)[ \t]*:)|"
+                   r"\bco[uû]te? [a-zé]+ et |[ \t]{3,}\d*[WUBRG]{1,4}[ \t]*[│|]?[ \t]*$")
+_NUMBERS = {"zéro": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
+            "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "quinze": 15}
+_COLOURS = {"blanc": "W", "bleu": "U", "noir": "B", "rouge": "R", "vert": "G", "incolore": "C"}
+
+
+def cost_in_words(written: str) -> Optional[str]:
+    """« trois et deux blancs » -> « {3}{W}{W} », « 4 Vert Vert » -> « {4}{G}{G} », or None."""
+    words = [w for w in re.split(r"[ \t,+]+", written.strip().lower()) if w and w not in ("et", "plus")]
+    generic, symbols, count = 0, [], None
+    for word in words:
+        number = int(word) if word.isdigit() else _NUMBERS.get(word)
+        colour = next((_COLOURS[w] for w in (word, word[:-1], word[:-2]) if w in _COLOURS), None)
+        if number is not None:
+            generic += count or 0
+            count = number
+        elif colour:                     # « deux blancs »: the number counts the colour; « 4 Vert »: it is generic
+            counted = count is not None and word.endswith("s")
+            generic += 0 if counted or count is None else count
+            symbols += [colour] * (count if counted else 1)
+            count = None
+        else:
+            return None
+    generic += count or 0
+    if not symbols and not generic:
+        return None
+    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" for s in symbols)
+
+
+def read_cost(written: str) -> Optional[str]:
+    """A written cost in braces, or None: « 1 U U », « 1 + WW », « 15 (incolore) », « 1GG (valeur de mana 3) »."""
+    text = re.sub(r"\((?:incolore|valeur de mana[^)]*|ccm[^)]*|vm[^)]*)\)", "", written, flags=re.I).strip()
+    text = re.sub(r"[ \t]*\+[ \t]*", "", text)
+    if not text:
+        return None
+    if re.fullmatch(r"[0-9XWUBRGCPS/(){} \t]+", text.upper()):
+        squeezed = text.upper().replace(" ", "").replace("\t", "")
+        squeezed = re.sub(r"(?<![{(/])([WUBRG2]/[WUBRGP])(?![})/])", r"{\1}", squeezed)
+        try:
+            return str(parse_written_cost(squeezed))
+        except (ManaCostError, ValueError):
+            pass
+    return cost_in_words(text) if re.search(r"[a-zé]{3}", text.lower()) else None
+
+
+def _plain_cost(written: str) -> bool:
+    try:
+        parse_written_cost(written.strip())
+    except (ManaCostError, ValueError):
+        return False
+    return True
+
+
+def _is_type_line(text: str) -> bool:
+    if not _TYPE_START.match(text):
+        return False
+    try:
+        parse_type_line(text, "fr")
+    except CardFaceError:
+        return False
+    return True
+
+
+def _type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
+    """« Créature : gobelin et éclaireur — 2/2 » -> (type line, « 2/2 »); a type line alone -> (it, None)."""
+    value = value.strip().rstrip(".")
+    pt = None
+    tail = re.search(r"[ \t]*[,—–-][ \t]*(" + _PT.pattern + r")[ \t]*$", value)
+    if tail:
+        pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
+    value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
+    return (value, pt) if _is_type_line(value) else (None, None)
+
+
+class _Fields:
+    def __init__(self) -> None:
+        self.cost: Optional[str] = None
+        self.type: Optional[str] = None
+        self.pt: Optional[str] = None
+        self.power: Optional[str] = None
+        self.english: Optional[str] = None
+        self.mv: Optional[str] = None
+        #: lines of the block that are no field the record layout places (« Nom anglais : … », « Rareté : … »)
+        self.kept: list[int] = []
+        #: a field the record grammar does not read as written (else the block is left to it)
+        self.novel = False
+
+    def read(self, line: str) -> bool:
+        """Take the fields of one line; False when it holds none."""
+        bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+([^:\s].*)", line.strip())
+        match = _LABEL.match(line) if bare is None else bare
+        printed = re.fullmatch(r"(?i)(?:\(|(?:CCM|VM|CMC|valeur de mana(?: convertie)?|coût converti de mana)[ \t]*:?[ \t]*)"
+                               r"(\d{1,2})\)?", line.strip())
+        if printed:                      # a printed mana value, « (7) », « CCM 7 »
+            self.mv = self.mv or printed[1]
+            return True
+        label = (match[1] if bare else match["label"]).strip().lower() if match else ""
+        value = (match[2] if bare else match["value"]).strip() if match else ""
+        if label in _COST_LABELS:
+            mv = re.search(r"[ \t]+(?:CCM|VM|Valeur de mana)[ \t]*:[ \t]*(\d{1,2})[ \t]*$", value, flags=re.I)
+            if mv:
+                self.mv, value = self.mv or mv[1], value[:mv.start()]
+            inline = re.search(r"\((?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*(\d{1,2})\)", value, flags=re.I)
+            if inline:
+                self.mv = self.mv or inline[1]
+            parts = re.split(r"[ \t]+[—–-][ \t]+", value, maxsplit=1)
+            cost = read_cost(parts[0])
+            if cost is None:
+                return False
+            self.novel = self.novel or len(parts) > 1 or not _plain_cost(parts[0])
+            self.cost = self.cost or cost
+            if len(parts) > 1:
+                kind, pt = _type_and_pt(parts[1])
+                self.type, self.pt = self.type or kind, self.pt or pt
+            return True
+        if label in _TYPE_LABELS:
+            kind, pt = _type_and_pt(value)
+            self.novel = self.novel or pt is not None
+            self.type, self.pt = self.type or kind or value, self.pt or pt
+            return True
+        if label in _PT_LABELS or label in ("force", "endurance"):
+            pt = _PT.fullmatch(value.strip())
+            self.novel = self.novel or label != "force/endurance" or " " in value.strip()
+            if label == "force":
+                self.power = value.strip()
+            elif label == "endurance" and self.power:
+                self.pt = self.pt or f"{self.power}/{value.strip()}"
+            elif pt:
+                self.pt = self.pt or f"{pt['p']}/{pt['t']}"
+            return bool(pt) or label in ("force", "endurance")
+        if label in _ENGLISH_LABELS:
+            self.english = self.english or value
+            return True
+        if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc"):
+            self.mv = self.mv or (value if value.isdigit() else None)
+            return True
+        kind, pt = _type_and_pt(line)
+        if kind and not self.type:
+            self.type, self.pt = kind, self.pt or pt
+            self.novel = self.novel or pt is not None
+            return True
+        if re.fullmatch(_PT.pattern, line.strip()) and self.type and not self.pt:
+            self.pt = line.strip().replace(" ", "")
+            self.novel = self.novel or " " in line.strip()
+            return True
+        return False
+
+
+def _unframed(text: str) -> str:
+    text = text.strip()
+    if text[:1] in _FRAME:
+        text = text[1:]
+    if text[-1:] in _FRAME:
+        text = text[:-1]
+    return text.strip()
+
+
+def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
+    """(name, English name, cost written on the line) of a candidate name line, or (None, …)."""
+    from parser.faq_records import refused_name, unmarked
+    text = unmarked(_unframed(text))
+    text = re.sub(r"^(?:\[[ \t]*(.+?)[ \t]*\]|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip()
+    label = _LABEL.match(text)
+    if label and label["label"].strip().lower() in _NAME_LABELS:
+        text = label["value"].strip()
+    cost = None
+    trailing = re.match(r"(.+?)[ \t]{2,}(\S.*?)$", text)
+    if trailing and read_cost(trailing[2]):
+        text, cost = trailing[1], read_cost(trailing[2])
+    text = re.sub(r"[ \t]+[—–][ \t]+[^()]+$", "", text)      # « Nom (English) — Édition »
+    english = None
+    paren = re.fullmatch(r"(.+?)[ \t]*\(([A-Z][^()]{1,60})\)", text)
+    if paren:
+        text, english = paren[1].strip(), paren[2].strip()
+    if (not text or len(text.split()) > 7 or text[-1] in ".!?:;»,«" or not text[0].isupper()
+            or refused_name(text) is not None or _TYPE_START.match(text) or _LABEL.match(text) or _Fields().read(text)):
+        return None, None, None
+    return text, english, cost
+
+
+def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[str]) -> bool:
+    from parser.faq_records import unmarked
+    written = re.sub(r"(?i)^nom[ \t]*:[ \t]*", "", unmarked(line.strip()))
+    return bool(english or cost) or written != name
+
+
+def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]]:
+    """The record laid out from a name at ``start``, and the index after its fields, or None."""
+    name, english, cost = _name_of(lines[start][0])
+    if name is None:
+        return None
+    fields, j, seen, blanks = _Fields(), start + 1, 0, 0
+    fields.cost = cost
+    while j < len(lines) and j - start < 14:
+        text = _unframed(lines[j][0])
+        if not text or _RULE_LINE.fullmatch(lines[j][0]):
+            if seen:
+                break
+            blanks += 1
+            if blanks > 2:
+                break
+            j += 1
+            continue
+        if fields.read(text):
+            if _LABEL.match(text) and _LABEL.match(text)["label"].strip().lower() in _ENGLISH_LABELS:
+                fields.kept.append(j)
+            seen += 1
+            j += 1
+            continue
+        if seen or fields.english:
+            break
+        if _name_of(text)[0] is not None or re.match(r"(?i)nom[ \t]*:", text):
+            break                        # the next record's name: its block starts there
+        if re.match(r"(?i)édition|extension|rareté|numéro", text) or "—" in text:
+            fields.kept.append(j)
+            j += 1                       # an edition line between the name and the fields
+            continue
+        break
+    if not (fields.cost and fields.type and _is_type_line(fields.type)):
+        return None
+    if not (fields.novel or _name_is_novel(lines[start][0], name, english, cost)):
+        return None                      # a record the grammar reads as it is written
+    where = lines[start][1]
+    head = f"{name} / {english}" if english and english != name else name
+    mv = f" ({fields.mv})" if fields.mv else ""
+    out = [(f"{head} {fields.cost}{mv}", where), (fields.type, where)]
+    if fields.pt:
+        out.append((fields.pt, where))
+    out += [(_unframed(lines[k][0]), lines[k][1]) for k in fields.kept]
+    return out, j
+
+
+def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
+    """``lines`` with every block of card fields rewritten into the record layout."""
+    out: list[Placed] = []
+    i = 0
+    while i < len(lines):
+        found = _block(lines, i) if lines[i][0].strip() else None
+        if found is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        record, i = found
+        if out and out[-1][0].strip():
+            out.append(("", record[0][1]))
+        out += record
+        while i < len(lines) and _unframed(lines[i][0]) and not _RULE_LINE.fullmatch(lines[i][0]):
+            text = _unframed(lines[i][0])
+            label = _LABEL.match(text)
+            if label and label["label"].strip().lower() in ("texte", "texte de règles", "text"):
+                text = label["value"]
+            out.append((text, lines[i][1]))
+            i += 1
+        out.append(("", lines[i - 1][1]))
+    return out
+
+
+def needs_blocks(text: str) -> bool:
+    return _GATE.search(text) is not None
