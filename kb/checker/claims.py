@@ -236,7 +236,7 @@ def _answer_typed(typed: Reading, verdict: Verdict, asked: Optional[str], ed, nu
     second.edition = ed.date or "latest"
     trace = Trace(ed, numbering, verdict.lang)
     try:
-        model = SituationModel(typed, trace) if is_situation(typed) else QueryModel(typed, designate_in(conn), trace)
+        model = SituationModel(typed, trace, designate_in(conn)) if is_situation(typed) else QueryModel(typed, designate_in(conn), trace)
         second.answer = "true" if model.evaluate() else "false"
         final = True
     except Unknown as exc:

@@ -64,6 +64,8 @@ class EventMeaning(CombatMeaning):
         if not counters and article in DEFINITE | {""}:
             same = [e for e in self.reading.setup if e.by == "described" and (e.kind == kind or kind == "permanent")
                     and pt in (None, e.pt) and set(kws) <= set(e.keywords)]
+            same += [e for e in self.reading.setup if e.by == "name" and kind in ("creature", "permanent")
+                     and pt is None and not kws]
             if len(same) > 1:
                 raise NotReadEvent("a description that fits several objects", [self.text[start:end]])
             if same:
@@ -92,12 +94,20 @@ class EventMeaning(CombatMeaning):
         self._last = eid
         return eid
 
+    def e_card(self, c):
+        """A card the claim names (« Le Bonnet-rouge meurtrier meurt »): played as printed
+        (kb/checker/situation_cards.py)."""
+        tok = c[0]
+        if tok.value.get("ambiguous"):
+            raise NotReadEvent("ambiguous card name", [tok.value["surface"]])
+        return self._entity(tok.value["card"], tok.value["surface"], "name", face=tok.value.get("face"))
+
     def e_pronoun(self, c):
         """A pronoun: the last object described that is not only a source of damage (« si une créature
         subit 3 blessures d'une source avec la flétrissure, elle … »: the creature), else the last one."""
         if self._last is None:
             raise NotReadEvent("a pronoun with nothing before it", [str(c[0])])
-        described = [e for e in self.reading.setup if e.by == "described"]
+        described = [e for e in self.reading.setup if e.by in ("described", "name")]
         if not described:
             return self._last
         if fold(str(c[0])) in LATTER:
@@ -114,8 +124,8 @@ class EventMeaning(CombatMeaning):
         eid = _subjects(c)[0]
         counts = _counts(c)
         entity = self.reading.entity(eid)
-        if not entity.by == "described":
-            raise NotReadEvent("counters on a named card are not set up by the reader", [entity.surface])
+        if entity.by not in ("described", "name"):
+            raise NotReadEvent("counters on this object are not set up by the reader", [entity.surface])
         entity.counters[counts["counter"]] = entity.counters.get(counts["counter"], 0) + counts["n"]
         return eid
 

@@ -122,4 +122,15 @@ CARD_QUERIES_FR = {
         "marquée(s) sur {name}",
     "{name} has no counters that something could remove":
         "{name} n'a pas de marqueurs que quelque chose pourrait retirer",
+    # named cards played as printed (kb/checker/situation_cards.py)
+    "left aside: {label}'s activated ability « {text} » (nothing in the claim activates it)":
+        "laissée de côté : la capacité activée de {label} « {text} » (rien dans l'affirmation ne l'active)",
+    "{label} is not a creature card: the model plays events on creatures only":
+        "{label} n'est pas une carte de créature : le modèle ne joue des événements que sur des créatures",
+    "the model does not play {label}'s ability « {text} »":
+        "le modèle ne joue pas la capacité de {label} « {text} »",
+    "{name}'s ability « {text} » triggers when it returns; the model does not play it":
+        "la capacité de {name} « {text} » se déclenche quand elle revient ; le modèle ne la joue pas",
+    "counters on this object are not set up by the reader":
+        "les marqueurs sur cet objet ne sont pas mis en place par le lecteur",
 }

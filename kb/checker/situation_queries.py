@@ -14,7 +14,9 @@ graveyard before persist resolves), then answers each outcome query from
 the game: whether the object died, returned (and with which counters),
 its counters, P/T (last known information if it left), damage marked.
 
-An object named by a card, or an outcome the engine does not compute, is
+A card the claim names is played as printed (:mod:`kb.checker.situation_cards`: its P/T and
+keyword abilities; an ability the engine does not play leaves it outside the model).  An outcome
+the engine does not compute is
 :class:`~kb.checker.verdict.OutsideModel` (the controlled language then
 tries); never a constant answer.
 """
@@ -30,6 +32,7 @@ from kb.checker.engine.game import STARTING_LIFE, Game
 from kb.checker.layers import power_toughness
 from kb.checker.meaning import Entity, Junction, Query, Reading
 from kb.checker.permanents import Permanent
+from kb.checker.situation_cards import CardInstance, card_instance, refuse_after_return
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 
 #: The P/T of an instance the claim gives none for.
@@ -54,8 +57,9 @@ def _pt(text: Optional[str]) -> Optional[tuple[int, int]]:
 class SituationModel:
     """Plays a :class:`Reading` with events in a game and evaluates its outcome queries."""
 
-    def __init__(self, reading: Reading, trace: Trace):
-        self.reading, self.trace = reading, trace
+    def __init__(self, reading: Reading, trace: Trace, designate=None):
+        self.reading, self.trace, self.designate = reading, trace, designate
+        self.cards: dict[str, CardInstance] = {}       # the named cards played, by entity id
         self.game = Game(trace.edition, trace)
         self.objects: dict[str, Permanent] = {}
         self.start: dict[str, Counter] = {}
@@ -64,7 +68,22 @@ class SituationModel:
         self.after_events: dict[str, Counter] = {}      # counters as the turn ends (before cleanup)
 
     # --- the instance ------------------------------------------------------
+    def _build_card(self, e: Entity, extra: Counter) -> Permanent:
+        """A card the claim names, as printed (kb/checker/situation_cards.py)."""
+        card = self.cards[e.id] = card_instance(e, self.designate, self.trace)
+        owner = e.controller or "you"
+        perm = Permanent(name=card.name, controller=owner, owner=owner, base_power=card.pt[0],
+                         base_toughness=card.pt[1], types=set(card.types), keywords=set(card.keywords),
+                         counters=Counter(e.counters) + extra)
+        self.trace.step("{name}: {power}/{toughness}, {counters}, keywords: {keywords}", name=card.name,
+                        power=card.pt[0], toughness=card.pt[1], counters=self.trace.tr(perm.describe_counters()),
+                        keywords=", ".join(self.trace.keyword(k) for k in sorted(card.keywords))
+                        or self.trace.tr("none"))
+        return self.game.enter(perm)
+
     def _build(self, e: Entity, extra: Counter) -> Permanent:
+        if e.by == "name":
+            return self._build_card(e, extra)
         if e.by != "described":
             raise OutsideModel("the model plays events only on objects the claim describes, not on {name}",
                                name=e.surface or e.card)
@@ -325,6 +344,8 @@ class SituationModel:
         handler = getattr(self, "_q_" + node.attribute, None)
         if handler is None:
             raise OutsideModel("the model does not compute {what}", what=node.attribute)
+        for eid, card in self.cards.items():
+            refuse_after_return(card, id(self.objects[eid]) in self.game.returned, node.attribute)
         value = handler(node)
         return value if node.polarity else not value
 
