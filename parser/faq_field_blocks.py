@@ -41,7 +41,9 @@ _ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english n
 _NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr"}
 _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?P<t>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)")
 _GATE = re.compile(r"(?im)^[^\n]{0,40}(?:co[uû]t(?: de mana)?[ \t]*[:|│\t]|\b(?:F/E|Force ?/ ?Endurance)[ \t]*:)|"
-                   r"\bco[uû]te? [a-zé]+ et |[ \t]{3,}\d*[WUBRG]{1,4}[ \t]*[│|]?[ \t]*$")
+                   r"\bco[uû]te? [a-zé]+ et |[ \t]{3,}\d*[WUBRG]{1,4}[ \t]*[│|]?[ \t]*$|"
+                   r"^[^\n]{2,80}\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)|[—–][ \t]*Co[uû]t[ \t]*:|"
+                   r"^[ \t]*(?:\(\d{1,2}\)|\d{0,2})(?:\(?[WUBRG](?:/[WUBRGP])?\)?){1,6}[ \t]*$")
 _NUMBERS = {"zéro": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
             "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "quinze": 15}
 _COLOURS = {"blanc": "W", "bleu": "U", "noir": "B", "rouge": "R", "vert": "G", "incolore": "C"}
@@ -84,6 +86,12 @@ def read_cost(written: str) -> Optional[str]:
         except (ManaCostError, ValueError):
             pass
     return cost_in_words(text) if re.search(r"[a-zé]{3}", text.lower()) else None
+
+
+def _cost_line(line: str) -> bool:
+    """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} »), never a number alone."""
+    line = line.strip()
+    return bool(re.fullmatch(r"[0-9XWUBRGC(){}/ ]*[WUBRGCX][0-9XWUBRGC(){}/ ]*", line)) and read_cost(line) is not None
 
 
 def _plain_cost(written: str) -> bool:
@@ -177,6 +185,14 @@ class _Fields:
         if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc"):
             self.mv = self.mv or (value if value.isdigit() else None)
             return True
+        typed = re.fullmatch(r"(.+?)[ \t]+[—–-][ \t]+Co[uû]t[ \t]*:[ \t]*(.+)", line.strip())
+        if typed and _type_and_pt(typed[1])[0] and read_cost(typed[2]):      # « Artefact — Coût : 1 »
+            self.type, self.cost, self.novel = self.type or _type_and_pt(typed[1])[0], self.cost or read_cost(typed[2]), True
+            return True
+        if not self.cost and not self.type and _cost_line(line):             # « (1)(B) » alone under the name
+            self.cost = read_cost(line)
+            self.novel = self.novel or not _plain_cost(line)
+            return True
         kind, pt = _type_and_pt(line)
         if kind and not self.type:
             self.type, self.pt = kind, self.pt or pt
@@ -227,8 +243,25 @@ def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[
     return bool(english or cost) or written != name
 
 
+def _dashed(line: Placed) -> Optional[list[Placed]]:
+    """« Nom (English) — (3)(U)(U) — Éphémère »: a record on one line, name, cost and type between dashes."""
+    parts = re.split(r"[ \t]+[—–][ \t]+", line[0].strip())
+    if len(parts) < 3 or len(parts) > 4:
+        return None
+    name, english, _ = _name_of(parts[0])
+    cost = read_cost(parts[1]) if _cost_line(parts[1]) else None
+    kind, pt = _type_and_pt(" — ".join(parts[2:]))
+    if name is None or cost is None or kind is None:
+        return None
+    head = f"{name} / {english}" if english else name
+    return [(f"{head} {cost}", line[1]), (kind, line[1])] + ([(pt, line[1])] if pt else [])
+
+
 def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]]:
     """The record laid out from a name at ``start``, and the index after its fields, or None."""
+    dashed = _dashed(lines[start]) if "—" in lines[start][0] or "–" in lines[start][0] else None
+    if dashed:
+        return dashed, start + 1
     name, english, cost = _name_of(lines[start][0])
     if name is None:
         return None
@@ -252,12 +285,12 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
             continue
         if seen or fields.english:
             break
-        if _name_of(text)[0] is not None or re.match(r"(?i)nom[ \t]*:", text):
-            break                        # the next record's name: its block starts there
-        if re.match(r"(?i)édition|extension|rareté|numéro", text) or "—" in text:
+        if re.match(r"(?i)édition|extension|rareté|numéro", text) or "—" in text and j - start <= 2:
             fields.kept.append(j)
             j += 1                       # an edition line between the name and the fields
             continue
+        if _name_of(text)[0] is not None or re.match(r"(?i)nom[ \t]*:", text):
+            break                        # the next record's name: its block starts there
         break
     if not (fields.cost and fields.type and _is_type_line(fields.type)):
         return None

@@ -202,3 +202,15 @@ def test_blocks_of_card_fields_in_a_shop_a_newsletter_a_database_and_a_frame():
 def test_written_costs_of_field_blocks(written, cost):
     from parser.faq_field_blocks import read_cost
     assert read_cost(written) == cost
+
+
+def test_field_lines_of_a_forum_post_and_a_shop_list():
+    """A bare cost line « (2)(R) » under « Nom (English) », a record on one line between dashes
+    (« Nom (English) — (1)(U)(U) — Éphémère ») and a shop's « Artefact — Coût : 2 » under an edition line:
+    records, and the edition line (« Mirrodin — Commune — VF ») is no name."""
+    doc = parse_document(PAGES / "field_lines.txt")
+    assert [(c.name, c.mana_cost, c.type_line, c.power, c.toughness) for c in doc.cards] == [
+        ("Gardienne des cendres", "{2}{R}", "Créature — Élémental et Soldat", "2", "2"),
+        ("Rappel du néant", "{1}{U}{U}", "Éphémère", None, None),
+        ("Lanterne de fer", "{2}", "Artefact", None, None)]
+    assert doc.cards[1].text == "Nom VO : Void Recall\nContrecarrez le sort ciblé."
