@@ -40,10 +40,11 @@ _PT_LABELS = {"force/endurance", "force / endurance", "f/e", "p/t", "f / e"}
 _ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english name", "nom us"}
 _NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr"}
 _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?P<t>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)")
-_GATE = re.compile(r"(?im)^[^\n]{0,40}(?:co[uû]t(?: de mana)?[ \t]*[:|│\t]|\b(?:F/E|Force ?/ ?Endurance)[ \t]*:)|"
-                   r"\bco[uû]te? [a-zé]+ et |[ \t]{3,}\d*[WUBRG]{1,4}[ \t]*[│|]?[ \t]*$|"
-                   r"^[^\n]{2,80}\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)|[—–][ \t]*Co[uû]t[ \t]*:|"
-                   r"^[ \t]*(?:\(\d{1,2}\)|\d{0,2})(?:\(?[WUBRG](?:/[WUBRGP])?\)?){1,6}[ \t]*$")
+#: One of these in a text, or it has no block of card fields (each a search without a leading quantifier).
+_GATES = tuple(re.compile(p) for p in (
+    r"[Cc]o[uû]t(?: de mana)?[ \t]*[:|│\t]", r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
+ r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
+    r"(?m)^[ \t]*\(\d{1,2}\)\(|^\d{0,2}[WUBRG]{1,5}$"))
 _NUMBERS = {"zéro": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
             "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "quinze": 15}
 _COLOURS = {"blanc": "W", "bleu": "U", "noir": "B", "rouge": "R", "vert": "G", "incolore": "C"}
@@ -277,6 +278,10 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
                 break
             j += 1
             continue
+        if re.match(r"(?i)(?:édition|extension|rareté|numéro|artiste|illustrat(?:eur|rice)|loyauté)[ \t]*[:\t]", text):
+            fields.kept.append(j)        # a labelled field the record keeps as text
+            j += 1
+            continue
         if fields.read(text):
             if _LABEL.match(text) and _LABEL.match(text)["label"].strip().lower() in _ENGLISH_LABELS:
                 fields.kept.append(j)
@@ -332,4 +337,4 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
 
 
 def needs_blocks(text: str) -> bool:
-    return _GATE.search(text) is not None
+    return "│" in text or any(gate.search(text) for gate in _GATES)      # (a box frame: « │ Nom   5UU │ »)
