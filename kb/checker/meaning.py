@@ -97,6 +97,9 @@ class Reading:
     edition: Optional[str] = None
     source: Optional[str] = None
     question: bool = False
+    #: « X seulement si Y »: the events of the situation where the condition Y does not hold (X is
+    #: asked in both: kb/checker/meaning_conditions.py); None for any other claim
+    only_if: Optional[list] = None
     passed_over: list[str] = field(default_factory=list)
 
     def entity(self, eid: str) -> Entity:
@@ -107,6 +110,7 @@ class Reading:
                 "setup": {"entities": [asdict(e) for e in self.setup], "edition": self.edition,
                           "source": self.source},
                 "events": list(self.events),
+                "only_if": None if self.only_if is None else list(self.only_if),
                 "asserts": _assertion_dict(self.asserts),
                 "reason": _assertion_dict(self.reason),
                 "concession": _assertion_dict(self.concession),

@@ -26,6 +26,7 @@ from lark import Token
 
 from kb.checker.meaning import Entity, Junction, Query
 from kb.checker.meaning_combat import CombatMeaning, Item, NotReadEvent, _positive, _subjects
+from kb.checker.meaning_conditions import ConditionMeaning
 from parser.textkeys import fold
 
 #: Pronouns that stand for the object named last (« celle-ci », "the latter").
@@ -45,7 +46,7 @@ def _counts(children):
     return next((c for c in children if isinstance(c, dict) and "counter" in c), None)
 
 
-class EventMeaning(CombatMeaning):
+class EventMeaning(CombatMeaning, ConditionMeaning):
     """Transformer methods of the situation productions (mixed into :class:`~kb.checker.meaning_tree.Meaning`)."""
 
     # --- subjects -------------------------------------------------------
@@ -391,10 +392,12 @@ class EventMeaning(CombatMeaning):
         for item in condition:
             if item.role == "outcome" or item.negated:
                 raise NotReadEvent("a condition the model cannot set up", [item.words or "?"])
-            events += item.pre + item.events
+            events += item.pre + (item.events[0].holds if item.role == "condition" else item.events)
         roles = self._main_roles(main, conditional)
         queries = []
         for item, role in zip(main, roles):
+            if item.role == "condition":
+                raise NotReadEvent("a condition where an outcome is asked", [item.words])
             events += item.pre
             if role == "event":
                 if item.negated:

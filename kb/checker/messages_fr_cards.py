@@ -133,4 +133,8 @@ CARD_QUERIES_FR = {
         "la capacité de {name} « {text} » se déclenche quand elle revient ; le modèle ne la joue pas",
     "counters on this object are not set up by the reader":
         "les marqueurs sur cet objet ne sont pas mis en place par le lecteur",
+    # « seulement si » (kb/checker/meaning_conditions.py, situation_queries.py)
+    "where the condition does not hold:": "là où la condition n'est pas remplie :",
+    "the outcome happens neither where the condition holds nor where it does not":
+        "le résultat n'a lieu ni là où la condition est remplie ni là où elle ne l'est pas",
 }

@@ -23,6 +23,7 @@ tries); never a constant answer.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Optional
 
 from kb.checker import keywords
@@ -354,9 +355,29 @@ class SituationModel:
         is true when both hold, false when either fails)."""
         if self.reading.concession is not None:
             raise OutsideModel("the model does not compute {what}", what="a concession about events")
+        if self.reading.only_if is not None:
+            return self._only_if()
         self.setup()
         self.play()
         main = self.ask(self.reading.asserts)
         if self.reading.reason is None:
             return main
         return self.ask(self.reading.reason) and main
+
+    def _only_if(self) -> bool:
+        """« X seulement si Y »: X happens where Y holds and not where it does not, both played."""
+        if self.reading.reason is not None:
+            raise OutsideModel("the model does not compute {what}", what="a reason about an « only if »")
+        self.setup()
+        self.play()
+        held = self.ask(self.reading.asserts)
+        self.trace.step("where the condition does not hold:")
+        other = SituationModel(replace(self.reading, events=self.reading.only_if, only_if=None), self.trace,
+                               self.designate)
+        other.setup()
+        other.play()
+        if other.ask(self.reading.asserts):
+            return False
+        if not held:
+            raise Unknown("the outcome happens neither where the condition holds nor where it does not")
+        return True
