@@ -18,6 +18,7 @@ from lark import Token, Transformer
 
 from kb.checker.meaning import Entity, Junction, Query, Reading, combine, join_word, polarity
 from kb.checker.meaning_events import EventMeaning
+from kb.checker.meaning_payments import PaymentMeaning
 
 
 class NotRead(Exception):
@@ -30,7 +31,7 @@ class NotRead(Exception):
         self.words = words
 
 
-class Meaning(EventMeaning, Transformer):
+class Meaning(EventMeaning, PaymentMeaning, Transformer):
     """The parse tree of a claim -> its :class:`Reading` (see the module docstring; what happens:
     :class:`~kb.checker.meaning_events.EventMeaning`)."""
 

@@ -137,4 +137,8 @@ CARD_QUERIES_FR = {
     "where the condition does not hold:": "là où la condition n'est pas remplie :",
     "the outcome happens neither where the condition holds nor where it does not":
         "le résultat n'a lieu ni là où la condition est remplie ni là où elle ne l'est pas",
+    # what a mana cost can be paid with (kb/checker/card_payments.py)
+    "{label} has no mana cost to pay": "{label} n'a pas de coût de mana à payer",
+    "{cost} has Phyrexian symbols, which can be paid with 2 life instead of mana":
+        "{cost} a des symboles phyrexians, qui peuvent être payés avec 2 points de vie au lieu de mana",
 }
