@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from kb.checker import card_payments, characteristics, mana, text_queries
+from kb.checker import card_payments, characteristics, mana, text_effects, text_queries
 from kb.checker.designation import Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
 from kb.checker.verdict import OutsideModel, Trace, Unknown
@@ -398,6 +398,12 @@ class QueryModel:
 
     def _q_payable(self, d, q):
         return card_payments.payable(d, q.value, self.trace)
+
+    def _q_text_damage(self, d, q):
+        return text_effects.deals_damage(d, q.value, self.trace)
+
+    def _q_text_draw_on_enter(self, d, q):
+        return text_effects.draws_on_enter(d, self.trace)
 
     def _q_same_card(self, d, q):
         other = q.value["card"]

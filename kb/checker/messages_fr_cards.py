@@ -141,4 +141,9 @@ CARD_QUERIES_FR = {
     "{label} has no mana cost to pay": "{label} n'a pas de coût de mana à payer",
     "{cost} has Phyrexian symbols, which can be paid with 2 life instead of mana":
         "{cost} a des symboles phyrexians, qui peuvent être payés avec 2 points de vie au lieu de mana",
+    # what a card's own text does (kb/checker/text_effects.py)
+    "{label}'s text speaks of damage in a way the claim does not say exactly":
+        "le texte de {label} parle de blessures autrement que l'affirmation ne le dit exactement",
+    "{label}'s text speaks of drawing in a way the claim does not say exactly":
+        "le texte de {label} parle de piocher autrement que l'affirmation ne le dit exactement",
 }

@@ -33,7 +33,7 @@ def test_card_round_a_on_every_card(full_conn):
     right, wrong = _tally(verdicts)
     assert len(verdicts) == 100
     assert wrong == []
-    assert right >= 40          # 23 when first measured, 41 once its families were read
+    assert right >= 42          # 23 when first measured, 41 once its families were read, 42 with what the text does
 
 
 def test_seed_round_a_on_the_seeds(seed_conn):
