@@ -54,6 +54,8 @@ class Entity:
     counters: dict = field(default_factory=dict)
     #: who controls a described object (``you``, ``opponent``; None: you)
     controller: Optional[str] = None
+    #: the entity a described creature is paired with (soulbond: « une créature associée »)
+    paired_with: Optional[str] = None
 
 
 @dataclass
@@ -100,6 +102,8 @@ class Reading:
     #: « X seulement si Y »: the events of the situation where the condition Y does not hold (X is
     #: asked in both: kb/checker/meaning_conditions.py); None for any other claim
     only_if: Optional[list] = None
+    #: « X même si Y »: X is asked where Y happens (``events``) and where it does not (``only_if``)
+    even_if: bool = False
     passed_over: list[str] = field(default_factory=list)
 
     def entity(self, eid: str) -> Entity:
@@ -111,6 +115,7 @@ class Reading:
                           "source": self.source},
                 "events": list(self.events),
                 "only_if": None if self.only_if is None else list(self.only_if),
+                "even_if": self.even_if,
                 "asserts": _assertion_dict(self.asserts),
                 "reason": _assertion_dict(self.reason),
                 "concession": _assertion_dict(self.concession),

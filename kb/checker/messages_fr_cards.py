@@ -146,4 +146,10 @@ CARD_QUERIES_FR = {
         "le texte de {label} parle de blessures autrement que l'affirmation ne le dit exactement",
     "{label}'s text speaks of drawing in a way the claim does not say exactly":
         "le texte de {label} parle de piocher autrement que l'affirmation ne le dit exactement",
+    # soulbond situations (kb/checker/meaning_soulbond.py, situation_queries.py)
+    "{name} leaves the battlefield (exiled)": "{name} quitte le champ de bataille (exilée)",
+    "outcome: {name} is paired": "résultat : {name} est associée",
+    "outcome: {name} is unpaired": "résultat : {name} est dissociée",
+    "the outcome happens only where the condition holds, not « even if » it does":
+        "le résultat n'a lieu que là où la condition est remplie, pas « même si » elle l'est",
 }

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Optional
 
-from kb.checker import keywords
+from kb.checker import keywords, soulbond
 from kb.checker.engine import combat
 from kb.checker.engine.citing import say
 from kb.checker.engine.game import STARTING_LIFE, Game
@@ -117,6 +117,11 @@ class SituationModel:
                 extra.setdefault(ev["subject"], Counter())[ev["counter"]] += ev["n"]
         for e in self.reading.setup:
             self.objects[e.id] = self._build(e, extra.get(e.id, Counter()))
+        for e in self.reading.setup:
+            if e.paired_with and int(e.id[1:]) < int(e.paired_with[1:]):
+                a, b = self.objects[e.id], self.objects[e.paired_with]
+                a.paired_with, b.paired_with = b, a
+                self.trace.step("{name} and {partner} become paired", "soulbond_paired", name=a.name, partner=b.name)
         self.start = {eid: Counter(p.counters) for eid, p in self.objects.items()}
         self.game.check()           # the objects as described: state-based actions apply at once
 
@@ -165,6 +170,25 @@ class SituationModel:
             self._ev_dies({"subject": eid})
         self.game.check()
         self.stack_order = [t.controller for t in self.game.stack.items]
+
+    def _ev_leaves_battlefield(self, ev: dict) -> None:
+        p = self._on_battlefield(ev["subject"])
+        if p.paired_with is not None:
+            soulbond.still_paired(p.paired_with, self.trace, "leaves")
+        say(self.trace, "{name} leaves the battlefield (exiled)", name=p.name)
+        self.game.move(p, "exile")
+
+    def _ev_gain_control(self, ev: dict) -> None:
+        p = self._on_battlefield(ev["subject"])
+        if p.paired_with is not None:
+            soulbond.still_paired(p.paired_with, self.trace, "control")
+        p.controller = "opponent"
+
+    def _q_paired(self, q: Query) -> bool:
+        p = self._now(q.subject)
+        say(self.trace, "outcome: {name} is paired" if p.paired_with is not None else "outcome: {name} is unpaired",
+            name=p.name)
+        return p.paired_with is not None
 
     def _ev_destroy(self, ev: dict) -> None:
         self.game.destroy(self._on_battlefield(ev["subject"]))
@@ -367,7 +391,7 @@ class SituationModel:
     def _only_if(self) -> bool:
         """« X seulement si Y »: X happens where Y holds and not where it does not, both played."""
         if self.reading.reason is not None:
-            raise OutsideModel("the model does not compute {what}", what="a reason about an « only if »")
+            raise OutsideModel("the model does not compute {what}", what="a reason about a condition")
         self.setup()
         self.play()
         held = self.ask(self.reading.asserts)
@@ -376,7 +400,14 @@ class SituationModel:
                                self.designate)
         other.setup()
         other.play()
-        if other.ask(self.reading.asserts):
+        without = other.ask(self.reading.asserts)
+        if self.reading.even_if:        # « X même si Y »: X where Y happens, and where it does not
+            if not held:
+                return False
+            if not without:
+                raise Unknown("the outcome happens only where the condition holds, not « even if » it does")
+            return True
+        if without:
             return False
         if not held:
             raise Unknown("the outcome happens neither where the condition holds nor where it does not")

@@ -1,0 +1,64 @@
+"""Soulbond situations read from the parse tree (mixed into
+:class:`~kb.checker.meaning_events.EventMeaning`): « une créature associée » / "a paired creature"
+(two creatures paired, the second its partner), what happens to the partner (« celle à laquelle elle
+est associée quitte le champ de bataille », "another player gains control of its partner") and
+whether the first stays paired (« le reste », "becomes unpaired"); played with
+:mod:`kb.checker.soulbond` by :mod:`kb.checker.situation_queries` (702.95e: leaving the battlefield
+or a change of control unpairs both).
+"""
+from __future__ import annotations
+
+from lark import Token
+
+from kb.checker.meaning import Entity, Query
+from kb.checker.meaning_combat import Item, NotReadEvent, _positive
+
+
+class SoulbondMeaning:
+    """Transformer methods of the soulbond productions."""
+
+    def e_paired(self, c):
+        head = next(t for t in c if isinstance(t, Token) and t.type == "CARDTYPE")
+        if str(head.value) != "Creature":
+            raise NotReadEvent("only creatures are paired", [str(head)])
+        start = min(t.start_pos for t in c)
+        end = max(t.end_pos for t in c)
+        article = self.articles.get(start, "")
+        surface = ((article + " ") if article and not article.endswith("'") else article) + self.text[start:end]
+        eid, partner = f"e{len(self.reading.setup) + 1}", f"e{len(self.reading.setup) + 2}"
+        name = "sa partenaire" if self.reading.lang == "fr" else "its partner"
+        self.reading.setup.append(Entity(eid, "", None, surface.strip(), "described", None, "creature", None, [], {},
+                                         paired_with=partner))
+        self.reading.setup.append(Entity(partner, "", None, name, "described", None, "creature", None, [], {},
+                                         paired_with=eid))
+        self._last = eid
+        return eid
+
+    def _partner(self, word: str) -> str:
+        paired = [e for e in self.reading.setup if e.paired_with and int(e.id[1:]) < int(e.paired_with[1:])]
+        if len(paired) != 1:
+            raise NotReadEvent("a partner with no single paired creature before it", [word])
+        return paired[0].paired_with
+
+    def partner_leaves(self, c):
+        partner = self._partner(str(c[0]))
+        return [Item("event", [{"kind": "leaves_battlefield", "subject": partner}], words="leaves the battlefield")]
+
+    def partner_control(self, c):
+        partner = self._partner(str(c[-1]))
+        return [Item("event", [{"kind": "gain_control", "subject": partner}], words="gains control")]
+
+    def t_unpaired(self, c):
+        positive = _positive(c)
+        return lambda s: Item("outcome", query=Query(s, "paired", True, polarity=not positive))
+
+    def t_stays_paired(self, c):
+        positive = _positive(c)
+        return lambda s: Item("outcome", query=Query(s, "paired", True, polarity=positive))
+
+    def happens_even_if(self, c):
+        """« X même si Y », "X even if Y": X asked where Y happens, and where it does not."""
+        parts = [x for x in c if isinstance(x, list)]
+        asserts = self._situation(parts[-1], parts[0], conditional=True)
+        self.reading.only_if, self.reading.even_if = [], True
+        return asserts
