@@ -148,44 +148,61 @@ class _Fields:
             return True
         label = (match[1] if bare else match["label"]).strip().lower() if match else ""
         value = (match[2] if bare else match["value"]).strip() if match else ""
+        took = self._labelled(label, value) if label else None
+        return took if took is not None else self._unlabelled(line)
+
+    def _labelled(self, label: str, value: str) -> Optional[bool]:
+        """A « Label : value » field; None when the label names no field of a record."""
         if label in _COST_LABELS:
-            mv = re.search(r"[ \t]+(?:CCM|VM|Valeur de mana)[ \t]*:[ \t]*(\d{1,2})[ \t]*$", value, flags=re.I)
-            if mv:
-                self.mv, value = self.mv or mv[1], value[:mv.start()]
-            inline = re.search(r"\((?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*(\d{1,2})\)", value, flags=re.I)
-            if inline:
-                self.mv = self.mv or inline[1]
-            parts = re.split(r"[ \t]+[—–-][ \t]+", value, maxsplit=1)
-            cost = read_cost(parts[0])
-            if cost is None:
-                return False
-            self.novel = self.novel or len(parts) > 1 or not _plain_cost(parts[0])
-            self.cost = self.cost or cost
-            if len(parts) > 1:
-                kind, pt = _type_and_pt(parts[1])
-                self.type, self.pt = self.type or kind, self.pt or pt
-            return True
+            return self._cost_field(value)
         if label in _TYPE_LABELS:
             kind, pt = _type_and_pt(value)
             self.novel = self.novel or pt is not None
             self.type, self.pt = self.type or kind or value, self.pt or pt
             return True
         if label in _PT_LABELS or label in ("force", "endurance"):
-            pt = _PT.fullmatch(value.strip())
-            self.novel = self.novel or label != "force/endurance" or " " in value.strip()
-            if label == "force":
-                self.power = value.strip()
-            elif label == "endurance" and self.power:
-                self.pt = self.pt or f"{self.power}/{value.strip()}"
-            elif pt:
-                self.pt = self.pt or f"{pt['p']}/{pt['t']}"
-            return bool(pt) or label in ("force", "endurance")
+            return self._pt_field(label, value.strip())
         if label in _ENGLISH_LABELS:
             self.english = self.english or value
             return True
         if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc"):
             self.mv = self.mv or (value if value.isdigit() else None)
             return True
+        return None
+
+    def _cost_field(self, value: str) -> bool:
+        """« Coût : 1WBG — Créature — … — 4/5 », « Coût : 1 U U   CCM : 3 »."""
+        mv = re.search(r"[ \t]+(?:CCM|VM|Valeur de mana)[ \t]*:[ \t]*(\d{1,2})[ \t]*$", value, flags=re.I)
+        if mv:
+            self.mv, value = self.mv or mv[1], value[:mv.start()]
+        inline = re.search(r"\((?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*(\d{1,2})\)", value, flags=re.I)
+        if inline:
+            self.mv = self.mv or inline[1]
+        parts = re.split(r"[ \t]+[—–-][ \t]+", value, maxsplit=1)
+        cost = read_cost(parts[0])
+        if cost is None:
+            return False
+        self.novel = self.novel or len(parts) > 1 or not _plain_cost(parts[0])
+        self.cost = self.cost or cost
+        if len(parts) > 1:
+            kind, pt = _type_and_pt(parts[1])
+            self.type, self.pt = self.type or kind, self.pt or pt
+        return True
+
+    def _pt_field(self, label: str, value: str) -> bool:
+        """« Force/Endurance : 15/15 », « F/E 3/1 », or « Force : 2 » then « Endurance : 2 »."""
+        pt = _PT.fullmatch(value)
+        self.novel = self.novel or label != "force/endurance" or " " in value
+        if label == "force":
+            self.power = value
+        elif label == "endurance" and self.power:
+            self.pt = self.pt or f"{self.power}/{value}"
+        elif pt:
+            self.pt = self.pt or f"{pt['p']}/{pt['t']}"
+        return bool(pt) or label in ("force", "endurance")
+
+    def _unlabelled(self, line: str) -> bool:
+        """A line without a field label: a type and a cost, a cost alone, a type line, a P/T."""
         typed = re.fullmatch(r"(.+?)[ \t]+[—–-][ \t]+Co[uû]t[ \t]*:[ \t]*(.+)", line.strip())
         if typed and _type_and_pt(typed[1])[0] and read_cost(typed[2]):      # « Artefact — Coût : 1 »
             self.type, self.cost, self.novel = self.type or _type_and_pt(typed[1])[0], self.cost or read_cost(typed[2]), True
