@@ -286,6 +286,7 @@ class Tokenizer:
     def __init__(self, names: Optional[NameFinder] = None, vocab: Optional[Vocabulary] = None):
         self.names = names
         self.vocab = vocab or vocabulary()
+        self._found: dict[str, dict] = {}      # claim -> its names found (the other language's try asks again)
 
     def _card_spans(self, words: list[Word], claim: str, lang: str) -> dict[int, tuple[int, Token]]:
         """Start index -> (end index, CARD token) of the card names in ``words``."""
@@ -306,7 +307,9 @@ class Tokenizer:
                 variants = ["".join(plain[i:j]), "".join(single[i:j])]
                 spans.append((i, j, surface, variants))
                 keys.update((v, surface) for v in variants if v)
-        found = self.names(keys)
+        found = self._found.get(claim)
+        if found is None:
+            found = self._found[claim] = self.names(keys)
         best: dict[int, tuple[int, Token]] = {}
         for i, j, surface, variants in spans:
             hit = next((found[v] for v in variants if v in found), None)
