@@ -152,4 +152,7 @@ CARD_QUERIES_FR = {
     "outcome: {name} is unpaired": "résultat : {name} est dissociée",
     "the outcome happens only where the condition holds, not « even if » it does":
         "le résultat n'a lieu que là où la condition est remplie, pas « même si » elle l'est",
+    # who may be in a band (kb/checker/situation_banding.py)
+    "a band of {n} creature(s) with banding and {m} without is declared":
+        "un groupe de {n} créature(s) avec le regroupement et {m} sans est déclaré",
 }

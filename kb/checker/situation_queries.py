@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Optional
 
-from kb.checker import keywords, soulbond
+from kb.checker import keywords, situation_banding, soulbond
 from kb.checker.engine import combat
 from kb.checker.engine.citing import say
 from kb.checker.engine.game import STARTING_LIFE, Game
@@ -183,6 +183,12 @@ class SituationModel:
         if p.paired_with is not None:
             soulbond.still_paired(p.paired_with, self.trace, "control")
         p.controller = "opponent"
+
+    def _ev_band(self, ev: dict) -> None:
+        """« A band can include … »: the bands are declared by the query itself."""
+
+    def _q_band_can_include(self, q: Query) -> bool:
+        return situation_banding.band_can_include(q.value, self.trace)
 
     def _q_paired(self, q: Query) -> bool:
         p = self._now(q.subject)
