@@ -59,3 +59,12 @@ def test_seed_round_b_on_the_seeds(seed_conn):
     assert len(verdicts) == 70
     assert wrong == []
     assert right >= 4           # its one blind measure
+
+
+@pytest.mark.corpus
+def test_round_c_on_every_card(full_conn):
+    verdicts = check_file(FIXTURES / "claims_round_c.yaml", cards=full_conn)
+    right, wrong = _tally(verdicts)
+    assert len(verdicts) == 120
+    assert wrong == []
+    assert right >= 10          # its one blind measure
