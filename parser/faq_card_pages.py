@@ -33,15 +33,13 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from parser.cardface import CardFaceError, parse_type_line
-from parser.faq_field_blocks import lay_out_blocks, needs_blocks
+from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks
 from parser.mana import ManaCostError, parse_written_cost
 
 #: A laid-out line: its text, and the (line, column) of the page it starts at.
 Placed = tuple[str, tuple[int, int]]
 
-_TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
-               r"Légendaire|Neigeu(?:x|se)|Mondial)")
+_TYPE_WORDS = TYPE_WORDS
 #: « Sentier de la sève / Sap Trail · French », « Nom (English Name) — Français ».
 _SITE_HEAD = re.compile(r"(?P<names>[^\n·•|]{2,120}?)[ \t]+[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
 _SITE_HEAD_GATE = re.compile(r"(?m)(?:[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$|^"
@@ -92,16 +90,6 @@ def relaid(lines: list[Placed], site: bool = True, database: bool = True, blocks
     return lines
 
 
-def _is_type_line(text: str) -> bool:
-    if not _TYPE_START.match(text):
-        return False
-    try:
-        parse_type_line(text, "fr")
-    except CardFaceError:
-        return False
-    return True
-
-
 def _cost(written: str) -> Optional[str]:
     """A written cost in braces (« 1G » -> « {1}{G} »), « » for none, None if it is no cost."""
     written = written.strip()
@@ -125,7 +113,7 @@ def _site_headers(lines: list[Placed]) -> list[Placed]:
         if mv is None and re.fullmatch(r"\(\d{1,2}\)", written):      # « Terrain, (0) »: a mana value alone
             written, mv = "", written[1:-1]
         cost = _cost(written) if typed else None
-        if typed is None or cost is None or not _is_type_line(typed["type"].strip()):
+        if typed is None or cost is None or not is_type_line(typed["type"].strip()):
             out.append(lines[i])
             i += 1
             continue
@@ -187,7 +175,7 @@ def _article_names(lines: list[Placed]) -> list[Placed]:
     out: list[Placed] = []
     for i, (text, where) in enumerate(lines):
         if (not text.strip() and 0 < i < len(lines) - 2 and (i == 1 or not lines[i - 2][0].strip())
-                and lines[i + 2][0].strip() and _is_type_line(unmarked(lines[i + 1][0]))
+                and lines[i + 2][0].strip() and is_type_line(unmarked(lines[i + 1][0]))
                 and _name_like(unmarked(lines[i - 1][0]))):
             continue                     # the blank line between an article's card name and its type line
         out.append((text, where))

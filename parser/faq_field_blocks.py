@@ -30,9 +30,10 @@ Placed = tuple[str, tuple[int, int]]
 
 _FRAME = "│|┃║"
 _RULE_LINE = re.compile(r"[ \t]*[+┌└├┤┐┘─━═=|\-_ \t]{3,}[ \t]*$")
-_TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
-               r"Légendaire|Neigeu(?:x|se)|Mondial)")
-_TYPE_START = re.compile(_TYPE_WORDS)
+#: The words a French type line starts with (its card type or a supertype).
+TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
+              r"Légendaire|Neigeu(?:x|se)|Mondial)")
+_TYPE_START = re.compile(TYPE_WORDS)
 _LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /.]{1,30}?)[ \t]*(?::|\t|[ \t]{2,}|[ \t]*[|│][ \t]*)[ \t]*(?P<value>\S.*)$")
 _COST_LABELS = {"coût", "cout", "coût de mana", "cout de mana", "mana", "coût (mana)"}
 _TYPE_LABELS = {"type", "types", "type de carte", "ligne de type"}
@@ -103,7 +104,8 @@ def _plain_cost(written: str) -> bool:
     return True
 
 
-def _is_type_line(text: str) -> bool:
+def is_type_line(text: str) -> bool:
+    """A French type line the card-face grammar reads (« Créature : elfe et guerrier »)."""
     if not _TYPE_START.match(text):
         return False
     try:
@@ -121,7 +123,7 @@ def _type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     if tail:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
-    return (value, pt) if _is_type_line(value) else (None, None)
+    return (value, pt) if is_type_line(value) else (None, None)
 
 
 class _Fields:
@@ -314,7 +316,7 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
         if _name_of(text)[0] is not None or re.match(r"(?i)nom[ \t]*:", text):
             break                        # the next record's name: its block starts there
         break
-    if not (fields.cost and fields.type and _is_type_line(fields.type)):
+    if not (fields.cost and fields.type and is_type_line(fields.type)):
         return None
     if not (fields.novel or _name_is_novel(lines[start][0], name, english, cost)):
         return None                      # a record the grammar reads as it is written
