@@ -12,3 +12,11 @@ def seed_conn(seed_kb):
     conn = connect(seed_kb)
     yield conn
     conn.close()
+
+
+@pytest.fixture(scope="module")
+def full_conn(full_kb):
+    """The full knowledge base opened as the commands open it (rows by column name), for the module."""
+    conn = connect(full_kb)
+    yield conn
+    conn.close()

@@ -18,13 +18,6 @@ def _tally(verdicts):
     return right, wrong
 
 
-@pytest.fixture(scope="module")
-def full_conn(full_kb):
-    from kb.store.db import connect
-
-    conn = connect(full_kb)
-    yield conn
-    conn.close()
 
 
 @pytest.mark.corpus

@@ -79,14 +79,6 @@ def test_an_unknown_document_names_the_stored_ones(seed_conn):
 
 # ------------------------------------------------------------ every card of the card data
 
-@pytest.fixture(scope="module")
-def full_conn(full_kb):
-    """The full knowledge base opened as the commands open it (rows by column name)."""
-    from kb.store.db import connect
-
-    conn = connect(full_kb)
-    yield conn
-    conn.close()
 
 
 CARD_CLAIMS = [

@@ -45,14 +45,8 @@ def test_a_faq_record_with_a_minus_counter_does_not_return(seed_conn):
     ("If Grizzly Bears is dealt 1 damage, it dies", "false"),
     ("If Serra Angel dies, it returns", "false"),
 ])
-def test_named_creature_cards_played_as_printed(full_kb, claim, answer):
-    from kb.store.db import connect
-
-    conn = connect(full_kb)
-    try:
-        v = check_claim(claim, cards=conn)
-    finally:
-        conn.close()
+def test_named_creature_cards_played_as_printed(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert _typed(v)["setup"]["entities"][0]["by"] == "name"
 

@@ -39,14 +39,8 @@ def test_pay_with_a_colour_on_the_faq_record(seed_conn):
      "{4}{W}, {6}"),
     ("You can pay for Kitchen Finks with only red mana", "false", "mana cost of Kitchen Finks: {1}{G/W}{G/W}"),
 ])
-def test_payments_on_the_card_data(full_kb, claim, answer, step):
-    from kb.store.db import connect
-
-    conn = connect(full_kb)
-    try:
-        v = check_claim(claim, cards=conn)
-    finally:
-        conn.close()
+def test_payments_on_the_card_data(full_conn, claim, answer, step):
+    v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert step in v.explanation
 

@@ -27,14 +27,8 @@ from kb.checker import check_claim
      "rules text of Elvish Visionary: « when ~ enters the battlefield, draw a card. »"),
     ("When Grizzly Bears enters the battlefield, you draw a card", "false", "rules text of Grizzly Bears: « none »"),
 ])
-def test_what_the_text_does(full_kb, claim, answer, step):
-    from kb.store.db import connect
-
-    conn = connect(full_kb)
-    try:
-        v = check_claim(claim, cards=conn)
-    finally:
-        conn.close()
+def test_what_the_text_does(full_conn, claim, answer, step):
+    v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert step in v.explanation
     assert v.reading is not None and v.reading["reader"] == "typed"
