@@ -17,12 +17,13 @@ from the seeds in a temporary directory.
 
 With ``--previous REV`` the same claims are also checked, in the same run,
 by the checker of git revision REV (its tree exported to a temporary
-directory, run in a child process on the same knowledge base), and a table
-compares the two: right / wrong / unknown per set, warm p50 / p95, and the
+directory, run in a child process on the same knowledge base; the two take
+turns claim by claim, each keeping the best of ``--repeat`` timings, so a
+passing load weighs on both alike), and a table compares the two: right / wrong / unknown per set, warm p50 / p95, and the
 cold time of one ``kb check`` process (its loading included).
 
 Usage: ``python benchmarks/bench_check.py [--data-dir DIR] [--show wrong|unknown|all] [--sets FILE...]
-[--previous REV]``.
+[--previous REV [--repeat N]]``.
 """
 from __future__ import annotations
 
@@ -224,8 +225,8 @@ def run(conn, show: str, sets=SETS) -> None:
         print(f"  slowest {s * 1000:7.2f} ms  {claim[:70]}")
 
 
-#: The child process that checks claims with another revision's code: reads (claim, edition) pairs
-#: as JSON on stdin, prints [answer, seconds] pairs as JSON.
+#: The child process that checks claims with another revision's code: reads one [claim, edition, repeat]
+#: JSON line at a time on stdin and answers with one [answer, best seconds of the repeats] line.
 _CHILD = """
 import json, sys, time
 from pathlib import Path
@@ -233,13 +234,25 @@ from kb.checker.claims import check_claim
 from kb.store import db as store
 conn = store.connect(Path(sys.argv[1]))
 check_claim("warm up: Implorer la reine est noire", cards=conn)
-out = []
-for claim, edition in json.load(sys.stdin):
-    t0 = time.perf_counter()
-    v = check_claim(claim, edition=edition, cards=conn)
-    out.append([v.answer, time.perf_counter() - t0])
-print(json.dumps(out))
+print("ready", flush=True)
+for line in sys.stdin:
+    claim, edition, repeat = json.loads(line)
+    best = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        v = check_claim(claim, edition=edition, cards=conn)
+        best = min(best, time.perf_counter() - t0) if best is not None else time.perf_counter() - t0
+    print(json.dumps([v.answer, best]), flush=True)
 """
+
+
+def _best(claim: str, edition, conn, repeat: int) -> list:
+    """[answer, best seconds of ``repeat`` checks] of ``claim`` with this tree's checker."""
+    best = None
+    for _ in range(repeat):
+        v, sec = timed(claim, edition, conn)
+        best = sec if best is None else min(best, sec)
+    return [v.answer, best]
 
 
 def _export(rev: str, into: Path) -> Path:
@@ -265,25 +278,37 @@ def _cold(tree: Path, data_dir: Path) -> float:
     return time.perf_counter() - t0
 
 
-def compare_previous(rev: str, data_dir: Path, sets) -> None:
-    """Check the claims of ``sets`` with this tree and with revision ``rev``, in one run; print both."""
+def compare_previous(rev: str, data_dir: Path, sets, repeat: int = 3) -> None:
+    """Check the claims of ``sets`` with this tree and with revision ``rev``, in one run; print both.
+
+    The two checkers take turns claim by claim (the previous one in a child process), each keeping the
+    best of ``repeat`` timings, so that a load that comes and goes on the machine weighs on both alike."""
     conn = store.connect(data_dir)
     check_claim("warm up: Implorer la reine est noire", cards=conn)
     with tempfile.TemporaryDirectory() as tmp:
         old = _export(rev, Path(tmp))
-        rows = []
-        for name in sets:
-            pairs = [(item["claim"], item.get("edition")) for item in items(name)]
-            expected = [expected_of(item) for item in items(name)]
-            child = subprocess.run([sys.executable, "-c", _CHILD, str(data_dir.resolve())], env=_child_env(old),
-                                   cwd=old, input=json.dumps(pairs), capture_output=True, text=True, check=True)
-            before = json.loads(child.stdout)
-            now = [timed(claim, edition, conn) for claim, edition in pairs]
-            now = [[v.answer, sec] for v, sec in now]
-            rows.append((Path(name).name, _tally(before, expected), _tally(now, expected)))
+        child = subprocess.Popen([sys.executable, "-c", _CHILD, str(data_dir.resolve())], env=_child_env(old),
+                                 cwd=old, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            child.stdout.readline()
+            rows = []
+            for name in sets:
+                before, now, expected = [], [], []
+                for item in items(name):
+                    claim, edition = item["claim"], item.get("edition")
+                    child.stdin.write(json.dumps([claim, edition, repeat]) + "\n")
+                    child.stdin.flush()
+                    before.append(json.loads(child.stdout.readline()))
+                    now.append(_best(claim, edition, conn, repeat))
+                    expected.append(expected_of(item))
+                rows.append((Path(name).name, _tally(before, expected), _tally(now, expected)))
+        finally:
+            child.stdin.close()
+            child.wait()
         cold_old = min(_cold(old, data_dir) for _ in range(3))
         cold_new = min(_cold(ROOT, data_dir) for _ in range(3))
-    print(f"\nthis tree vs {rev} (same run, same knowledge base {data_dir}):")
+    print(f"\nthis tree vs {rev} (same run, same knowledge base {data_dir}; claim by claim in turn, "
+          f"best of {repeat} each):")
     print(f"  {'set':<28} {'previous: right/wrong/unknown  p50/p95 ms':<44} now: right/wrong/unknown  p50/p95 ms")
     for name, old_t, new_t in rows:
         print(f"  {name:<28} {old_t:<44} {new_t}")
@@ -307,12 +332,14 @@ def main(argv=None) -> None:
                                               "{claim, expected, note[, edition]})")
     ap.add_argument("--previous", metavar="REV", help="also check the claims with the checker of git revision "
                                                         "REV, in the same run, and compare")
+    ap.add_argument("--repeat", type=int, default=3, help="with --previous: timings per claim and checker, "
+                                                          "the best kept (default 3)")
     args = ap.parse_args(argv)
     sets = tuple(str(Path(s).resolve()) for s in args.sets) if args.sets else SETS
     if args.previous:
         if not args.data_dir:
             ap.error("--previous needs --data-dir (both checkers read the same knowledge base)")
-        compare_previous(args.previous, args.data_dir, sets)
+        compare_previous(args.previous, args.data_dir, sets, args.repeat)
         return
     if args.data_dir:
         run(store.connect(args.data_dir), args.show, sets)

@@ -5,7 +5,8 @@
    negation, connectives…);
 2. ``parser/grammars/claim_reading.lark`` gives them structure (edition
    lead, clauses and connectives, subjects, predicates), parsed by Lark's
-   Earley parser over those tokens;
+   Earley parser over those tokens (predicting only what the next token can start:
+   :mod:`parser.lookahead_earley`);
 3. :class:`~kb.checker.meaning_tree.Meaning` (a Lark Transformer) builds the
    :class:`~kb.checker.meaning.Reading`: the entities, and the assertion
    tree with each query's polarity and quantifier; pronouns and possessives
@@ -21,7 +22,6 @@ import sqlite3
 from functools import lru_cache
 from typing import Optional
 
-from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
@@ -30,6 +30,7 @@ from kb.checker.meaning import Reading
 from kb.checker.meaning_events import NotReadEvent
 from kb.checker.meaning_tree import Meaning, NotRead
 from parser import grammars
+from parser.lookahead_earley import LookaheadEarley
 
 __all__ = ["Reader", "NotRead", "read_claim", "structure_parser"]
 
@@ -45,10 +46,10 @@ class _Given(Lexer):
 
 
 @lru_cache(maxsize=1)
-def structure_parser() -> Lark:
-    """The Earley parser of ``claim_reading.lark`` over typed tokens (cached)."""
-    return grammars.load("claim_reading", parser="earley", lexer=_Given, ambiguity="resolve",
-                         start=["start", "situation_start"])
+def structure_parser() -> LookaheadEarley:
+    """The Earley parser of ``claim_reading.lark`` over typed tokens, with one-token lookahead (cached)."""
+    return LookaheadEarley(grammars.load("claim_reading", parser="earley", lexer=_Given, ambiguity="resolve",
+                                         start=["start", "situation_start"]))
 
 
 #: Token types only the claims about what happens use (``situation_start`` of the grammar).
