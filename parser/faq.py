@@ -39,13 +39,12 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from parser import grammars
-
 from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
 from parser.decode import DecodeError, decode_bytes, decode_file
 from parser.faq_card_pages import lay_out
 from parser.faq_dates import ambiguous_dates, byline_dates, published_in_header
 from parser.faq_flat import MARKS, is_flattened, relayout
+from parser.faq_layout import layout_parser
 from parser.faq_tree import DocumentBuilder
 from parser.lang import SAMPLE, detect
 from parser.references import find_references
@@ -53,8 +52,7 @@ from parser.references import find_references
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return grammars.load("faq", parser="lalr", lexer="contextual", propagate_positions=False,
-                         maybe_placeholders=False)
+    return layout_parser(propagate_positions=False, maybe_placeholders=False)
 
 
 def parse_document(path: str | Path, lang: str = "fr", source: str = "") -> Document:

@@ -42,9 +42,11 @@ Placed = tuple[str, tuple[int, int]]
 _TYPE_WORDS = TYPE_WORDS
 #: « Sentier de la sève / Sap Trail · French », « Nom (English Name) — Français ».
 _SITE_HEAD = re.compile(r"(?P<names>[^\n·•|]{2,120}?)[ \t]+[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
-_SITE_HEAD_GATE = re.compile(r"(?m)(?:[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$|^"
-                             + r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|"
-                             r"Bataille|Légendaire)[^,\n]{0,80},[ \t]*(?:[{(\dXWUBRGC]|$))")
+#: (Gates searched over the text with a newline before it: « \n » where a line starts, not « ^ »,
+#: which the regular expression engine tests at every position.)
+_SITE_LANG_GATE = re.compile(r"(?m)[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
+_SITE_HEAD_GATE = re.compile(r"\n(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|"
+                             r"Bataille|Légendaire)[^,\n]{0,80},[ \t]*(?:[{(\dXWUBRGC]|$)")
 #: « Éphémère, 1G (2) », « Créature : elfe, {2}{G} (3) », « Terrain, (0) ».
 _SITE_TYPE = re.compile(r"(?P<type>" + _TYPE_WORDS + r"[^,\n]{0,80}?),[ \t]*(?P<cost>[^()\n]*?(?:\([^()\n]{1,4}\))*?)"
                         r"[ \t]*(?:\((?P<mv>\d{1,2})\))?[ \t]*$")
@@ -56,7 +58,7 @@ _NUMBER_MARK = re.compile(r"\)[ \t]*(?:#|n°|No\.?)[ \t]*\d|·[ \t]*[A-Z0-9]{2,6
 #: The heading of a block that is no part of a card's text.
 _BLOCK_HEAD = re.compile(r"(?i)(?:legalities|legality|légalités?|formats?(?: légaux)?|rulings|notes(?: et (?:règles|décisions))?|"
                          r"décisions|règles spécifiques)[ \t]*:?[ \t]*$")
-_BLOCK_GATE = re.compile(r"(?m)^(?:[Ll](?:egalit|égalit)|[Ff]ormats?[ \t]*:?$|[Rr]ulings|[Nn]otes|[Dd]écisions|[Rr]ègles spécifiques)")
+_BLOCK_GATE = re.compile(r"(?m)\n(?:[Ll](?:egalit|égalit)|[Ff]ormats?[ \t]*:?$|[Rr]ulings|[Nn]otes|[Dd]écisions|[Rr]ègles spécifiques)")
 #: A blank line, then a type line: the article's record, or nothing.
 _ARTICLE_GATE = re.compile(r"\n[ \t]*\n[>_* \t]*" + _TYPE_WORDS)
 _TYPE_START = re.compile(_TYPE_WORDS)
@@ -65,7 +67,8 @@ _TYPE_START = re.compile(_TYPE_WORDS)
 def lay_out(text: str) -> Optional[list[Placed]]:
     """The lines of ``text`` laid out for the grammar, each with the (line,
     column) it comes from, or None when no layout of this module is in it."""
-    gates = (_SITE_HEAD_GATE.search(text), _DB_TITLE_GATE.search(text), _BLOCK_GATE.search(text),
+    lined = "\n" + text
+    gates = (_SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _SITE_LANG_GATE.search(text), _DB_TITLE_GATE.search(text), _BLOCK_GATE.search(lined),
              _ARTICLE_GATE.search(text))
     blocks = needs_blocks(text)
     if not any(gates) and not blocks:

@@ -24,7 +24,7 @@ from typing import Optional
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from parser import grammars
+from parser.faq_layout import layout_parser
 
 __all__ = ["EXAMPLES", "LabelledError", "label_error"]
 
@@ -62,8 +62,7 @@ class LabelledError:
 
 @lru_cache(maxsize=1)
 def _strict() -> Lark:
-    return grammars.load("faq", parser="lalr", lexer="contextual", start=list(EXAMPLES),
-                         propagate_positions=False, maybe_placeholders=False)
+    return layout_parser(start=list(EXAMPLES), propagate_positions=False, maybe_placeholders=False)
 
 
 _LABELS: dict[tuple, Optional[str]] = {}

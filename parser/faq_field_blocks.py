@@ -45,7 +45,7 @@ _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?
 _GATES = tuple(re.compile(p) for p in (
     r"[Cc]o[uû]t(?: de mana)?[ \t]*[:|│\t]", r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
  r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)^[ \t]*\(\d{1,2}\)\(|^\d{0,2}[WUBRG]{1,5}$"))
+    r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
 _NUMBERS = {"zéro": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
             "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "quinze": 15}
 _COLOURS = {"blanc": "W", "bleu": "U", "noir": "B", "rouge": "R", "vert": "G", "incolore": "C"}
@@ -356,4 +356,5 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
 
 
 def needs_blocks(text: str) -> bool:
-    return "│" in text or any(gate.search(text) for gate in _GATES)      # (a box frame: « │ Nom   5UU │ »)
+    lined = "\n" + text                  # (a line's start as « \n »: see the gates)
+    return "│" in text or any(gate.search(lined) for gate in _GATES)      # (a box frame: « │ Nom   5UU │ »)

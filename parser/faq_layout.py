@@ -1,0 +1,351 @@
+"""The layout of French pages as tokens, before the grammar: the lexer stage of ``faq.lark``.
+
+``parser/grammars/faq.lark`` reads a page line by line with Lark's contextual lexer.  What a line *is*
+often depends on its layout, not on its words: where the line starts, what decorates a rule number,
+whether a line of cells is a card record.  Those decisions are taken here, one line (or one cell) at
+a time, and handed to the parser as tokens, so that the grammar's terminals stay small and carry no
+lookarounds (as :class:`parser.cr_lines.Numbering` does for the English rules):
+
+* **line starts**: ``BLANK``, ``QUOTE_INTRO`` and ``CITE_LEAD`` are only ever lexed at the start of a
+  line (``LINE_START``): the stage keeps them out of the lexer everywhere else;
+* **page breaks** (``PAGE_BREAK``): a PDF copy's running header or footer, or a page number, with the
+  blank lines around it (:func:`page_break`);
+* **decorations before numbers** (``RULE_LEAD``, ``MARKED_NUMBER``): bullets, « § », emoji, Markdown
+  marks and headings, backticks, « Règle », « Article », an opening quotation mark before a rule
+  number, and the number in bold, followed by « ) » or a colon, or in backticks (:func:`decorated_number`);
+* **one-line records**: a line of cells (« Name | {cost} | Type | P/T | text », ``FIELD_*``), a line
+  of spaced dashes (« Name (1BB) – Créature : zombie – 2/2 », ``DASH_*``), a record run into a
+  sentence (« …, on trouve aussi Voyageur damné {W} Créature : … », ``INLINE_*``), and a Markdown
+  table's header row (``TABLE_HEAD``): the cells become the tokens of the record.
+
+The stage runs inside the parse (:class:`LayoutLexer` wraps the contextual lexer and is asked for
+each token in turn, with the parser's state): a recognizer is tried only where the parser accepts its
+first token, and it wins over the lexer's own match only if its priority is not lower, as a terminal
+of the grammar would.  Nothing reads the raw text after the parse.
+"""
+from __future__ import annotations
+
+import re
+from copy import copy
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Iterator, Optional
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+from lark.lexer import BasicLexer, Lexer
+
+from parser import grammars
+
+__all__ = ["LINE_START", "LayoutLexer", "decorated_number", "layout_parser", "page_break"]
+
+#: Terminals that only ever start a line (the lexer is not offered them elsewhere).
+LINE_START = frozenset({"BLANK", "QUOTE_INTRO", "CITE_LEAD"})
+
+#: One token the stage gives: its type and its text.
+Piece = tuple[str, str]
+
+_SP = r"[ \t\u00a0]"
+
+# ---- page breaks ----------------------------------------------------------------------------------
+_PAGE_WORD = rf"(?:Page|p\.){_SP}*\d{{1,4}}(?:{_SP}*(?:/|sur|of){_SP}*\d{{1,4}})?"
+_PAGE_NO = rf"(?:{_PAGE_WORD}|\d{{1,4}}(?:{_SP}*/{_SP}*\d{{1,4}})?)"
+_AROUND = rf"(?:{_SP}*\n)*"
+_PAGE_LINE = re.compile(rf"{_AROUND}{_SP}*(?:{_PAGE_NO}|[^\n.!?]{{3,90}}?{_SP}+[-–—|·]{_SP}+{_PAGE_NO}|"
+                        rf"{_PAGE_NO}{_SP}+[-–—|·]{_SP}+[^\n.!?]{{3,90}}?){_SP}*\n{_AROUND}")
+_FIRST_FILLED = re.compile(rf"{_AROUND}{_SP}*")
+
+
+def page_break(text: str, pos: int, line: str) -> Optional[list[Piece]]:
+    """A page's running header or footer, or its number, with the blank lines around it: the line
+    (the first one with text) starts with a figure or « Page », or ends with a figure."""
+    if line[:1] in ("", " ", "\t", "\u00a0"):
+        start = _FIRST_FILLED.match(text, pos).end()
+        line = _line(text, start)
+    line = line.rstrip(" \t")
+    if not line or not (line[0] in "0123456789" or line.startswith(("Page", "p.")) or line[-1] in "0123456789"):
+        return None
+    m = _PAGE_LINE.match(text, pos)
+    return [("PAGE_BREAK", m.group())] if m else None
+
+
+# ---- decorations before numbers --------------------------------------------------------------------
+_LEAD = re.compile(rf"(?:(?:{_SP}+|[•·▪►>–—*-]{_SP}*|[§¶\u2600-\u27bf\U0001f000-\U0001faff]{{1,4}}{_SP}*|#{{1,6}}[ \t]+|"
+                   rf"(?:Règle|Article|Art\.){_SP}++|[«“][ \t\u00a0\u202f]*)`?|`)")
+_NUMBER = r"\d{3}\.\d++[a-z]?"
+_CAPITAL_OR_QUOTE = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞ«\"“"
+#: A number as the lead's words announce it: maybe in bold, then a space, « ) », « ** », « ` » or a colon.
+_LED_NUMBER = re.compile(rf"(?:\*\*)?{_NUMBER}\.?(?P<close>\*\*|\)|`)?(?P<after>{_SP}|:{_SP}+(?P<first>.))?")
+#: After a lead, a number then a lower-case word is prose (« - 100.5 euros »).
+_PROSE_AFTER = re.compile(rf"{_NUMBER}\.?`?{_SP}+[a-zà-öø-ÿ]")
+_BOLD = re.compile(rf"\*\*{_NUMBER}\.?\*\*")
+_CLOSED = re.compile(rf"{_NUMBER}(?P<mark>\)|:{_SP}+(?P<first>.))")
+_TICKED = re.compile(rf"{_NUMBER}\.?`")
+_MARK_GATE = re.compile(rf"\*\*\d|{_NUMBER}(?:\)|:|\.?`)")
+#: A note's bullet before a rule number: a decorated rule, or prose (never a note).
+_BULLET_NUMBER = re.compile(rf"[*•–-]{_SP}*(?:\*\*|`)?\d{{3}}\.\d")
+
+
+def _marked(text: str, pos: int) -> Optional[str]:
+    """(One quick test first: most lines start with a number followed by a space, or no number.)
+    « **702.19a** », « 702.19a) », « 702.19a: Le … », « 702.19a` »: a number with its marks (the
+    marks up to the space, or up to the colon)."""
+    if not _MARK_GATE.match(text, pos):
+        return None
+    m = _BOLD.match(text, pos)
+    if m and text[m.end():m.end() + 1] in (" ", "\t", "\u00a0"):
+        return m.group()
+    m = _CLOSED.match(text, pos)
+    if m and (m["mark"] == ")" and text[m.end():m.end() + 1] in (" ", "\t", "\u00a0")
+              or m["first"] is not None and m["first"] in _CAPITAL_OR_QUOTE):
+        return m.group()[:m.end() - m.start() - len(m["mark"])] + (")" if m["mark"] == ")" else "")
+    m = _TICKED.match(text, pos)
+    if m and text[m.end():m.end() + 1] in (" ", "\t", "\u00a0"):
+        return m.group()[:-1]
+    return None
+
+
+def decorated_number(text: str, pos: int, line: str) -> Optional[list[Piece]]:
+    """What a site puts before a rule number at a line's start (``RULE_LEAD``), and the number when
+    its own marks make it a ``MARKED_NUMBER``; None when the line does not start so."""
+    pieces: list[Piece] = []
+    if text[pos] in _DIGITS:                             # (most lines: a number without a lead)
+        marked = _marked(text, pos)
+        return [("MARKED_NUMBER", marked)] if marked else None
+    lead = _LEAD.match(text, pos)
+    if lead and lead.end() > pos:
+        after = lead.end()
+        number = _LED_NUMBER.match(text, after)
+        if (number and number["after"] is not None and (number["first"] is None or number["first"] in _CAPITAL_OR_QUOTE)
+                and not _PROSE_AFTER.match(text, after)):
+            pieces.append(("RULE_LEAD", lead.group()))
+            pos = after
+    marked = _marked(text, pos)
+    if marked:
+        pieces.append(("MARKED_NUMBER", marked))
+    if not pieces and _BULLET_NUMBER.match(text, pos):   # « • 702.92d est la règle … »: prose, never a note
+        return [("TEXT", text[pos:pos + len(line) + 1])]
+    return pieces or None
+
+
+# ---- one-line records ------------------------------------------------------------------------------
+def _line(text: str, pos: int) -> str:
+    """The line that starts at ``pos``, without its newline."""
+    end = text.find("\n", pos)
+    return text[pos:end if end >= 0 else len(text)]
+
+
+@lru_cache(maxsize=1)
+def _type_word() -> str:
+    """``TYPE_WORD`` of ``parser/grammars/terminals.lark``: the words a type line starts with (one place)."""
+    m = re.search(r"^TYPE_WORD:[ \t]*/(.*)/[ \t]*$", grammars.text("terminals"), re.M)
+    return m.group(1)
+
+
+_PT_VALUE = r"[-+]?(?:\d+|\*|X)(?:[-+]\*)?[ \t]*/[ \t]*[-+]?(?:\d+|\*|X)(?:[-+]\*)?"
+_BRACED_SYMBOLS = r"(?:\{[^{}\s]+\})"
+_FIELD_BARE = r"(?:(?:X{1,2}|\d{1,2})[WUBRGC]{0,8}|[WUBRGC]{1,8})"
+_FIELD_SEP = r"[ \t]*[|,;\t][ \t]*"
+_TABLE_SEP = r"[ \t]*[|\t][ \t]*"
+_FIELD_LABEL = (r"(?i:co[uû]t(?: de mana| converti(?: de mana)?)?|types?|nom(?: vo| anglais| français| original)?|texte|"
+                r"force(?:[ \t]*/[ \t]*endurance)?|f[ \t]*/[ \t]*e|ccm|cmc|vm|valeur de mana|loyauté|rareté|extension|"
+                r"illustrat(?:eur|ion))[ \t\u00a0\u202f]*[:\t]")
+
+
+@lru_cache(maxsize=1)
+def _field_line() -> re.Pattern:
+    """« - Name, {1}{W}, Éphémère », « | Name | 2W | Créature : elfe | 2/2 | … »: a bullet or a table's
+    « | », the name, its cost (braced between any separators, bare only between « | » or tabs), the type
+    line's first word."""
+    return re.compile(rf"(?P<bullet>(?:[•–*-]|\||\d{{1,2}}[.)])[ \t]+)?(?P<name>[^\d\s{{}}\[\]•–*|-][^\n{{}}\[\]|]*?)"
+                      rf"(?:(?P<sep>{_FIELD_SEP})(?P<braced>{_BRACED_SYMBOLS}++)(?P<sep2>{_FIELD_SEP})"
+                      rf"|(?P<tsep>{_TABLE_SEP})(?P<bare>{_FIELD_BARE})(?P<tsep2>{_TABLE_SEP})){_type_word()}")
+
+
+def field_line(text: str, pos: int, line: str) -> Optional[list[Piece]]:
+    """The bullet and the name of a record on one line of cells (``FIELD_BULLET``, ``FIELD_NAME``)."""
+    if "{" not in line and "|" not in line and "\t" not in line:
+        return None
+    m = _field_line().match(text, pos)
+    if not m or "\n" in m.group() or len(m["name"]) > 80 or (m["braced"] and any(c in m["name"] for c in ";\t")):
+        return None
+    pieces = [("FIELD_BULLET", m["bullet"])] if m["bullet"] else []
+    return pieces + [("FIELD_NAME", m["name"])]
+
+
+_CELL_END = re.compile(r"[ \t]*(?:[|,;\t]|\n)")
+_PT_CELL = re.compile(_PT_VALUE)
+_DASH_CELL_END = re.compile(r"[ \t]+[–—-][ \t]+|[ \t]*\n")
+
+
+def _pt_cell(kind: str, ends: re.Pattern) -> Callable[[str, int], Optional[list[Piece]]]:
+    def cell(text: str, pos: int, line: str) -> Optional[list[Piece]]:
+        m = _PT_CELL.match(text, pos)
+        return [(kind, m.group())] if m and ends.match(text, m.end()) else None
+    cell.__doc__ = f"A P/T that fills its cell ({kind}): the cell ends after it."
+    return cell
+
+
+_DSEP = r"[ \t]+[–—-][ \t]+"
+_DCOST = (r"(?:\d{0,2}(?:\{[^{}\s]+\})++|\((?:\{[^{}\s]+\})+\)|\(?(?:X{1,2}|\d{1,2})[WUBRGC]{0,8}\)?|\(?[WUBRGC]{1,8}\)?|"
+          r"(?:\((?:\d{1,2}|[WUBRGCSXYZ]|[WUBRG2]/[WUBRGP])\)){2,}|\d{1,2}(?:\((?:[WUBRGCSXYZ]|[WUBRG2]/[WUBRGP])\))+)")
+
+
+@lru_cache(maxsize=1)
+def _dash_line() -> re.Pattern:
+    """« Name (1BB) – Créature : zombie – … », « Nom / English — {2}{U} — Créature : humain — 1/1 »."""
+    return re.compile(rf"(?P<bullet>(?:[•*-]|\d{{1,2}}[.)])[ \t]+)?(?P<name>(?:\*\*)?[A-ZÀ-ÖØ-Þ][^\n{{}}\[\]|/]{{0,79}}?(?:\*\*)?)"
+                      rf"(?P<vo>[ \t]+/[ \t]+[^\n{{}}\[\]|/]{{1,80}}?)?(?P<cost>(?:{_DSEP}|[ \t]+){_DCOST})(?P<sep>{_DSEP})"
+                      rf"(?P<type>{_type_word()})")
+
+
+_DASH_TYPE_PT = re.compile(rf"{_DSEP}{_PT_VALUE}(?:{_DSEP}|[ \t]*\n)")
+_DASH_TYPE_END = re.compile(r"[ \t][–—-][ \t]|\n")
+_LABELLED = re.compile(rf"(?:\*\*)?{_FIELD_LABEL}")
+
+
+def dash_line(text: str, pos: int, line: str) -> Optional[list[Piece]]:
+    """The head of a record on one line of spaced dashes: bullet, name, other language's name, cost,
+    dash, and the type line up to the dash before its P/T (or the next spaced dash)."""
+    if "– " not in line and "— " not in line and "- " not in line:
+        return None
+    m = _dash_line().match(text, pos)
+    if not m or "\n" in m.group() or _LABELLED.match(m["name"]):
+        return None
+    start, line_end = m.start("type"), text.find("\n", m.end("type"))
+    end = (_DASH_TYPE_PT.search(text, m.end("type"), line_end + 1)
+           or _DASH_TYPE_END.search(text, m.end("type"), line_end + 1))
+    pieces = [("DASH_BULLET", m["bullet"])] if m["bullet"] else []
+    pieces += [("DASH_NAME", m["name"])] + ([("DASH_VO", m["vo"])] if m["vo"] else [])
+    return pieces + [("DASH_COST", m["cost"]), ("DASH_SEP", m["sep"]), ("DASH_TYPE", text[start:end.start()])]
+
+
+_TABLE_HEAD = re.compile(r"\|[^\n]*?\|?[ \t]*(?i:nom|carte|name|nom de la carte)[ \t]*\|[^\n]*\n")
+_TABLE_RULE = re.compile(r"\|?[ \t]*:?-{3,}")
+
+
+def table_head(text: str, pos: int, line: str) -> Optional[list[Piece]]:
+    """A Markdown table's header row that names its columns, right above its rule row « |---| »."""
+    m = _TABLE_HEAD.match(text, pos)
+    return [("TABLE_HEAD", m.group())] if m and _TABLE_RULE.match(text, m.end()) else None
+
+
+# ---- the stage -------------------------------------------------------------------------------------
+_DIGITS = "0123456789"
+_LEAD_FIRST = " \t\u00a0•·▪►>–—*-§¶#«“`RA" + _DIGITS
+
+
+@dataclass(frozen=True)
+class _Recognizer:
+    """A layout the stage reads: the token types it may start with, its priority against the lexer's
+    own match (as a terminal's), whether only at a line's start, the characters it may start with
+    (None: any), and the reading itself."""
+
+    starts: frozenset[str]
+    priority: int
+    line_start: bool
+    first: Optional[str]
+    #: (the text, the position, the rest of the line from there) -> the tokens, or None
+    read: Callable[[str, int, str], Optional[list[Piece]]]
+
+
+_RECOGNIZERS = (
+    _Recognizer(frozenset({"PAGE_BREAK"}), 10, True, None, page_break),
+    _Recognizer(frozenset({"TABLE_HEAD"}), 8, True, "|", table_head),
+    _Recognizer(frozenset({"FIELD_BULLET", "FIELD_NAME"}), 7, True, None, field_line),
+    _Recognizer(frozenset({"DASH_BULLET", "DASH_NAME"}), 7, True, None, dash_line),
+    _Recognizer(frozenset({"RULE_LEAD", "MARKED_NUMBER", "TEXT"}), 8, True, _LEAD_FIRST, decorated_number),
+    _Recognizer(frozenset({"FIELD_PT"}), 2, False, "-+0123456789*X", _pt_cell("FIELD_PT", _CELL_END)),
+    _Recognizer(frozenset({"DASH_PT"}), 2, False, "-+0123456789*X", _pt_cell("DASH_PT", _DASH_CELL_END)),
+)
+
+
+class LayoutLexer(Lexer):
+    """Lark's contextual lexer with the layout stage in front of it (see the module's doc).
+
+    For each token the parser asks for: at a line's start, the layouts the parser's state accepts are
+    read first; elsewhere the cells' recognizers; the lexer's own match wins only with a higher
+    priority.  Off a line's start the lexer is not offered the ``LINE_START`` terminals."""
+
+    __future_interface__ = 2
+
+    def __init__(self, contextual, table) -> None:
+        self.contextual = contextual
+        self.table = table
+        self.priority = {t.name: t.priority for t in contextual.root_lexer.terminals}
+        self._midline: dict[int, BasicLexer] = {}
+        self._states: dict[bool, dict[int, tuple]] = {True: {}, False: {}}
+
+    def _state(self, state: int, at_start: bool) -> tuple:
+        """(lexer, recognizers, accepted terminals) of a parser state, at a line's start or not."""
+        lexer = self.contextual.lexers[state]
+        if not at_start:
+            mid = self._midline.get(id(lexer))
+            if mid is None:
+                mid = copy(lexer)
+                mid.terminals = [t for t in lexer.terminals if t.name not in LINE_START]
+                mid._scanner = None
+                self._midline[id(lexer)] = mid
+            lexer = mid
+        accepts = self.table.states[state]
+        readers = tuple(r for r in _RECOGNIZERS if (at_start or not r.line_start) and any(t in accepts for t in r.starts))
+        firsts = None if any(r.first is None or r.first is _LEAD_FIRST for r in readers) else \
+            frozenset("".join(r.first for r in readers))
+        found = self._states[at_start][state] = (lexer, readers, accepts, firsts)
+        return found
+
+    def _layout(self, source, text: str, pos: int, readers, accepts, lexer) -> Optional[list[Piece]]:
+        char, line = text[pos], None
+        emoji = char >= "\u2600"
+        for recognizer in readers:
+            first = recognizer.first
+            if first is not None and char not in first and not (emoji and first is _LEAD_FIRST):
+                continue
+            line = _line(text, pos) if line is None else line
+            pieces = recognizer.read(text, pos, line)
+            if not pieces or pieces[0][0] not in accepts:
+                continue
+            own = lexer.match(source, pos)
+            if own is None or self.priority.get(own[1], 0) <= recognizer.priority:
+                return pieces
+        return None
+
+    def lex(self, lexer_state, parser_state) -> Iterator[Token]:
+        source = lexer_state.text
+        text = source.text if hasattr(source, "text") else source
+        size, ctr, starts, inside = len(text), lexer_state.line_ctr, self._states[True], self._states[False]
+        try:
+            while True:
+                pos, state = ctr.char_pos, parser_state.position
+                at_start = pos == 0 or text[pos - 1] == "\n"
+                lexer, readers, accepts, firsts = (starts if at_start else inside).get(state) or self._state(state, at_start)
+                pieces = None
+                if readers and pos < size and (firsts is None or text[pos] in firsts):
+                    pieces = self._layout(source, text, pos, readers, accepts, lexer)
+                if pieces is None:
+                    yield lexer.next_token(lexer_state, parser_state)
+                    continue
+                for kind, value in pieces:
+                    tok = Token(kind, value, ctr.char_pos, ctr.line, ctr.column)
+                    ctr.feed(value)
+                    tok.end_line, tok.end_column, tok.end_pos = ctr.line, ctr.column, ctr.char_pos
+                    lexer_state.last_token = tok
+                    yield tok
+        except EOFError:
+            pass
+        except UnexpectedCharacters as e:            # (as the contextual lexer: a nicer error when it can)
+            try:
+                last_token = lexer_state.last_token
+                token = self.contextual.root_lexer.next_token(lexer_state, parser_state)
+                raise UnexpectedToken(token, e.allowed, state=parser_state, token_history=[last_token],
+                                      terminals_by_name=self.contextual.root_lexer.terminals_by_name)
+            except UnexpectedCharacters:
+                raise e
+
+
+def layout_parser(**options) -> Lark:
+    """The parser of ``faq.lark`` (LALR, contextual lexer) with the layout stage in front of its lexer."""
+    parser = grammars.load("faq", parser="lalr", lexer="contextual", **options)
+    frontend = parser.parser
+    frontend.lexer = LayoutLexer(frontend.lexer, frontend.parser.parser.parse_table)
+    return parser
