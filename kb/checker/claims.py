@@ -41,6 +41,7 @@ from kb.checker.forms import ClaimForms
 from kb.checker.messages import message_language, render
 from kb.checker.numbering import numbering_for
 from kb.checker.situation_queries import SituationModel, is_situation
+from kb.checker.rulings import consult_rulings
 from kb.checker.reading import PARSE_BUDGET, ReadingTooCostly, normalize, parse_claim, shelve_mana, unplaced_words
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
 from parser.mana import ManaCostError
@@ -173,7 +174,17 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
         numbering.fallbacks = set()
     trace = Trace(ed, numbering, lang)
     verdict.evidence = find_evidence(evidence, text, ed.date)
-    typed = typed_reading(text, lang, conn) if conn is not None else NotRead("no knowledge base", [])
+    answered = _read_and_answer(text, norm, verdict, edition, ed, trace, numbering, cards, conn)
+    if answered.answer == "unknown" and conn is not None:
+        return consult_rulings(answered, text, conn, latest=answered.edition == "latest")
+    return answered
+
+
+def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[str], ed, trace: Trace, numbering,
+                     cards: Cards, conn) -> Verdict:
+    """The claim reader's answer when it is final, else the controlled language's (or the reader's
+    reason, when the controlled language stopped on words the reader read)."""
+    typed = typed_reading(text, verdict.lang, conn) if conn is not None else NotRead("no knowledge base", [])
     read = None
     if isinstance(typed, Reading):
         verdict.reading = typed.to_dict()
