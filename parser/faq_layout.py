@@ -36,6 +36,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import BasicLexer, Lexer
 
 from parser import grammars
+from parser import faq_record_cells
+from parser.faq_record_cells import dash_line, field_line, inline_record, pt_cell, table_head
 
 __all__ = ["LINE_START", "LayoutLexer", "decorated_number", "layout_parser", "page_break"]
 
@@ -128,106 +130,10 @@ def decorated_number(text: str, pos: int, line: str) -> Optional[list[Piece]]:
     return pieces or None
 
 
-# ---- one-line records ------------------------------------------------------------------------------
 def _line(text: str, pos: int) -> str:
     """The line that starts at ``pos``, without its newline."""
     end = text.find("\n", pos)
     return text[pos:end if end >= 0 else len(text)]
-
-
-@lru_cache(maxsize=1)
-def _type_word() -> str:
-    """``TYPE_WORD`` of ``parser/grammars/terminals.lark``: the words a type line starts with (one place)."""
-    m = re.search(r"^TYPE_WORD:[ \t]*/(.*)/[ \t]*$", grammars.text("terminals"), re.M)
-    return m.group(1)
-
-
-_PT_VALUE = r"[-+]?(?:\d+|\*|X)(?:[-+]\*)?[ \t]*/[ \t]*[-+]?(?:\d+|\*|X)(?:[-+]\*)?"
-_BRACED_SYMBOLS = r"(?:\{[^{}\s]+\})"
-_FIELD_BARE = r"(?:(?:X{1,2}|\d{1,2})[WUBRGC]{0,8}|[WUBRGC]{1,8})"
-_FIELD_SEP = r"[ \t]*[|,;\t][ \t]*"
-_TABLE_SEP = r"[ \t]*[|\t][ \t]*"
-_FIELD_LABEL = (r"(?i:co[uû]t(?: de mana| converti(?: de mana)?)?|types?|nom(?: vo| anglais| français| original)?|texte|"
-                r"force(?:[ \t]*/[ \t]*endurance)?|f[ \t]*/[ \t]*e|ccm|cmc|vm|valeur de mana|loyauté|rareté|extension|"
-                r"illustrat(?:eur|ion))[ \t\u00a0\u202f]*[:\t]")
-
-
-@lru_cache(maxsize=1)
-def _field_line() -> re.Pattern:
-    """« - Name, {1}{W}, Éphémère », « | Name | 2W | Créature : elfe | 2/2 | … »: a bullet or a table's
-    « | », the name, its cost (braced between any separators, bare only between « | » or tabs), the type
-    line's first word."""
-    return re.compile(rf"(?P<bullet>(?:[•–*-]|\||\d{{1,2}}[.)])[ \t]+)?(?P<name>[^\d\s{{}}\[\]•–*|-][^\n{{}}\[\]|]*?)"
-                      rf"(?:(?P<sep>{_FIELD_SEP})(?P<braced>{_BRACED_SYMBOLS}++)(?P<sep2>{_FIELD_SEP})"
-                      rf"|(?P<tsep>{_TABLE_SEP})(?P<bare>{_FIELD_BARE})(?P<tsep2>{_TABLE_SEP})){_type_word()}")
-
-
-def field_line(text: str, pos: int, line: str) -> Optional[list[Piece]]:
-    """The bullet and the name of a record on one line of cells (``FIELD_BULLET``, ``FIELD_NAME``)."""
-    if "{" not in line and "|" not in line and "\t" not in line:
-        return None
-    m = _field_line().match(text, pos)
-    if not m or "\n" in m.group() or len(m["name"]) > 80 or (m["braced"] and any(c in m["name"] for c in ";\t")):
-        return None
-    pieces = [("FIELD_BULLET", m["bullet"])] if m["bullet"] else []
-    return pieces + [("FIELD_NAME", m["name"])]
-
-
-_CELL_END = re.compile(r"[ \t]*(?:[|,;\t]|\n)")
-_PT_CELL = re.compile(_PT_VALUE)
-_DASH_CELL_END = re.compile(r"[ \t]+[–—-][ \t]+|[ \t]*\n")
-
-
-def _pt_cell(kind: str, ends: re.Pattern) -> Callable[[str, int], Optional[list[Piece]]]:
-    def cell(text: str, pos: int, line: str) -> Optional[list[Piece]]:
-        m = _PT_CELL.match(text, pos)
-        return [(kind, m.group())] if m and ends.match(text, m.end()) else None
-    cell.__doc__ = f"A P/T that fills its cell ({kind}): the cell ends after it."
-    return cell
-
-
-_DSEP = r"[ \t]+[–—-][ \t]+"
-_DCOST = (r"(?:\d{0,2}(?:\{[^{}\s]+\})++|\((?:\{[^{}\s]+\})+\)|\(?(?:X{1,2}|\d{1,2})[WUBRGC]{0,8}\)?|\(?[WUBRGC]{1,8}\)?|"
-          r"(?:\((?:\d{1,2}|[WUBRGCSXYZ]|[WUBRG2]/[WUBRGP])\)){2,}|\d{1,2}(?:\((?:[WUBRGCSXYZ]|[WUBRG2]/[WUBRGP])\))+)")
-
-
-@lru_cache(maxsize=1)
-def _dash_line() -> re.Pattern:
-    """« Name (1BB) – Créature : zombie – … », « Nom / English — {2}{U} — Créature : humain — 1/1 »."""
-    return re.compile(rf"(?P<bullet>(?:[•*-]|\d{{1,2}}[.)])[ \t]+)?(?P<name>(?:\*\*)?[A-ZÀ-ÖØ-Þ][^\n{{}}\[\]|/]{{0,79}}?(?:\*\*)?)"
-                      rf"(?P<vo>[ \t]+/[ \t]+[^\n{{}}\[\]|/]{{1,80}}?)?(?P<cost>(?:{_DSEP}|[ \t]+){_DCOST})(?P<sep>{_DSEP})"
-                      rf"(?P<type>{_type_word()})")
-
-
-_DASH_TYPE_PT = re.compile(rf"{_DSEP}{_PT_VALUE}(?:{_DSEP}|[ \t]*\n)")
-_DASH_TYPE_END = re.compile(r"[ \t][–—-][ \t]|\n")
-_LABELLED = re.compile(rf"(?:\*\*)?{_FIELD_LABEL}")
-
-
-def dash_line(text: str, pos: int, line: str) -> Optional[list[Piece]]:
-    """The head of a record on one line of spaced dashes: bullet, name, other language's name, cost,
-    dash, and the type line up to the dash before its P/T (or the next spaced dash)."""
-    if "– " not in line and "— " not in line and "- " not in line:
-        return None
-    m = _dash_line().match(text, pos)
-    if not m or "\n" in m.group() or _LABELLED.match(m["name"]):
-        return None
-    start, line_end = m.start("type"), text.find("\n", m.end("type"))
-    end = (_DASH_TYPE_PT.search(text, m.end("type"), line_end + 1)
-           or _DASH_TYPE_END.search(text, m.end("type"), line_end + 1))
-    pieces = [("DASH_BULLET", m["bullet"])] if m["bullet"] else []
-    pieces += [("DASH_NAME", m["name"])] + ([("DASH_VO", m["vo"])] if m["vo"] else [])
-    return pieces + [("DASH_COST", m["cost"]), ("DASH_SEP", m["sep"]), ("DASH_TYPE", text[start:end.start()])]
-
-
-_TABLE_HEAD = re.compile(r"\|[^\n]*?\|?[ \t]*(?i:nom|carte|name|nom de la carte)[ \t]*\|[^\n]*\n")
-_TABLE_RULE = re.compile(r"\|?[ \t]*:?-{3,}")
-
-
-def table_head(text: str, pos: int, line: str) -> Optional[list[Piece]]:
-    """A Markdown table's header row that names its columns, right above its rule row « |---| »."""
-    m = _TABLE_HEAD.match(text, pos)
-    return [("TABLE_HEAD", m.group())] if m and _TABLE_RULE.match(text, m.end()) else None
 
 
 # ---- the stage -------------------------------------------------------------------------------------
@@ -242,22 +148,31 @@ class _Recognizer:
     (None: any), and the reading itself."""
 
     starts: frozenset[str]
-    priority: int
+    #: one priority, or one for each first token
+    priority: int | dict[str, int]
     line_start: bool
     first: Optional[str]
     #: (the text, the position, the rest of the line from there) -> the tokens, or None
     read: Callable[[str, int, str], Optional[list[Piece]]]
+    #: a reader of one-line records: only on the lines with a brace, a « | », a tab or a dash
+    cells: bool = False
 
 
 _RECOGNIZERS = (
     _Recognizer(frozenset({"PAGE_BREAK"}), 10, True, None, page_break),
-    _Recognizer(frozenset({"TABLE_HEAD"}), 8, True, "|", table_head),
-    _Recognizer(frozenset({"FIELD_BULLET", "FIELD_NAME"}), 7, True, None, field_line),
-    _Recognizer(frozenset({"DASH_BULLET", "DASH_NAME"}), 7, True, None, dash_line),
+    _Recognizer(frozenset({"TABLE_HEAD"}), 8, True, "|", table_head, cells=True),
+    _Recognizer(frozenset({"FIELD_BULLET", "FIELD_NAME"}), 7, True, None, field_line, cells=True),
+    _Recognizer(frozenset({"DASH_BULLET", "DASH_NAME"}), 7, True, None, dash_line, cells=True),
+    _Recognizer(frozenset({"INLINE_LEAD", "INLINE_NAME"}), {"INLINE_LEAD": 4, "INLINE_NAME": 3}, True, None,
+                inline_record, cells=True),
     _Recognizer(frozenset({"RULE_LEAD", "MARKED_NUMBER", "TEXT"}), 8, True, _LEAD_FIRST, decorated_number),
-    _Recognizer(frozenset({"FIELD_PT"}), 2, False, "-+0123456789*X", _pt_cell("FIELD_PT", _CELL_END)),
-    _Recognizer(frozenset({"DASH_PT"}), 2, False, "-+0123456789*X", _pt_cell("DASH_PT", _DASH_CELL_END)),
+    _Recognizer(frozenset({"FIELD_PT"}), 2, False, "-+0123456789*X", pt_cell("FIELD_PT")),
+    _Recognizer(frozenset({"DASH_PT"}), 2, False, "-+0123456789*X", pt_cell("DASH_PT")),
 )
+
+
+#: What a line of one-line records has somewhere: a brace, a « | », a tab, a dash before a space.
+_CELL_MARK = re.compile(r"[{|\t]|[–—-][ \t]")
 
 
 class LayoutLexer(Lexer):
@@ -294,19 +209,22 @@ class LayoutLexer(Lexer):
         found = self._states[at_start][state] = (lexer, readers, accepts, firsts)
         return found
 
-    def _layout(self, source, text: str, pos: int, readers, accepts, lexer) -> Optional[list[Piece]]:
+    def _layout(self, source, text: str, pos: int, readers, accepts, lexer, cell_lines) -> Optional[list[Piece]]:
         char, line = text[pos], None
         emoji = char >= "\u2600"
         for recognizer in readers:
             first = recognizer.first
-            if first is not None and char not in first and not (emoji and first is _LEAD_FIRST):
+            if first is not None and char not in first and not (emoji and first is _LEAD_FIRST) or \
+                    recognizer.cells and pos not in cell_lines:
                 continue
             line = _line(text, pos) if line is None else line
             pieces = recognizer.read(text, pos, line)
             if not pieces or pieces[0][0] not in accepts:
                 continue
             own = lexer.match(source, pos)
-            if own is None or self.priority.get(own[1], 0) <= recognizer.priority:
+            priority = recognizer.priority
+            priority = priority if isinstance(priority, int) else priority[pieces[0][0]]
+            if own is None or self.priority.get(own[1], 0) <= priority:
                 return pieces
         return None
 
@@ -314,6 +232,7 @@ class LayoutLexer(Lexer):
         source = lexer_state.text
         text = source.text if hasattr(source, "text") else source
         size, ctr, starts, inside = len(text), lexer_state.line_ctr, self._states[True], self._states[False]
+        cell_lines = {text.rfind("\n", 0, m.start()) + 1 for m in _CELL_MARK.finditer(text)}
         try:
             while True:
                 pos, state = ctr.char_pos, parser_state.position
@@ -321,7 +240,7 @@ class LayoutLexer(Lexer):
                 lexer, readers, accepts, firsts = (starts if at_start else inside).get(state) or self._state(state, at_start)
                 pieces = None
                 if readers and pos < size and (firsts is None or text[pos] in firsts):
-                    pieces = self._layout(source, text, pos, readers, accepts, lexer)
+                    pieces = self._layout(source, text, pos, readers, accepts, lexer, cell_lines)
                 if pieces is None:
                     yield lexer.next_token(lexer_state, parser_state)
                     continue
@@ -347,5 +266,6 @@ def layout_parser(**options) -> Lark:
     """The parser of ``faq.lark`` (LALR, contextual lexer) with the layout stage in front of its lexer."""
     parser = grammars.load("faq", parser="lalr", lexer="contextual", **options)
     frontend = parser.parser
-    frontend.lexer = LayoutLexer(frontend.lexer, frontend.parser.parser.parse_table)
+    frontend.lexer = LayoutLexer(frontend.lexer, frontend.parser._parse_table)
+    faq_record_cells.use_grammar(parser.terminals)
     return parser
