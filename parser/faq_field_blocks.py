@@ -10,7 +10,7 @@ then fields, labelled or not, in any order and often several on one line:
   separate « Force : 4 » and « Endurance : 4 » lines;
 * a framed infobox (« │ Régent de Sombremarée   5UU │ », « | Coût de mana | {2}{U}{U} | »);
 * costs written « 3WW », « (1)(B) », « 1 U U », « 1 + WW », « 4 Vert Vert », or in
-  words (« trois et deux blancs », :func:`cost_in_words`).
+  words (« trois et deux blancs »: :func:`parser.mana.read_cost`).
 
 This stage rewrites such a block into the record layout the grammar reads (the
 name line with the cost, the type line, the P/T, then the block's other lines),
@@ -24,7 +24,7 @@ import re
 from typing import Optional
 
 from parser.cardface import CardFaceError, parse_type_line
-from parser.mana import ManaCostError, parse_written_cost
+from parser.mana import ManaCostError, parse_written_cost, read_cost
 
 Placed = tuple[str, tuple[int, int]]
 
@@ -46,50 +46,6 @@ _GATES = tuple(re.compile(p) for p in (
     r"[Cc]o[uû]t(?: de mana)?[ \t]*[:|│\t]", r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
  r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
     r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
-_NUMBERS = {"zéro": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
-            "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "quinze": 15}
-_COLOURS = {"blanc": "W", "bleu": "U", "noir": "B", "rouge": "R", "vert": "G", "incolore": "C"}
-
-
-def cost_in_words(written: str) -> Optional[str]:
-    """« trois et deux blancs » -> « {3}{W}{W} », « 4 Vert Vert » -> « {4}{G}{G} », or None."""
-    words = [w for w in re.split(r"[ \t,+]+", written.strip().lower()) if w and w not in ("et", "plus")]
-    generic, symbols, count = 0, [], None
-    for word in words:
-        number = int(word) if word.isdigit() else _NUMBERS.get(word)
-        colour = next((_COLOURS[w] for w in (word, word[:-1], word[:-2]) if w in _COLOURS), None)
-        if number is not None:
-            generic += count or 0
-            count = number
-        elif colour:                     # « deux blancs »: the number counts the colour; « 4 Vert »: it is generic
-            counted = count is not None and word.endswith("s")
-            generic += 0 if counted or count is None else count
-            symbols += [colour] * (count if counted else 1)
-            count = None
-        else:
-            return None
-    generic += count or 0
-    if not symbols and not generic:
-        return None
-    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" for s in symbols)
-
-
-def read_cost(written: str) -> Optional[str]:
-    """A written cost in braces, or None: « 1 U U », « 1 + WW », « 15 (incolore) », « 1GG (valeur de mana 3) »."""
-    text = re.sub(r"\((?:incolore|valeur de mana[^)]*|ccm[^)]*|vm[^)]*)\)", "", written, flags=re.I).strip()
-    text = re.sub(r"[ \t]*\+[ \t]*", "", text)
-    if not text:
-        return None
-    if re.fullmatch(r"[0-9XWUBRGCPS/(){} \t]+", text.upper()):
-        squeezed = text.upper().replace(" ", "").replace("\t", "")
-        squeezed = re.sub(r"(?<![{(/])([WUBRG2]/[WUBRGP])(?![})/])", r"{\1}", squeezed)
-        try:
-            return str(parse_written_cost(squeezed))
-        except (ManaCostError, ValueError):
-            pass
-    return cost_in_words(text) if re.search(r"[a-zé]{3}", text.lower()) else None
-
-
 def _cost_line(line: str) -> bool:
     """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} »), never a number alone."""
     line = line.strip()

@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from copy import copy
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, Iterator, Optional
 
 from lark import Lark, Token

@@ -296,3 +296,53 @@ def is_mana_cost(text: str) -> bool:
         return bool(parse_mana_cost(text).symbols)
     except ManaCostError:
         return False
+
+
+# ---- costs as card pages write them (parser/faq_field_blocks.py, parser/faq_card_pages.py) ----
+#: Numbers written in words in French costs (« trois et deux blancs »).
+_NUMBERS = {"zéro": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
+            "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "quinze": 15}
+#: French colour words, « blanc » -> W (and « incolore »: colourless).
+_COLOURS = {**{name: letter for letter, name in COLOR_NAMES["fr"].items()}, "incolore": "C"}
+
+
+def cost_in_words(written: str) -> Optional[str]:
+    """A cost written in French words, braced: « trois et deux blancs » -> « {3}{W}{W} », « 4 Vert Vert »
+    -> « {4}{G}{G} », or None (a number before a plural colour counts it, before a singular one it is generic)."""
+    words = [w for w in re.split(r"[ \t,+]+", written.strip().lower()) if w and w not in ("et", "plus")]
+    generic, symbols, count = 0, [], None
+    for word in words:
+        number = int(word) if word.isdigit() else _NUMBERS.get(word)
+        colour = next((_COLOURS[w] for w in (word, word[:-1], word[:-2]) if w in _COLOURS), None)
+        if number is not None:
+            generic += count or 0
+            count = number
+        elif colour:                     # « deux blancs »: the number counts the colour; « 4 Vert »: it is generic
+            counted = count is not None and word.endswith("s")
+            generic += 0 if counted or count is None else count
+            symbols += [colour] * (count if counted else 1)
+            count = None
+        else:
+            return None
+    generic += count or 0
+    if not symbols and not generic:
+        return None
+    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" for s in symbols)
+
+
+def read_cost(written: str) -> Optional[str]:
+    """A cost as card pages write it, braced, or None: the forms of :func:`parse_written_cost`, spaced or
+    lower-case (« 1 U U », « 1(g/w)(g/w) »), with « + » (« 1 + WW »), with a parenthesised note
+    (« 15 (incolore) », « 1GG (valeur de mana 3) »), or in words (:func:`cost_in_words`)."""
+    text = re.sub(r"\((?:incolore|valeur de mana[^)]*|ccm[^)]*|vm[^)]*)\)", "", written, flags=re.I).strip()
+    text = re.sub(r"[ \t]*\+[ \t]*", "", text)
+    if not text:
+        return None
+    if re.fullmatch(r"[0-9XWUBRGCPS/(){} \t]+", text.upper()):
+        squeezed = text.upper().replace(" ", "").replace("\t", "")
+        squeezed = re.sub(r"(?<![{(/])([WUBRG2]/[WUBRGP])(?![})/])", r"{\1}", squeezed)
+        try:
+            return str(parse_written_cost(squeezed))
+        except (ManaCostError, ValueError):
+            pass
+    return cost_in_words(text) if re.search(r"[a-zé]{3}", text.lower()) else None

@@ -200,7 +200,7 @@ def test_blocks_of_card_fields_in_a_shop_a_newsletter_a_database_and_a_frame():
                                            ("(1)(B)", "{1}{B}"), ("15 (incolore)", "{15}"), ("1GG (valeur de mana 3)", "{1}{G}{G}"),
                                            ("R/W R/W R/W", "{R/W}{R/W}{R/W}"), ("Prix : 2,50 €", None), ("le vert", None)])
 def test_written_costs_of_field_blocks(written, cost):
-    from parser.faq_field_blocks import read_cost
+    from parser.mana import read_cost
     assert read_cost(written) == cost
 
 
