@@ -36,6 +36,10 @@ NAME_BOOST = 0.1
 RULING_FIELDS = {"en": "ruling_en"}
 RULING_NAME_FIELDS = {"en": "rname_en"}
 
+#: Every indexed text field, with the language of its analysis (``text_fr`` -> ``fr``).
+TEXT_FIELDS = {f: lang for group in (CURRENT_FIELDS, OLD_FIELDS, NAME_FIELDS, RULING_FIELDS, RULING_NAME_FIELDS)
+               for lang, f in group.items()}
+
 #: Query-time weight of each field (1 when not listed).
 WEIGHTS = {**{f: NAME_BOOST for f in NAME_FIELDS.values()}, **{f: NAME_BOOST for f in RULING_NAME_FIELDS.values()}}
 

@@ -22,7 +22,6 @@ directory also holds the expansion table and the spelling vocabulary.
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Optional
@@ -32,20 +31,23 @@ from whoosh.analysis import Filter, RegexTokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.lang import stemmer_for_language, stopwords_for_language
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.util.numeric import byte_to_length
 
 from kb.model import rule_sort_key
 from kb.search.budget import BoundedWeighting, run_bounded
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
-from kb.search.fields import (CURRENT_FIELDS, NAME_FIELDS, OLD_FIELDS, RULING_FIELDS, WEIGHTS, index_fields,
-                              text_fields)
+from kb.search.lengths import NormTables, NormWeighting, WriterLengths, column_bytes
+from kb.search.fields import (CURRENT_FIELDS, NAME_FIELDS, OLD_FIELDS, RULING_FIELDS, TEXT_FIELDS, WEIGHTS,
+                              index_fields, text_fields)
 from kb.search.narrowing import narrowed
 from kb.search.phrases import phrase_check
 from kb.search.query import All, Any, Not, Phrase, Word, plain_words
-from kb.search.results import SNIPPET_LENGTH, Result
+from kb.search.results import SNIPPET_LENGTH, Result, hit_result
 from kb.search.scope import Scope
 from kb.search.spelling import VocabularyCounter
-from kb.search.words import ELISION_RE, LANGS, TOKEN_PATTERN
+from kb.search.words import LANGS, TOKEN_PATTERN, TOKEN_RE, WordTerms
 from parser.textkeys import fold
 
 #: Full-text hits given the side-by-side bonus (and fetched at the least: the
@@ -60,7 +62,7 @@ EXTRA_STOPWORDS = {"fr": {"les"}, "en": set()}
 
 class TermFilter(Filter):
     """Lowercase -> elision (French) -> folding -> stop words -> stemming, in one
-    pass cached per surface word (a word's analysis never depends on its neighbours).
+    pass cached per surface word (:class:`kb.search.words.WordTerms`).
     Stop words are dropped and positions renumbered, or kept with ``stopped=True``
     when asked not to remove them (highlighting), as Whoosh's StopFilter does.
     « l'Association » -> ``associ`` (fr); « Persisted » -> ``persist`` (en)."""
@@ -68,32 +70,19 @@ class TermFilter(Filter):
     def __init__(self, lang: str, stem: bool = True):
         self.lang = lang
         self.stem = stem
-        self.stops = _stoplist(lang)
-        self.stemfn = stemmer_for_language(lang) if stem else None
-        self.cache: dict[str, Optional[str]] = {}
+        self.words = WordTerms(lang, _stoplist(lang), stemmer_for_language(lang) if stem else None)
 
     def __eq__(self, other):
         return isinstance(other, TermFilter) and (self.lang, self.stem) == (other.lang, other.stem)
 
-    def _term(self, text: str) -> Optional[str]:
-        word = text.lower()
-        if self.lang == "fr":
-            word = ELISION_RE.sub("", word)
-        word = fold(word)
-        if word in self.stops:
-            return None
-        return self.stemfn(word) if self.stemfn else word
-
     def __call__(self, tokens):
-        cache = self.cache
+        cache, cached = self.words.cache, self.words.cached
         pos = None
         for t in tokens:
             text = t.text
             term = cache.get(text, "")
             if term == "":
-                term = cache[text] = self._term(text)
-                if len(cache) > 200000:
-                    cache.clear()
+                term = cached(text)
             if term is not None:
                 if t.positions:
                     if pos is None:
@@ -136,6 +125,13 @@ def analyze(text: str, lang: str, stem: bool = True) -> list[str]:
     ``analyze("Association d’âmes", "fr")`` -> ``["associ", "ame"]``; with
     ``stem=False`` the folded words (``["association", "ames"]``)."""
     return [t.text for t in analyzer_for(lang, stem)(text)]
+
+
+def index_terms(text: str, lang: str) -> list[str]:
+    """:func:`analyze` (stemmed) without the analyzer's token objects: the
+    words of :data:`kb.search.words.TOKEN_RE` through the same cached
+    :class:`TermFilter` (what the index is given to store)."""
+    return analyzer_for(lang).items[-1].words.terms(m.group() for m in TOKEN_RE.finditer(text))
 
 
 def tokens_with_stops(text: str, lang: str) -> list[tuple[str, bool]]:
@@ -185,11 +181,17 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
         writer = ix.writer(limitmb=256, procs=procs, multisegment=True)
     else:
         writer = ix.writer(limitmb=512)
+        scorable = {name for name, field in ix.schema.items() if field.scorable}
+        read_back = writer.per_document_reader   # the lengths it reads back per posting, from lists
+        writer.per_document_reader = lambda: WriterLengths(read_back(), scorable)
     n = 0
     vocabulary = VocabularyCounter()
     for d in docs:
         vocabulary.add(d.lang, f"{d.title} {d.body}")
-        writer.add_document(**index_fields(d))
+        fields = index_fields(d)
+        for name in TEXT_FIELDS.keys() & fields.keys():   # analysed here: the same terms, fewer objects
+            fields[name] = index_terms(fields[name], TEXT_FIELDS[name])
+        writer.add_document(**fields)
         n += 1
     writer.commit()
     write_table(directory, analyze, expansions)
@@ -358,26 +360,13 @@ def _neg_date(date: str) -> tuple:
     return tuple(-ord(c) for c in date)
 
 
-def _highlighted(r) -> Result:
-    """A full-text hit; its snippet, the matched words in context, is made
-    when the hit is shown (:meth:`Result.fill_snippet`): not every hit fetched is."""
-    f = r.fields()
-    lang = "fr" if f.get("lang") == "fr" else "en"
-    field_name = (CURRENT_FIELDS if f.get("scope", "current") == "current" else OLD_FIELDS)[lang]
-    if f.get("kind") == "ruling":
-        field_name = RULING_FIELDS["en"]
-
-    def snippet() -> str:
-        for text in (f.get("body"), f.get("title")):
-            try:
-                found = r.highlights(field_name, text=text, top=2) if text else ""
-            except Exception:  # highlighting is a nicety: never fail a search on it
-                found = ""
-            if found:
-                return found
-        return ""
-
-    return replace(Result.from_fields(f, r.score), highlight=snippet)
+def _length_bytes(reader, fieldname) -> Optional[bytes]:
+    """The length bytes of ``fieldname`` in a segment, one a document (None
+    if the reader is not laid out as Whoosh 2.7's)."""
+    perdoc = getattr(reader, "_perdoc", None)
+    if perdoc is None:
+        return None
+    return column_bytes(perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN), reader.doc_count_all())
 
 
 class Index:
@@ -386,7 +375,7 @@ class Index:
     def __init__(self, directory: Path):
         self.directory = Path(directory)
         self.ix = windex.open_dir(str(directory))
-        self.searcher = self.ix.searcher(weighting=BoundedWeighting(scoring.BM25F()))  # every search bounded
+        self.searcher = self.ix.searcher(weighting=BoundedWeighting(NormWeighting(scoring.BM25F(), NormTables(_length_bytes, byte_to_length))))  # every search bounded
         self.reader = self.searcher.reader()
 
     def close(self) -> None:
@@ -433,7 +422,7 @@ class Index:
             if r["key"] in excluded or (check and not check(r["lang"], r["title"], r["body"])):
                 dropped += 1
                 continue
-            hits.append(_highlighted(r))
+            hits.append(hit_result(r.fields(), r.score, r.highlights))
             if len(hits) >= limit:
                 break
         kept = (seen - dropped) / seen if check and seen else 1.0
@@ -469,7 +458,7 @@ class Index:
     def filter_only(self, scope: Scope, limit: int = 10) -> tuple[list[Result], int]:
         """Documents within ``scope`` when the query has filters only."""
         results = self.searcher.search(lookup_filter(scope) or wq.Every(), limit=limit)
-        return [_highlighted(r) for r in results], len(results)
+        return [hit_result(r.fields(), r.score, r.highlights) for r in results], len(results)
 
     def _stored(self, q, scope: Scope) -> list[dict]:
         return [f for f in (self.searcher.stored_fields(d) for d in self.searcher.docs_for_query(q))

@@ -7,8 +7,10 @@ are added, never renamed or dropped.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Callable, Optional
+
+from kb.search.fields import CURRENT_FIELDS, OLD_FIELDS, RULING_FIELDS
 
 #: Length, in characters, of a snippet that is the start of the text.
 SNIPPET_LENGTH = 240
@@ -152,3 +154,26 @@ def plain_snippet(text: str, length: int = SNIPPET_LENGTH) -> str:
     text = " ".join(text.split())
     return html.escape(text if len(text) <= length else text[:length].rsplit(" ", 1)[0] + " …",
                        quote=False)
+
+
+def hit_result(f: dict, score: float, highlights: Callable[..., str]) -> Result:
+    """A full-text hit (stored fields ``f``, its ``score``); its snippet, the
+    matched words in context (``highlights(field, text=…, top=2)``, the
+    engine's), is made when the hit is shown (:meth:`Result.fill_snippet`):
+    not every hit fetched is."""
+    lang = "fr" if f.get("lang") == "fr" else "en"
+    field_name = (CURRENT_FIELDS if f.get("scope", "current") == "current" else OLD_FIELDS)[lang]
+    if f.get("kind") == "ruling":
+        field_name = RULING_FIELDS["en"]
+
+    def snippet() -> str:
+        for text in (f.get("body"), f.get("title")):
+            try:
+                found = highlights(field_name, text=text, top=2) if text else ""
+            except Exception:  # highlighting is a nicety: never fail a search on it
+                found = ""
+            if found:
+                return found
+        return ""
+
+    return replace(Result.from_fields(f, score), highlight=snippet)

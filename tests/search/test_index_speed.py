@@ -1,0 +1,93 @@
+"""The faster index build and scoring (issue 24, speed) change no result:
+the index is given the analyser's own terms, the writer reads the field
+lengths from lists, BM25F scores from per-field tables of the length
+normalisation, and the analysis cache stays bounded."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from kb.search import words
+from kb.search.fields import TEXT_FIELDS, index_fields
+from kb.search.index import Index, analyze, index_terms, whoosh_query
+from kb.search.query import Word
+from kb.search.scope import Scope
+from kb.search.words import WordTerms
+from kb.store import db as store
+
+TEXTS = [
+    "Association d’âmes : l'Œuvre {2/B} -1/-1 702.19c, les marqueurs +1/+1 qu'il a",
+    "Persisted tokens {T}: Add {G}. Ætherize; 'Whenever' X/X creature's",
+    "jusqu'à la fin du tour, lorsqu’elle meurt, renvoyez-la",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_index_terms_are_the_analysers_terms(text, lang):
+    assert index_terms(text, lang) == analyze(text, lang)
+
+
+def test_index_terms_values():
+    assert index_terms("Association d’âmes", "fr") == ["associ", "ame"]
+    assert index_terms("Persisted {2/B} -1/-1 702.19c", "en") == ["persist", "{2/b}", "-1/-1", "702.19c"]
+
+
+def test_analysis_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(words, "CACHE_LIMIT", 3)
+    terms = WordTerms("en", frozenset({"the"}), None)
+    for i in range(20):
+        terms.cached(f"word{i}")
+        assert len(terms.cache) <= 3
+    assert terms.terms(["The", "Trample", "the", "lifelink"]) == ["trample", "lifelink"]
+    assert len(terms.cache) <= 3
+
+
+@pytest.fixture(scope="module")
+def seed_index(seed_kb):
+    index = Index(store.current_dir(seed_kb) / store.INDEX_NAME)
+    yield index
+    index.close()
+
+
+def test_index_holds_the_analysed_terms_with_their_positions(seed_kb, seed_index):
+    """Each text field of each document holds its analysed terms, with their
+    counts (times the kind boost) and their positions one after the other."""
+    from kb.search.documents import index_docs
+
+    conn = store.connect(seed_kb)
+    docs = list(index_docs(conn))
+    conn.close()
+    reader = seed_index.reader
+    assert reader.doc_count_all() == len(docs)
+    checked = 0
+    for docnum, d in enumerate(docs):
+        fields = index_fields(d)
+        assert reader.stored_fields(docnum)["key"] == d.key
+        for name in TEXT_FIELDS.keys() & fields.keys():
+            terms = analyze(fields[name], TEXT_FIELDS[name])
+            for term, count in Counter(terms).items():
+                m = reader.postings(name, term)
+                m.skip_to(docnum)
+                assert m.id() == docnum
+                assert m.weight() == pytest.approx(count * fields["_boost"])
+                expected = [i for i, t in enumerate(terms) if t == term]
+                got = m.value_as("positions")
+                assert [p - got[0] for p in got] == [p - expected[0] for p in expected]
+                checked += 1
+    assert checked > 5000
+
+
+@pytest.mark.parametrize("word", ["persistance", "association", "marqueur", "créature", "regroupement"])
+def test_table_scores_are_whooshs_bm25f_scores(seed_index, word):
+    """The same documents, in the same order, with the same scores to the
+    last bit as Whoosh's own BM25F searcher."""
+    q = whoosh_query(Word(word), Scope(all_editions=True))
+    plain = seed_index.ix.searcher()          # Whoosh's default weighting: BM25F
+    try:
+        expected = [(h.docnum, h.score) for h in plain.search(q, limit=None)]
+    finally:
+        plain.close()
+    got = [(h.docnum, h.score) for h in seed_index.searcher.search(q, limit=None)]
+    assert len(got) > 3 and got == expected
