@@ -250,8 +250,8 @@ def consult_rulings(verdict: Verdict, claim: str, conn: sqlite3.Connection, late
         return verdict
     quoted = f"ruling of {match.date} on {match.card}: “{match.sentence}”"
     if match.answer is None:
-        verdict.evidence = list(verdict.evidence) + [{"kind": "ruling", "id": f"{match.card} ({match.date})",
-                                                       "url": None, "snippet": match.ruling}]
+        verdict.evidence = [{"kind": "ruling", "id": f"{match.card} ({match.date})", "url": None,
+                             "snippet": match.ruling}] + list(verdict.evidence)
         return verdict
     decided = Verdict(verdict.claim, match.answer, edition=verdict.edition, lang=verdict.lang,
                       evidence=verdict.evidence, reading=verdict.reading)
