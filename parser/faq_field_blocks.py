@@ -34,16 +34,26 @@ _RULE_LINE = re.compile(r"[ \t]*[+┌└├┤┐┘─━═=|\-_ \t]{3,}[ \t]*
 TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
               r"Légendaire|Neigeu(?:x|se)|Mondial)")
 _TYPE_START = re.compile(TYPE_WORDS)
-_LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /.]{1,30}?)[ \t]*(?::|\t|[ \t]{2,}|[ \t]*[|│][ \t]*)[ \t]*(?P<value>\S.*)$")
+#: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders).
+_LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /.]{1,30}?)[ \t]*(?::|\t|[ \t]{2,}|[ \t]*[|│][ \t]*|\.{3,})[ \t]*(?P<value>\S.*)$")
 _COST_LABELS = {"coût", "cout", "coût de mana", "cout de mana", "mana", "coût (mana)"}
 _TYPE_LABELS = {"type", "types", "type de carte", "ligne de type"}
 _PT_LABELS = {"force/endurance", "force / endurance", "f/e", "p/t", "f / e"}
 _ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english name", "nom us"}
-_NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr"}
+_NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr", "nom de la carte"}
+#: What separates a record's fields on one line: a spaced dash or a middle dot (« 3RR · Créature : dragon · 4/4 »).
+_FIELD_SEP = re.compile(r"[ \t]+[—–·-][ \t]+")
+#: A rarity or a loyalty after a type line (« Enchantement : saga — Mythique »): no part of it.
+_ASIDE = re.compile(r"(?i)mythique|rare|peu commune|commune|loyauté[ \t]*:?[ \t]*\d{1,2}")
+#: A picture's place on a shop's page or a wiki's (« [Image de la carte] », « [Illustration] »): no field, no name.
+_PLACEHOLDER = re.compile(r"(?i)\[[^\]]{0,30}(?:image|illustration|visuel|photo|scan)[^\]]{0,30}\]")
+#: What pages put before a card's name: a bullet, a rank (« #3 — »), a quotation mark (« » Name « »).
+_NAME_DECORATION = re.compile(r"^(?:[•▪►]|#?\d{1,2}[ \t]*[—–-](?=[ \t])|#\d{1,2}|[»«])[ \t]*")
 _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?P<t>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)")
 #: One of these in a text, or it has no block of card fields (each a search without a leading quantifier).
 _GATES = tuple(re.compile(p) for p in (
-    r"[Cc]o[uû]t(?: de mana)?[ \t]*[:|│\t]", r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
+    r"[Cc]o[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"\([a-z]/[a-z]\)",
+    r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
  r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
     r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
 def _cost_line(line: str) -> bool:
@@ -74,8 +84,11 @@ def is_type_line(text: str) -> bool:
 def _type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     """« Créature : gobelin et éclaireur — 2/2 » -> (type line, « 2/2 »); a type line alone -> (it, None)."""
     value = value.strip().rstrip(".")
+    parts = _FIELD_SEP.split(value)
+    if len(parts) > 1 and any(_ASIDE.fullmatch(part) for part in parts[1:]):    # « … — Mythique », « — Loyauté 4 »
+        value = " — ".join(part for part in parts if not _ASIDE.fullmatch(part))
     pt = None
-    tail = re.search(r"[ \t]*[,—–-][ \t]*(" + _PT.pattern + r")[ \t]*$", value)
+    tail = re.search(r"[ \t]*[,—–·-][ \t]*(" + _PT.pattern + r")[ \t]*$", value)
     if tail:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
@@ -97,7 +110,7 @@ class _Fields:
 
     def read(self, line: str) -> bool:
         """Take the fields of one line; False when it holds none."""
-        bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+([^:\s].*)", line.strip())
+        bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+(?:\.{3,}[ \t]*)?([^:\s.].*)", line.strip())
         match = _LABEL.match(line) if bare is None else bare
         printed = re.fullmatch(r"(?i)(?:\(|(?:CCM|VM|CMC|valeur de mana(?: convertie)?|coût converti de mana)[ \t]*:?[ \t]*)"
                                r"(\d{1,2})\)?", line.strip())
@@ -136,7 +149,7 @@ class _Fields:
         inline = re.search(r"\((?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*(\d{1,2})\)", value, flags=re.I)
         if inline:
             self.mv = self.mv or inline[1]
-        parts = re.split(r"[ \t]+[—–-][ \t]+", value, maxsplit=1)
+        parts = _FIELD_SEP.split(value, maxsplit=1)
         cost = read_cost(parts[0])
         if cost is None:
             return False
@@ -165,6 +178,12 @@ class _Fields:
         if typed and _type_and_pt(typed[1])[0] and read_cost(typed[2]):      # « Artefact — Coût : 1 »
             self.type, self.cost, self.novel = self.type or _type_and_pt(typed[1])[0], self.cost or read_cost(typed[2]), True
             return True
+        parts = _FIELD_SEP.split(line.strip(), maxsplit=1)
+        if not self.cost and len(parts) == 2 and (_cost_line(parts[0]) or parts[0].isdigit()):  # « {B/G} — Créature : elfe — 1/2 »
+            kind, pt = _type_and_pt(parts[1])
+            if kind:
+                self.cost, self.type, self.pt, self.novel = read_cost(parts[0]), self.type or kind, self.pt or pt, True
+                return True
         if not self.cost and not self.type and _cost_line(line):             # « (1)(B) » alone under the name
             self.cost = read_cost(line)
             self.novel = self.novel or not _plain_cost(line)
@@ -190,16 +209,29 @@ def _unframed(text: str) -> str:
     return text.strip()
 
 
+#: A name, then its cost in symbols after one space (« Noble féale de Feuilleterne 1(g/w)(g/w)(g/w) »).
+_SYMBOLS_AT_END = re.compile(r"(.+?)[ \t]+(\d{0,2}(?:\([^()\s]{1,3}\)){1,8}|(?:\{[^{}\s]+\}){1,8})$")
+
+
+def _lower_symbols(text: str) -> Optional[re.Match]:
+    """The name and the cost of a name line whose cost is written in lower case (the grammar reads the others)."""
+    m = _SYMBOLS_AT_END.match(text)
+    return m if m and any(c.islower() for c in m[2]) else None
+
+
 def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     """(name, English name, cost written on the line) of a candidate name line, or (None, …)."""
     from parser.faq_records import refused_name, unmarked
     text = unmarked(_unframed(text))
+    if _PLACEHOLDER.fullmatch(text):
+        return None, None, None
+    text = _NAME_DECORATION.sub("", text).rstrip(" \t«»").strip()
     text = re.sub(r"^(?:\[[ \t]*(.+?)[ \t]*\]|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip()
     label = _LABEL.match(text)
     if label and label["label"].strip().lower() in _NAME_LABELS:
         text = label["value"].strip()
     cost = None
-    trailing = re.match(r"(.+?)[ \t]{2,}(\S.*?)$", text)
+    trailing = re.match(r"(.+?)[ \t]{2,}(\S.*?)$", text) or _lower_symbols(text)
     if trailing and read_cost(trailing[2]):
         text, cost = trailing[1], read_cost(trailing[2])
     text = re.sub(r"[ \t]+[—–][ \t]+[^()]+$", "", text)      # « Nom (English) — Édition »
@@ -235,6 +267,7 @@ def _dashed(line: Placed) -> Optional[list[Placed]]:
 
 def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]]:
     """The record laid out from a name at ``start``, and the index after its fields, or None."""
+    from parser.faq_records import unmarked
     dashed = _dashed(lines[start]) if "—" in lines[start][0] or "–" in lines[start][0] else None
     if dashed:
         return dashed, start + 1
@@ -245,10 +278,11 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
     fields.cost = cost
     while j < len(lines) and j - start < 14:
         text = _unframed(lines[j][0])
-        if not text or _RULE_LINE.fullmatch(lines[j][0]):
+        text = unmarked(text) if text[:1] == ">" else text      # (a blockquote's lines: « > {B} — Éphémère »)
+        if not text or _RULE_LINE.fullmatch(lines[j][0]) or _PLACEHOLDER.fullmatch(text):
             if seen:
                 break
-            blanks += 1
+            blanks += 0 if text else 1   # (a frame's rule or a picture's place between the name and the fields)
             if blanks > 2:
                 break
             j += 1
