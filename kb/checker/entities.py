@@ -36,6 +36,7 @@ from lark import Token
 
 from kb.cards.nameindex import singular
 from kb.cards.terms import load_terms
+from kb.checker.effect_tokens import merge_effects
 from kb.checker.lemmas import lemma_index
 from kb.data import terms_dir
 from parser.cardface import FR_SUPERTYPES, FR_TYPES
@@ -385,7 +386,7 @@ class Tokenizer:
             else:
                 tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
             i = j
-        return Tokens(tokens, passed, lang, claim, articles)
+        return Tokens(merge_effects(tokens, claim), passed, lang, claim, articles)
 
     def _entry_longer(self, words: list[Word], i: int, card_end: int, lang: str) -> bool:
         entry = self._entry(words, i, lang)

@@ -23,6 +23,14 @@ class TextMeaning:
         value = {"amount": number[1], "target": target}
         return lambda subject: self._queries(subject, [("+", ("text_damage", value))], [], _negs(children), False)
 
+    def text_does_pred(self, children):
+        """Any other effect claimed of a card (« … détruit la créature ciblée », "… taps for {R}"): one
+        query, its words compared with the card's text by :mod:`kb.checker.text_does`."""
+        tok = next(t for t in children if isinstance(t, Token) and t.type == "TEXTDOES")
+        modal = any(isinstance(t, Token) and t.type == "MODAL" for t in children)
+        value = {"effect": tok.value["surface"], "lang": self.reading.lang, "modal": modal}
+        return lambda subject: self._queries(subject, [("+", ("text_does", value))], [], _negs(children), False)
+
     def text_draw_clause(self, children):
         subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         return self._queries(subject, [("+", ("text_draw_on_enter", True))], [], [], False)

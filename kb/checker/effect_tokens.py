@@ -1,0 +1,92 @@
+"""What a card's text does, as one typed token: the stretch of a claim from its action verb to the end
+of the clause (« … détruit la créature ciblée et vous perdez 2 points de vie », "… taps for {R}").
+
+The entity stage (:mod:`kb.checker.entities`) types each word; this pass, run after it, joins the
+words of a claimed effect into one ``TEXTDOES`` token whose value keeps the words as written.  The
+structure grammar places that token as a predicate of a card (``text_does_pred``), and
+:mod:`kb.checker.text_does` compares the effect, read into the same form as the card's rules text,
+with that text: nothing here decides what the words mean.
+
+The pass is narrow on purpose, so that claims the reader already reads keep their reading: the verb
+must follow its subject (a card, a pronoun, a relative « qui » / "that", or a joiner after a clause
+about a card, through a negation, « ne … que » or a modal), and the stretch must hold a word the rest
+of the reader has no place for (a ``WORD``) or an action verb only effects use (``ACT``).  A stretch
+ends at a reason, a concession, a question mark or colon, or at a joiner followed by a new predicate
+about a card (« … et il est vert »).
+"""
+from __future__ import annotations
+
+from lark import Token
+
+#: Token types a claimed effect may begin with (the verb).
+START = frozenset(("ACT", "DEAL", "DRAW", "RETURN", "GAINLIFE", "LOSELIFE", "GET", "TAPPED", "COUNTER",
+                   "BECOME", "PAY", "RESTRICTED", "YOU"))
+#: Token types between a subject and its verb that keep the verb in place.
+_BETWEEN = frozenset(("NEG", "DO", "MODAL", "ONLY", "QUE"))
+#: Token types a verb may follow.
+_SUBJECT = frozenset(("CARD", "PRON", "REL"))
+#: Token types that end a stretch.
+_STOP = frozenset(("REASON", "CONCEDE"))
+#: Predicates that, after a joiner (and an optional subject), begin a new clause.
+_PREDICATE = frozenset(("COP", "HAS", "COSTV", "ENTER", "ATTR"))
+
+
+def _starts_effect(tokens: list[Token], i: int) -> bool:
+    if tokens[i].type not in START:
+        return False
+    j = i - 1
+    while j >= 0 and tokens[j].type in _BETWEEN:
+        j -= 1
+    if j < 0:
+        return False
+    left = tokens[j].type
+    if tokens[i].type == "YOU" and left != "CARD":
+        return False                     # « X vous fait payer … », not any « vous »
+    if left in _SUBJECT:
+        return left != "PRON" or any(t.type == "CARD" for t in tokens[:j])
+    return left in ("AND", "BUT") and any(t.type == "CARD" for t in tokens[:j])
+
+
+def _end(tokens: list[Token], i: int) -> int:
+    k = i + 1
+    while k < len(tokens):
+        tok = tokens[k]
+        if tok.type in _STOP or (tok.type == "QWORD" and str(tok.value) in ("?", ":")):
+            return k
+        if tok.type in ("AND", "BUT"):
+            n = k + 1
+            while n < len(tokens) and tokens[n].type in ("AND", "BUT"):
+                n += 1
+            if n < len(tokens) and tokens[n].type in ("PRON", "PRONPOSS", "CARD"):
+                n += 1
+            while n < len(tokens) and tokens[n].type in _BETWEEN:
+                n += 1
+            if n < len(tokens) and tokens[n].type in _PREDICATE:
+                return k
+        k += 1
+    return k
+
+
+def merge_effects(tokens: list[Token], text: str) -> list[Token]:
+    """``tokens`` with each claimed effect joined into one ``TEXTDOES`` token (see the module docstring).
+    Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
+    first token)."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        if _starts_effect(tokens, i):
+            end = _end(tokens, i)
+            stretch = tokens[i:end]
+            if any(t.type in ("WORD", "ACT") for t in stretch):
+                first, last = stretch[0], stretch[-1]
+                while last.type == "AND" and len(stretch) > 1:
+                    stretch = stretch[:-1]
+                    last = stretch[-1]
+                value = {"surface": text[first.start_pos:last.end_pos], "verb": first.type}
+                out.append(Token("TEXTDOES", value, start_pos=first.start_pos, end_pos=last.end_pos))
+                out.extend(tokens[i + len(stretch):end])
+                i = end
+                continue
+        out.append(tokens[i])
+        i += 1
+    return out

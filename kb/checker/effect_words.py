@@ -1,0 +1,168 @@
+"""Words of an effect, read the same way on a claim and on a card's rules text
+(:mod:`kb.checker.text_does`): each sentence becomes a list of :class:`Key` -- the stem of a word's
+lemma (simplemma, then a light suffix cut, so « détruit » / « Détruisez » and "destroys" / "Destroy"
+are one key), a number (``#3``, from figures or words), a mana symbol (``{R}``), a P/T change
+(``+1/+1``), a negation (``¬``) -- with the words that carry nothing (articles, prepositions,
+pronouns, the card's own name written ``~``) left out.
+
+Some keys are *qualifiers* (:func:`is_qualifier`): a number, a mana symbol, a colour, a card type, a
+controller, a condition, a quantifier (each / target), a duration…  A sentence of the text that
+holds a qualifier the claim does not mention says more than the claim, so the claim is not backed by
+it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kb.checker.entities import NUMBER_WORDS, normalize_claim, words_of
+from parser.textkeys import fold
+
+
+@dataclass(frozen=True)
+class Key:
+    """One word of an effect: its ``key`` (what is compared) and the word as written."""
+
+    key: str
+    word: str
+
+
+#: Words that carry nothing for what an effect does.
+_STOP = {
+    "en": set("""a an the to of from on onto in into it its it's itself their them they this these those ~ and or
+                 's ' is are be as by so then also that which who make makes made cause causes
+                 target's""".split()),
+    "fr": set("""le la les l' un une des de du d' a au aux en et ou son sa ses leur leurs ce cet cette ces il elle
+                 ils elles y lui se s' ~ qui que qu' est sont dont puis alors fait faire font fais m' t'
+                 c'""".split()),
+}
+
+#: Rewrites of the folded text before it is cut into words: the same action written two ways.
+_REWRITES = {
+    "en": [(r"\btap(?:s|ped)? for\b", "{T} add"), (r"\benters? the battlefield\b", "enters"),
+           (r"\b(?:every|all)\b", "each"),
+           (r"\bthis (?:creature|artifact|land|enchantment|spell|card|permanent|planeswalker)\b", "~")],
+    "fr": [(r"\bs'engage pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
+           (r"\barrivent? en jeu\b", "arrive"), (r"\ba votre reserve\b", ""),
+           (r"\b(?:toutes|tous|toute|tout)\b", "chaque"), (r"\ba chaque fois\b", "chaque fois"),
+           (r"\b(?:cette|ce) (?:creature|artefact|terrain|enchantement|sort|carte|permanent)\b", "~")],
+}
+
+#: Keys that narrow what a sentence says (written as words, keyed by :func:`word_key`).
+_QUALIFIER_WORDS = {
+    "en": """you your control opponent opponents other another attacking blocking tapped untapped white blue black
+             red green colorless multicolored monocolored with without except unless if only instead up power
+             toughness value less greater more fewer when whenever at beginning end upkeep step each target x
+             may no twice half double equal named legendary basic token spell creature artifact enchantment
+             land planeswalker instant sorcery player card permanent graveyard hand library exile top bottom
+             until turn combat for shares among rest""",
+    "fr": """vous votre vos controlez adversaire adversaires autre attaquante bloqueuse engagee degagee blanc bleu
+             noir rouge vert incolore multicolore monocolore avec sans sauf excepte moins si seulement uniquement
+             place jusqu force endurance valeur plus quand lorsque chaque cible x pouvez peut aucun fois moitie
+             egal nommee legendaire base jeton sort creature artefact enchantement terrain planeswalker
+             ephemere rituel joueur carte permanent cimetiere main bibliotheque exil dessus dessous fin tour
+             debut entretien combat pour partage parmi reste""",
+}
+
+#: Card types and players: what an effect's object is (compared by :mod:`kb.checker.text_does`).
+_OBJECT_WORDS = {
+    "en": "creature artifact enchantment land planeswalker instant sorcery player spell",
+    "fr": "creature artefact enchantement terrain planeswalker ephemere rituel joueur sort",
+}
+
+_FR_CUTS = ("issements", "issement", "ements", "ement", "ations", "ation", "ees", "ee", "es", "ez", "ent", "er",
+            "ir", "e", "s", "x")
+_EN_CUTS = ("ing", "ed", "es", "s")
+
+
+@lru_cache(maxsize=4096)
+def _lemma(word: str, lang: str) -> str:
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang=lang))
+
+
+def _cut(word: str, lang: str) -> str:
+    for suffix in (_FR_CUTS if lang == "fr" else _EN_CUTS):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+@lru_cache(maxsize=8192)
+def word_key(word: str, lang: str) -> str:
+    """The key of one folded word: the cut stem of its lemma."""
+    if word in NUMBER_WORDS:
+        return f"#{NUMBER_WORDS[word]}"
+    if word.startswith("non") and len(word) > 5 and word[3] != "e":
+        return "non" + _cut(_lemma(word[3:].lstrip("-"), lang), lang)
+    return _cut(_lemma(word, lang), lang)
+
+
+@lru_cache(maxsize=2)
+def _qualifiers(lang: str) -> frozenset[str]:
+    return frozenset(word_key(w, lang) for w in _QUALIFIER_WORDS[lang].split()) | {"¬"}
+
+
+@lru_cache(maxsize=2)
+def _objects(lang: str) -> frozenset[str]:
+    return frozenset(word_key(w, lang) for w in _OBJECT_WORDS[lang].split())
+
+
+def is_qualifier(key: str, lang: str) -> bool:
+    """Whether ``key`` narrows what a sentence says (see the module docstring)."""
+    return key in _qualifiers(lang) or key[0] in "#{+-" or key.startswith("non")
+
+
+def is_object(key: str, lang: str) -> bool:
+    """Whether ``key`` is a card type or a player (the object of an effect)."""
+    return key in _objects(lang)
+
+
+def _prepared(text: str, lang: str, names: tuple[str, ...]) -> str:
+    text = re.sub(r"\([^()]*\)", " ", text)
+    for name in sorted((n for n in names if n), key=len, reverse=True):
+        text = text.replace(name, "~")
+    text = fold(normalize_claim(text))
+    for name in sorted((fold(n) for n in names if n), key=len, reverse=True):
+        text = text.replace(name, "~")
+    for pattern, repl in _REWRITES[lang]:
+        text = re.sub(pattern, repl, text)
+    return text
+
+
+def sentences(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
+    """The sentences of ``text`` (cut at . ; : and line ends) as keys (see the module docstring)."""
+    out: list[list[Key]] = [[]]
+    for w in words_of(_prepared(text, lang, names).replace("\n", " . ")):
+        if w.kind == "punct":
+            if w.text in ".;:!?" and out[-1]:
+                out.append([])
+            continue
+        for key in _keys_of(w, lang):
+            out[-1].append(key)
+    return [s for s in out if s]
+
+
+def _keys_of(w, lang: str) -> list[Key]:
+    if w.kind == "mana":
+        return [Key(sym.upper(), sym) for sym in re.findall(r"\{[^{}]+\}", w.text)]
+    if w.kind == "num":
+        return [Key(f"#{int(w.text)}", w.text)]
+    if w.kind == "pt":
+        return [Key(w.text.lower(), w.text)]
+    if w.kind == "nt" or w.folded in ("not", "ne", "n'", "pas", "never", "jamais", "cannot"):
+        return [Key("¬", w.text)] if w.folded not in ("ne", "n'") else []
+    if w.folded in _STOP[lang] or w.kind == "poss":
+        return []
+    if w.kind == "elided":
+        return []
+    if "-" in w.folded and w.kind == "word":
+        return [Key(word_key(p, lang), p) for p in w.folded.split("-") if p and p not in _STOP[lang]]
+    return [Key(word_key(w.folded, lang), w.text)]
+
+
+def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
+    """The keys of a claimed effect, as one sequence."""
+    return [k for s in sentences(effect, lang, names) for k in s]

@@ -1,0 +1,241 @@
+"""What a card's text does, compared with what a claim says it does: « X détruit la créature ciblée et
+vous perdez 2 points de vie », "X taps for {R}", « X inflige 2 blessures à chaque créature attaquante ».
+
+The claimed effect (the ``TEXTDOES`` token of :mod:`kb.checker.effect_tokens`) and the rules text of
+the face the claim designates, in the claim's language (the English oracle text, or the French
+printed text of the card data), are read into the same form (:mod:`kb.checker.effect_words`: the
+keys of each sentence: stems, numbers, mana symbols, qualifiers).  Then:
+
+* **true** when the claim's keys appear, in order, in the text, and the sentences they are found in
+  hold no qualifier the claim leaves out (a condition, a controller, another number, a duration…):
+  the text says at least what the claim says, and nothing narrower;
+* **false** only when the claim's action (its first key that is no qualifier) is in exactly one
+  sentence of the card, in no other face, with no « instead », and that sentence clearly says
+  otherwise: another amount of the same thing (1 damage, not 2), another mana cost or mana symbol
+  after the action, another P/T change, other objects (an artifact, not an enchantment), another
+  keyword, another step (« au début de votre étape de fin », not « entretien »);
+* **unknown** otherwise, naming the words of the claim the text was not found to say.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from kb.checker.effect_words import Key, claim_keys, is_object, is_qualifier, sentences, word_key
+from kb.checker.verdict import Trace, Unknown
+from parser.textkeys import fold
+
+#: Words that make a sentence an alternative to another one (its amounts are not the only ones).
+_INSTEAD = {"en": ("instead", "x"), "fr": ("place", "x")}
+#: Words after which a step is named (« au début de votre entretien », "at the beginning of your upkeep").
+_STEP_LEAD = {"en": ("beginning",), "fr": ("debut",)}
+_STEP_SKIP = {"en": ("your", "next", "each", "step", "the", "of"), "fr": ("votre", "prochain", "chaque", "etape")}
+
+
+def _names(d) -> tuple[str, ...]:
+    face, card = d.face, d.card
+    names = [face.name, getattr(face, "french_name", None), getattr(face, "card", None)]
+    if card is not None:
+        names += [card.name, *getattr(card, "french_names", ())]
+        names += [n for n in card.name.split(" // ")]
+    return tuple(n for n in names if n)
+
+
+def _text(face, lang: str) -> Optional[str]:
+    return (face.text if lang == "en" else getattr(face, "french_text", None)) or None
+
+
+def _other_faces(d) -> list:
+    faces = getattr(d.card, "faces", None) or ()
+    return [f for f in faces if f is not d.face and f.name != d.face.name]
+
+
+def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
+    """Whether the face ``d`` does what ``value["effect"]`` says (see the module docstring)."""
+    lang = value["lang"]
+    names = _names(d)
+    own = _text(d.face, lang)
+    if own is None:
+        if not d.face.text and not any(f.text for f in _other_faces(d)):
+            trace.step("{label} has no rules text", label=d.label)
+            return False
+        raise Unknown("the card data has no rules text of {label} in the claim's language", label=d.label)
+    claim = claim_keys(value["effect"], lang, names)
+    if not claim:
+        raise Unknown("nothing to compare in « {effect} »", effect=value["effect"])
+    text = sentences(own, lang, names)
+    trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(own.splitlines()))
+    backed, missing = _backed(claim, text, lang)
+    if backed is not None:
+        trace.step("the text says what the claim says: « {said} »", said=_show(text[backed[0]:backed[1] + 1]))
+        return True
+    others = [s for f in _other_faces(d) if _text(f, lang) for s in sentences(_text(f, lang), lang, names)]
+    clash = _contradiction(claim, text, others, lang)
+    if clash is not None and positive:
+        sentence, what, claimed = clash
+        trace.step("the text says « {said} »: {what}, where the claim says {claimed}",
+                   said=_show([sentence]), what=what, claimed=claimed)
+        return False
+    raise Unknown("{label}'s text was not found to say « {words} » as the claim does", label=d.label,
+                  words=" ".join(missing))
+
+
+def _show(keys_sentences: list[list[Key]]) -> str:
+    return " / ".join(" ".join(k.key if k.key.startswith("{") else k.word for k in s) for s in keys_sentences)
+
+
+def _align(keys: list[str], flat: list[tuple[int, Key]], p: int) -> tuple[list[int], int]:
+    """The leftmost places of ``keys`` in ``flat`` from ``p`` on, and how many were placed."""
+    places, q = [p], p + 1
+    for n, key in enumerate(keys[1:], 1):
+        while q < len(flat) and flat[q][1].key != key:
+            q += 1
+        if q == len(flat):
+            return places, n
+        places.append(q)
+        q += 1
+    return places, len(keys)
+
+
+def _backed(claim: list[Key], text: list[list[Key]], lang: str):
+    """The sentences (first, last) that say the claim, or None and the words not found said."""
+    flat = [(si, k) for si, s in enumerate(text) for k in s]
+    keys = [k.key for k in claim]
+    said = set(keys)
+    missing: list[str] = [k.word for k in claim]
+    for p, (_, k) in enumerate(flat):
+        if k.key != keys[0]:
+            continue
+        places, n = _align(keys, flat, p)
+        if n < len(keys):
+            if len(claim) - n < len(missing):
+                missing = [c.word for c in claim[n:]]
+            continue
+        s0, s1 = flat[places[0]][0], flat[places[-1]][0]
+        extra = [x for s in text[s0:s1 + 1] for x in s if is_qualifier(x.key, lang) and x.key not in said]
+        if not extra:
+            return (s0, s1), []
+        if len(extra) < len(missing):
+            missing = ["+ " + x.word for x in extra]
+    return None, missing
+
+
+def _anchor(claim: list[Key], lang: str) -> Optional[int]:
+    return next((i for i, k in enumerate(claim) if not is_qualifier(k.key, lang)), None)
+
+
+def _contradiction(claim: list[Key], text: list[list[Key]], others: list[list[Key]], lang: str):
+    """(sentence, what it says, what the claim says) when the text clearly says otherwise, else None."""
+    a = _anchor(claim, lang)
+    if a is None:
+        return None
+    anchor = claim[a].key
+    with_anchor = [s for s in text if any(k.key == anchor for k in s)]
+    if len(with_anchor) != 1 or any(k.key == anchor for s in others for k in s):
+        return None
+    sentence = with_anchor[0]
+    if any(k.key in _INSTEAD[lang] for k in sentence):
+        return None
+    at = next(i for i, k in enumerate(sentence) if k.key == anchor)
+    for check in (_amounts, _mana, _pt, _objects, _keywords, _steps):
+        found = check(claim, a, sentence, at, lang)
+        if found is not None:
+            return (sentence, *found)
+    return None
+
+
+def _pairs(keys: list[Key]) -> dict[str, set[str]]:
+    """unit -> the amounts written before it (« 2 blessures », "5 or less life" -> less: 5)."""
+    out: dict[str, set[str]] = {}
+    for i, k in enumerate(keys):
+        if k.key.startswith("#") and i + 1 < len(keys) and not keys[i + 1].key.startswith(("#", "{")):
+            out.setdefault(keys[i + 1].key, set()).add(k.key)
+    return out
+
+
+def _unit_word(keys: list[Key], unit: str) -> str:
+    return next(k.word for k in keys if k.key == unit)
+
+
+def _amounts(claim, a, sentence, at, lang):
+    mine, theirs = _pairs(claim), _pairs(sentence)
+    for unit, amounts in mine.items():
+        if unit in theirs and not amounts & theirs[unit]:
+            return (" ".join(sorted(n[1:] for n in theirs[unit])) + " " + _unit_word(sentence, unit),
+                    " ".join(sorted(n[1:] for n in amounts)) + " " + _unit_word(claim, unit))
+    return None
+
+
+def _first_run(keys: list[Key], prefix: str) -> list[str]:
+    run: list[str] = []
+    for k in keys:
+        if k.key.startswith(prefix) and k.key != "{T}":
+            run.append(k.key)
+        elif run:
+            break
+    return run
+
+
+def _mana(claim, a, sentence, at, lang):
+    mine, theirs = _first_run(claim[a + 1:], "{"), _first_run(sentence[at + 1:], "{")
+    if mine and theirs and sorted(mine) != sorted(theirs):
+        return "".join(theirs), "".join(mine)
+    return None
+
+
+def _pt(claim, a, sentence, at, lang):
+    mine = {k.key for k in claim[a + 1:] if "/" in k.key}
+    theirs = {k.key for k in sentence[at + 1:] if "/" in k.key}
+    if mine and theirs and not mine & theirs:
+        return " ".join(sorted(theirs)), " ".join(sorted(mine))
+    return None
+
+
+def _objects(claim, a, sentence, at, lang):
+    mine = {k.key for k in claim[a + 1:] if is_object(k.key, lang)}
+    theirs = {k.key for k in sentence[at + 1:] if is_object(k.key, lang)}
+    if mine and theirs and not mine & theirs:
+        return " ".join(k.word for k in sentence[at + 1:] if k.key in theirs), \
+            " ".join(k.word for k in claim[a + 1:] if k.key in mine)
+    return None
+
+
+def _keywords(claim, a, sentence, at, lang):
+    mine, theirs = _keyword_names(claim[a + 1:], lang), _keyword_names(sentence[at + 1:], lang)
+    if mine and theirs and not mine & theirs:
+        return ", ".join(sorted(theirs)), ", ".join(sorted(mine))
+    return None
+
+
+def _keyword_names(keys: list[Key], lang: str) -> set[str]:
+    """The keyword abilities written in ``keys`` (their English names), longest entries first."""
+    from kb.checker.entities import vocabulary
+
+    vocab = vocabulary()
+    words = [fold(k.word) for k in keys]
+    out, i = set(), 0
+    while i < len(words):
+        for n in (3, 2, 1):
+            hit = vocab.get(lang, " ".join(words[i:i + n])) if i + n <= len(words) else None
+            if hit is not None and hit[0] == "KEYWORD":
+                out.add(hit[1])
+                i += n
+                break
+        else:
+            i += 1
+    return out
+
+
+def _step(keys: list[Key], lang: str) -> Optional[Key]:
+    lead = {word_key(w, lang) for w in _STEP_LEAD[lang]}
+    skip = {word_key(w, lang) for w in _STEP_SKIP[lang]}
+    for i, k in enumerate(keys):
+        if k.key in lead:
+            return next((x for x in keys[i + 1:] if x.key not in skip), None)
+    return None
+
+
+def _steps(claim, a, sentence, at, lang):
+    mine, theirs = _step(claim, lang), _step(sentence, lang)
+    if mine is not None and theirs is not None and mine.key != theirs.key:
+        return theirs.word, mine.word
+    return None
