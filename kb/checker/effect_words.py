@@ -29,9 +29,9 @@ class Key:
 
 
 #: Words that carry nothing for what an effect does.
-_STOP = {
+STOP = {
     "en": set("""a an the to of from on onto in into it its it's itself their them they this these those ~ and or
-                 's ' is are be as by so then also that which who make makes made cause causes
+                 's ' is are be as by so then also that which who make makes made cause causes for
                  target's""".split()),
     "fr": set("""le la les l' un une des de du d' a au aux en et ou son sa ses leur leurs ce cet cette ces il elle
                  ils elles y lui se s' ~ qui que qu' est sont dont puis alors fait faire font fais m' t'
@@ -41,9 +41,15 @@ _STOP = {
 #: Rewrites of the folded text before it is cut into words: the same action written two ways.
 _REWRITES = {
     "en": [(r"\btap(?:s|ped)? for\b", "{T} add"), (r"\benters? the battlefield\b", "enters"),
+           (r"\b(?:and )?tapping (?:it|~)\b", "{T}"), (r"\bfor each\b", "foreach"),
+           (r",? not (?:only|just) (?:yours|you|your \w+)\b", ""), (r"\benchanted\b", "enchantedthing"),
+           (r"\bequipped\b", "equippedthing"),
            (r"\b(?:every|all)\b", "each"),
            (r"\bthis (?:creature|artifact|land|enchantment|spell|card|permanent|planeswalker)\b", "~")],
     "fr": [(r"\bs'engage pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
+           (r"\bpour chaque\b", "pourchaque"), (r"\b(?:et )?en (?:l'|le |la )?engageant\b", "{T}"),
+           (r",? (?:et )?pas seulement (?:les votres|le votre|la votre|au votre|a vous)\b", ""),
+           (r"\benchanter : ", "enchanter "), (r"\benchantee?s?\b", "enchantechose"), (r"\bequipee?s?\b", "equipechose"),
            (r"\barrivent? en jeu\b", "arrive"), (r"\ba votre reserve\b", ""),
            (r"\b(?:toutes|tous|toute|tout)\b", "chaque"), (r"\ba chaque fois\b", "chaque fois"),
            (r"\b(?:cette|ce) (?:creature|artefact|terrain|enchantement|sort|carte|permanent)\b", "~")],
@@ -56,13 +62,13 @@ _QUALIFIER_WORDS = {
              toughness value less greater more fewer when whenever at beginning end upkeep step each target x
              may no twice half double equal named legendary basic token spell creature artifact enchantment
              land planeswalker instant sorcery player card permanent graveyard hand library exile top bottom
-             until turn combat for shares among rest""",
+             until turn combat foreach shares among rest lose loses""",
     "fr": """vous votre vos controlez adversaire adversaires autre attaquante bloqueuse engagee degagee blanc bleu
              noir rouge vert incolore multicolore monocolore avec sans sauf excepte moins si seulement uniquement
              place jusqu force endurance valeur plus quand lorsque chaque cible x pouvez peut aucun fois moitie
              egal nommee legendaire base jeton sort creature artefact enchantement terrain planeswalker
              ephemere rituel joueur carte permanent cimetiere main bibliotheque exil dessus dessous fin tour
-             debut entretien combat pour partage parmi reste""",
+             debut entretien combat pourchaque partage parmi reste perd perdent""",
 }
 
 #: Card types and players: what an effect's object is (compared by :mod:`kb.checker.text_does`).
@@ -71,7 +77,7 @@ _OBJECT_WORDS = {
     "fr": "creature artefact enchantement terrain planeswalker ephemere rituel joueur sort",
 }
 
-_FR_CUTS = ("issements", "issement", "ements", "ement", "ations", "ation", "ees", "ee", "es", "ez", "ent", "er",
+_FR_CUTS = ("ations", "ation", "ees", "ee", "es", "ez", "ent", "er",
             "ir", "e", "s", "x")
 _EN_CUTS = ("ing", "ed", "es", "s")
 
@@ -115,6 +121,47 @@ def is_qualifier(key: str, lang: str) -> bool:
     return key in _qualifiers(lang) or key[0] in "#{+-" or key.startswith("non")
 
 
+#: Keys whose place in a noun phrase differs between phrasings and languages (« jetons de créature
+#: Rhinocéros 4/4 verts » / "4/4 green Rhino creature tokens", « créature ciblée » / "target creature"):
+#: the claim's order is not asked of them, only that they stand in the same sentence as the action
+#: before them.  Colours, card types, subtypes, P/T, target, token.
+_LOOSE_WORDS = {"en": "target token tokens", "fr": "cible ciblee cible jeton jetons"}
+_LOOSE_CATEGORIES = ("COLOR", "CARDTYPE", "SUBTYPE", "SUPERTYPE")
+#: Keys a claim may say that the text need not (« toutes les créatures blanches » / "White creatures get").
+_OPTIONAL_WORDS = {"en": "each", "fr": "chaque"}
+#: Verbs that give an ability or a bonus to something (« donne le vol à … »), and those that have it.
+_GIVE_WORDS = {"en": "give gives grant grants", "fr": "donner donne"}
+_HAVE_WORDS = {"en": "gain gains get gets have has", "fr": "gagner acquerir avoir"}
+
+
+@lru_cache(maxsize=8)
+def _keyset(table: str, lang: str) -> frozenset[str]:
+    words = {"loose": _LOOSE_WORDS, "optional": _OPTIONAL_WORDS, "give": _GIVE_WORDS, "have": _HAVE_WORDS}[table]
+    return frozenset(word_key(w, lang) for w in words[lang].split())
+
+
+def is_loose(k: Key, lang: str) -> bool:
+    """Whether the claim's order is not asked of ``k`` (see :data:`_LOOSE_WORDS`)."""
+    if "/" in k.key or k.key in _keyset("loose", lang):
+        return True
+    from kb.checker.entities import vocabulary
+
+    hit = vocabulary().get(lang, fold(k.word))
+    return hit is not None and hit[0] in _LOOSE_CATEGORIES
+
+
+def is_optional(k: Key, lang: str) -> bool:
+    return k.key in _keyset("optional", lang)
+
+
+def is_give(k: Key, lang: str) -> bool:
+    return k.key in _keyset("give", lang)
+
+
+def is_have(k: Key, lang: str) -> bool:
+    return k.key in _keyset("have", lang)
+
+
 def is_object(key: str, lang: str) -> bool:
     """Whether ``key`` is a card type or a player (the object of an effect)."""
     return key in _objects(lang)
@@ -154,12 +201,12 @@ def _keys_of(w, lang: str) -> list[Key]:
         return [Key(w.text.lower(), w.text)]
     if w.kind == "nt" or w.folded in ("not", "ne", "n'", "pas", "never", "jamais", "cannot"):
         return [Key("¬", w.text)] if w.folded not in ("ne", "n'") else []
-    if w.folded in _STOP[lang] or w.kind == "poss":
+    if w.folded in STOP[lang] or w.kind == "poss":
         return []
     if w.kind == "elided":
         return []
     if "-" in w.folded and w.kind == "word":
-        return [Key(word_key(p, lang), p) for p in w.folded.split("-") if p and p not in _STOP[lang]]
+        return [Key(word_key(p, lang), p) for p in w.folded.split("-") if p and p not in STOP[lang]]
     return [Key(word_key(w.folded, lang), w.text)]
 
 

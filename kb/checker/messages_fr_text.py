@@ -11,4 +11,11 @@ TEXT_DOES_FR = {
         "le texte dit « {said} » : {what}, là où l'affirmation dit {claimed}",
     "{label}'s text was not found to say « {words} » as the claim does":
         "le texte de {label} ne dit pas « {words} » comme le dit l'affirmation",
+    "a commander is a whole card, not {label} alone": "un commandant est une carte entière, pas {label} seule",
+    "type line of {label}: « {types} »": "ligne de type de {label} : « {types} »",
+    "{label}'s text speaks of commanders in a way the model does not read":
+        "le texte de {label} parle de commandants d'une façon que le modèle ne lit pas",
+    "oracle text of {label}: « {text} »": "texte Oracle de {label} : « {text} »",
+    "the claim, in the words of the oracle text: « {english} »":
+        "l'affirmation, dans les mots du texte Oracle : « {english} »",
 }

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from kb.checker.effect_words import Key, claim_keys, is_object, is_qualifier, sentences, word_key
+from kb.checker.effect_translate import to_english
+from kb.checker.effect_words import (Key, claim_keys, is_give, is_have, is_loose, is_object, is_optional,
+                                     is_qualifier, sentences, word_key)
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold
 
@@ -53,30 +55,52 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
     """Whether the face ``d`` does what ``value["effect"]`` says (see the module docstring)."""
     lang = value["lang"]
     names = _names(d)
-    own = _text(d.face, lang)
-    if own is None:
-        if not d.face.text and not any(f.text for f in _other_faces(d)):
-            trace.step("{label} has no rules text", label=d.label)
-            return False
-        raise Unknown("the card data has no rules text of {label} in the claim's language", label=d.label)
-    claim = claim_keys(value["effect"], lang, names)
-    if not claim:
-        raise Unknown("nothing to compare in « {effect} »", effect=value["effect"])
-    text = sentences(own, lang, names)
-    trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(own.splitlines()))
-    backed, missing = _backed(claim, text, lang)
-    if backed is not None:
-        trace.step("the text says what the claim says: « {said} »", said=_show(text[backed[0]:backed[1] + 1]))
-        return True
-    others = [s for f in _other_faces(d) if _text(f, lang) for s in sentences(_text(f, lang), lang, names)]
-    clash = _contradiction(claim, text, others, lang)
-    if clash is not None and positive:
-        sentence, what, claimed = clash
-        trace.step("the text says « {said} »: {what}, where the claim says {claimed}",
-                   said=_show([sentence]), what=what, claimed=claimed)
+    if not d.face.text and not _text(d.face, lang) and not any(f.text for f in _other_faces(d)):
+        trace.step("{label} has no rules text", label=d.label)
         return False
+    missing: list[str] = []
+    own = _text(d.face, lang)
+    if own is not None:
+        claim = claim_keys(value["effect"], lang, names)
+        if not claim:
+            raise Unknown("nothing to compare in « {effect} »", effect=value["effect"])
+        text = sentences(own, lang, names)
+        trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(own.splitlines()))
+        backed, missing = _backed(claim, text, lang)
+        if backed is not None:
+            trace.step("the text says what the claim says: « {said} »", said=_show(text[backed[0]:backed[1] + 1]))
+            return True
+        others = [s for f in _other_faces(d) if _text(f, lang) for s in sentences(_text(f, lang), lang, names)]
+        clash = _contradiction(claim, text, others, lang)
+        if clash is not None and positive:
+            sentence, what, claimed = clash
+            trace.step("the text says « {said} »: {what}, where the claim says {claimed}",
+                       said=_show([sentence]), what=what, claimed=claimed)
+            return False
+    if lang == "fr" and d.face.text:
+        if _backed_in_english(d, value["effect"], names, trace):
+            return True
+    if own is None and not missing:
+        raise Unknown("the card data has no rules text of {label} in the claim's language", label=d.label)
     raise Unknown("{label}'s text was not found to say « {words} » as the claim does", label=d.label,
                   words=" ".join(missing))
+
+
+def _backed_in_english(d, effect: str, names, trace: Trace) -> bool:
+    """A French claim read in the words of the English oracle text (:mod:`kb.checker.effect_translate`):
+    only ever true (a translation that matches nothing leaves the claim unknown)."""
+    english = to_english(effect)
+    claim = claim_keys(english, "en", names)
+    if not claim:
+        return False
+    text = sentences(d.face.text, "en", names)
+    backed, _ = _backed(claim, text, "en")
+    if backed is None:
+        return False
+    trace.step("oracle text of {label}: « {text} »", label=d.label, text=" / ".join(d.face.text.splitlines()))
+    trace.step("the claim, in the words of the oracle text: « {english} »", english=english)
+    trace.step("the text says what the claim says: « {said} »", said=_show(text[backed[0]:backed[1] + 1]))
+    return True
 
 
 def _show(keys_sentences: list[list[Key]]) -> str:
@@ -96,26 +120,78 @@ def _align(keys: list[str], flat: list[tuple[int, Key]], p: int) -> tuple[list[i
     return places, len(keys)
 
 
+def _parts(claim: list[Key], lang: str):
+    """The claim's keys the text must say in order, and the loose ones, each with the index (in the
+    ordered list) of the ordered key it goes with (see :func:`kb.checker.effect_words.is_loose`)."""
+    kept = [k for k in claim if not is_optional(k, lang)]
+    ordered: list[Key] = []
+    loose: list[tuple[Key, int]] = []
+    for k in kept:
+        if ordered and is_loose(k, lang):
+            loose.append((k, len(ordered) - 1))
+        elif not ordered and is_loose(k, lang) and any(not is_loose(x, lang) for x in kept):
+            loose.append((k, 0))
+        else:
+            ordered.append(k)
+    return ordered, loose
+
+
 def _backed(claim: list[Key], text: list[list[Key]], lang: str):
     """The sentences (first, last) that say the claim, or None and the words not found said."""
+    if is_give(claim[0], lang):
+        return _backed_give(claim, text, lang)
     flat = [(si, k) for si, s in enumerate(text) for k in s]
-    keys = [k.key for k in claim]
-    said = set(keys)
+    ordered, loose = _parts(claim, lang)
+    keys = [k.key for k in ordered]
+    said = {k.key for k in claim}
     missing: list[str] = [k.word for k in claim]
     for p, (_, k) in enumerate(flat):
         if k.key != keys[0]:
             continue
         places, n = _align(keys, flat, p)
         if n < len(keys):
-            if len(claim) - n < len(missing):
-                missing = [c.word for c in claim[n:]]
+            if len(ordered) - n < len(missing):
+                missing = [c.word for c in ordered[n:]]
             continue
-        s0, s1 = flat[places[0]][0], flat[places[-1]][0]
-        extra = [x for s in text[s0:s1 + 1] for x in s if is_qualifier(x.key, lang) and x.key not in said]
+        used = [flat[q][0] for q in places]
+        absent = [x.word for x, at in loose if all(y.key != x.key for y in text[used[at]])]
+        if absent:
+            if len(absent) < len(missing):
+                missing = absent
+            continue
+        s0, s1 = min(used), max(used)
+        extra = _extra(text[s0:s1 + 1], said, lang)
         if not extra:
             return (s0, s1), []
         if len(extra) < len(missing):
             missing = ["+ " + x.word for x in extra]
+    return None, missing
+
+
+def _extra(sentences_: list[list[Key]], said: set[str], lang: str) -> list[Key]:
+    """The qualifiers of ``sentences_`` the claim does not say."""
+    return [x for s in sentences_ for x in s if is_qualifier(x.key, lang) and x.key not in said]
+
+
+def _backed_give(claim: list[Key], text: list[list[Key]], lang: str):
+    """« X donne le vol à la créature équipée », "X gives haste to target creature": one sentence of the
+    text says that the thing has, gains or gets what is given (« La créature équipée a le vol »), in any
+    order, with no qualifier the claim leaves out."""
+    wanted = [k for k in claim[1:] if not is_optional(k, lang)]
+    said = {k.key for k in claim}
+    missing: list[str] = [k.word for k in wanted]
+    for si, sentence in enumerate(text):
+        have = {k.key for k in sentence}
+        absent = [k.word for k in wanted if k.key not in have]
+        if absent:
+            missing = absent if len(absent) < len(missing) else missing
+            continue
+        if lang == "en" and not any(is_have(k, lang) for k in sentence):
+            continue
+        extra = _extra([sentence], said | {k.key for k in sentence if is_have(k, lang)}, lang)
+        if not extra:
+            return (si, si), []
+        missing = ["+ " + x.word for x in extra] if len(extra) < len(missing) else missing
     return None, missing
 
 
