@@ -16,6 +16,8 @@ about a card (« … et il est vert »).
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from lark import Token
 
 #: Token types a claimed effect may begin with (the verb).
@@ -67,10 +69,63 @@ def _end(tokens: list[Token], i: int) -> int:
     return k
 
 
+def _ability_cost(tok: Token, text: str) -> Optional[str]:
+    """A loyalty cost written as a number (« +2 », "−3", « 0 »), or {T}, else None."""
+    if tok.type == "MANA" and str(tok.value).upper() == "{T}":
+        return "{T}"
+    if tok.type != "NUM":
+        return None
+    sign = text[tok.start_pos - 1] if tok.start_pos > 0 else ""
+    if sign in "+-−–":
+        return ("+" if sign == "+" else "-") + str(tok.value)
+    return "0" if tok.value == 0 else None
+
+
+def _with_ability(card: Token, cost: str, first: Token) -> Token:
+    value = dict(card.value, ability=cost)
+    return Token("CARD", value, start_pos=first.start_pos, end_pos=card.end_pos)
+
+
+def _abilities(tokens: list[Token], text: str) -> list[Token]:
+    """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X" -> one CARD token that
+    names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        lead = 1 if t.type == "ABILITYW" else 0
+        cost = _ability_cost(tokens[i + lead], text) if i + lead < len(tokens) else None
+        n = i + lead + 1
+        if cost is not None and n + 1 < len(tokens) and tokens[n].type == "OF" and tokens[n + 1].type == "CARD":
+            out.append(_with_ability(tokens[n + 1], cost, t))
+            i = n + 2
+            continue
+        if t.type == "CARD" and i + 2 < len(tokens) and tokens[i + 1].type == "POSS":
+            cost = _ability_cost(tokens[i + 2], text)
+            k = i + 3 + (1 if i + 3 < len(tokens) and tokens[i + 3].type == "ABILITYW" else 0)
+            if cost is not None:
+                out.append(_with_ability(t, cost, t))
+                i = k
+                continue
+        out.append(t)
+        i += 1
+    return out
+
+
 def merge_effects(tokens: list[Token], text: str) -> list[Token]:
     """``tokens`` with each claimed effect joined into one ``TEXTDOES`` token (see the module docstring).
     Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
-    first token)."""
+    first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
+    An ability named without an effect after it leaves the tokens as they were."""
+    merged = _merge(_abilities(tokens, text), text)
+    for k, tok in enumerate(merged):
+        if tok.type == "CARD" and "ability" in tok.value and \
+                (k + 1 >= len(merged) or merged[k + 1].type != "TEXTDOES"):
+            return _merge(tokens, text)
+    return merged
+
+
+def _merge(tokens: list[Token], text: str) -> list[Token]:
     out: list[Token] = []
     i = 0
     while i < len(tokens):
@@ -82,7 +137,9 @@ def merge_effects(tokens: list[Token], text: str) -> list[Token]:
                 while last.type == "AND" and len(stretch) > 1:
                     stretch = stretch[:-1]
                     last = stretch[-1]
-                value = {"surface": text[first.start_pos:last.end_pos], "verb": first.type}
+                subject = next((t for t in reversed(out) if t.type == "CARD"), None)
+                value = {"surface": text[first.start_pos:last.end_pos], "verb": first.type,
+                         "ability": subject.value.get("ability") if subject is not None else None}
                 out.append(Token("TEXTDOES", value, start_pos=first.start_pos, end_pos=last.end_pos))
                 out.extend(tokens[i + len(stretch):end])
                 i = end

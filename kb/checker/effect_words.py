@@ -35,7 +35,7 @@ STOP = {
                  target's""".split()),
     "fr": set("""le la les l' un une des de du d' a au aux en et ou son sa ses leur leurs ce cet cette ces il elle
                  ils elles y lui se s' ~ qui que qu' est sont dont puis alors fait faire font fais m' t'
-                 c'""".split()),
+                 c' on l'on""".split()),
 }
 
 #: Rewrites of the folded text before it is cut into words: the same action written two ways.
@@ -51,7 +51,8 @@ _REWRITES = {
            (r",? (?:et )?pas seulement (?:les votres|le votre|la votre|au votre|a vous)\b", ""),
            (r"\benchanter : ", "enchanter "), (r"\benchantee?s?\b", "enchantechose"), (r"\bequipee?s?\b", "equipechose"),
            (r"\barrivent? en jeu\b", "arrive"), (r"\ba votre reserve\b", ""),
-           (r"\b(?:toutes|tous|toute|tout)\b", "chaque"), (r"\ba chaque fois\b", "chaque fois"),
+           (r"\b(?:toutes|tous|toute|tout)\b", "chaque"), (r"\b(?:a|au) chaque fois que\b", "chaquefois"),
+           (r"\bchaque fois que\b", "chaquefois"),
            (r"\b(?:cette|ce) (?:creature|artefact|terrain|enchantement|sort|carte|permanent)\b", "~")],
 }
 
@@ -210,6 +211,32 @@ def _keys_of(w, lang: str) -> list[Key]:
     return [Key(word_key(w.folded, lang), w.text)]
 
 
+#: Where a claim names an ability's cost in words (« … si l'on paie {U}{U} et qu'on sacrifie … », "by paying
+#: {1}"): the cost may be read first, as the text writes it (« {U}{U}, sacrifiez un sorcier : … »).
+COST_MARK = "costmark"
+_CLAIM_REWRITES = {
+    "en": [(r"\b(?:by paying|if you pay|when you pay)\b", " costmark "), (r"\band sacrificing\b", "sacrifice")],
+    "fr": [(r"\b(?:si (?:l')?on paie|si vous payez|en payant|en sacrifiant)\b", " costmark "),
+           (r"\bet qu'on\b", "et"), (r"\b(?:a|au) chaque fois que\b", "chaquefois"),
+           (r"\bchaque fois que\b", "chaquefois")],
+}
+#: Words that lead a trigger or a condition (the claim may say them after its action, the text before).
+_LEAD_WORDS = {"en": "when whenever at if", "fr": "quand lorsque chaquefois debut si"}
+
+
+@lru_cache(maxsize=2)
+def _leads(lang: str) -> frozenset[str]:
+    return frozenset(word_key(w, lang) for w in _LEAD_WORDS[lang].split())
+
+
+def is_lead(k: Key, lang: str) -> bool:
+    """Whether ``k`` leads a trigger or a condition (« quand », "whenever", "at", « si »)."""
+    return k.key in _leads(lang)
+
+
 def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
-    """The keys of a claimed effect, as one sequence."""
-    return [k for s in sentences(effect, lang, names) for k in s]
+    """The keys of a claimed effect, as one sequence (a cost named in words marked :data:`COST_MARK`)."""
+    text = fold(effect)
+    for pattern, repl in _CLAIM_REWRITES[lang]:
+        text = re.sub(pattern, repl, text)
+    return [k for s in sentences(text, lang, names) for k in s]

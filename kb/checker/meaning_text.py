@@ -28,7 +28,8 @@ class TextMeaning:
         query, its words compared with the card's text by :mod:`kb.checker.text_does`."""
         tok = next(t for t in children if isinstance(t, Token) and t.type == "TEXTDOES")
         modal = any(isinstance(t, Token) and t.type == "MODAL" for t in children)
-        value = {"effect": tok.value["surface"], "lang": self.reading.lang, "modal": modal}
+        value = {"effect": tok.value["surface"], "lang": self.reading.lang, "modal": modal,
+                 "ability": tok.value.get("ability")}
         return lambda subject: self._queries(subject, [("+", ("text_does", value))], [], _negs(children), False)
 
     def text_draw_clause(self, children):

@@ -18,4 +18,5 @@ TEXT_DOES_FR = {
     "oracle text of {label}: « {text} »": "texte Oracle de {label} : « {text} »",
     "the claim, in the words of the oracle text: « {english} »":
         "l'affirmation, dans les mots du texte Oracle : « {english} »",
+    "{label} has no ability of cost {cost} in its text": "{label} n'a pas de capacité de coût {cost} dans son texte",
 }

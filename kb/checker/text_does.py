@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Optional
 
 from kb.checker.effect_translate import to_english
-from kb.checker.effect_words import (Key, claim_keys, is_give, is_have, is_loose, is_object, is_optional,
-                                     is_qualifier, sentences, word_key)
+from kb.checker.effect_words import (COST_MARK, Key, claim_keys, is_give, is_have, is_lead, is_loose, is_object,
+                                     is_optional, is_qualifier, sentences, word_key)
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold
 
@@ -42,8 +42,22 @@ def _names(d) -> tuple[str, ...]:
     return tuple(n for n in names if n)
 
 
-def _text(face, lang: str) -> Optional[str]:
-    return (face.text if lang == "en" else getattr(face, "french_text", None)) or None
+def _text(face, lang: str, ability: Optional[str] = None) -> Optional[str]:
+    text = (face.text if lang == "en" else getattr(face, "french_text", None)) or None
+    if text is None or ability is None:
+        return text
+    lines = [line for line in text.splitlines() if _costs(line, ability)]
+    return "\n".join(lines) or None
+
+
+def _costs(line: str, ability: str) -> bool:
+    """Whether the ability of ``line`` has the cost ``ability`` (a loyalty cost « +2 », "-3", or {T})."""
+    if ":" not in line:
+        return False
+    cost = line.split(":", 1)[0].strip().strip("[]").replace("−", "-").replace("–", "-")
+    if ability == "{T}":
+        return "{T}" in cost
+    return cost == ability or (ability == "0" and cost in ("0", "+0", "-0"))
 
 
 def _other_faces(d) -> list:
@@ -59,7 +73,10 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
         trace.step("{label} has no rules text", label=d.label)
         return False
     missing: list[str] = []
-    own = _text(d.face, lang)
+    ability = value.get("ability")
+    if ability is not None and _text(d.face, "en", ability) is None:
+        raise Unknown("{label} has no ability of cost {cost} in its text", label=d.label, cost=ability)
+    own = _text(d.face, lang, ability)
     if own is not None:
         claim = claim_keys(value["effect"], lang, names)
         if not claim:
@@ -78,7 +95,7 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
                        said=_show([sentence]), what=what, claimed=claimed)
             return False
     if lang == "fr" and d.face.text:
-        if _backed_in_english(d, value["effect"], names, trace):
+        if _backed_in_english(d, value["effect"], names, trace, ability):
             return True
     if own is None and not missing:
         raise Unknown("the card data has no rules text of {label} in the claim's language", label=d.label)
@@ -86,18 +103,21 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
                   words=" ".join(missing))
 
 
-def _backed_in_english(d, effect: str, names, trace: Trace) -> bool:
+def _backed_in_english(d, effect: str, names, trace: Trace, ability: Optional[str] = None) -> bool:
     """A French claim read in the words of the English oracle text (:mod:`kb.checker.effect_translate`):
     only ever true (a translation that matches nothing leaves the claim unknown)."""
     english = to_english(effect)
     claim = claim_keys(english, "en", names)
     if not claim:
         return False
-    text = sentences(d.face.text, "en", names)
+    oracle = _text(d.face, "en", ability)
+    if oracle is None:
+        return False
+    text = sentences(oracle, "en", names)
     backed, _ = _backed(claim, text, "en")
     if backed is None:
         return False
-    trace.step("oracle text of {label}: « {text} »", label=d.label, text=" / ".join(d.face.text.splitlines()))
+    trace.step("oracle text of {label}: « {text} »", label=d.label, text=" / ".join(oracle.splitlines()))
     trace.step("the claim, in the words of the oracle text: « {english} »", english=english)
     trace.step("the text says what the claim says: « {said} »", said=_show(text[backed[0]:backed[1] + 1]))
     return True
@@ -137,7 +157,25 @@ def _parts(claim: list[Key], lang: str):
 
 
 def _backed(claim: list[Key], text: list[list[Key]], lang: str):
-    """The sentences (first, last) that say the claim, or None and the words not found said."""
+    """The sentences (first, last) that say the claim, or None and the words not found said: the claim
+    as written, then with its trigger, condition or cost first (« X reçoit … à chaque fois que … » /
+    « À chaque fois que …, mettez … »; « … si l'on paie {U}{U} … » / « {U}{U}, … : … »)."""
+    plain = [k for k in claim if k.key != COST_MARK]
+    found, missing = _backed_as_written(plain, text, lang)
+    if found is not None:
+        return found, missing
+    for i, k in enumerate(claim):
+        if i and (k.key == COST_MARK or is_lead(k, lang)):
+            turned = [x for x in claim[i:] + claim[:i] if x.key != COST_MARK]
+            again, _ = _backed_as_written(turned, text, lang)
+            if again is not None:
+                return again, []
+    return None, missing
+
+
+def _backed_as_written(claim: list[Key], text: list[list[Key]], lang: str):
+    if not claim:
+        return None, []
     if is_give(claim[0], lang):
         return _backed_give(claim, text, lang)
     flat = [(si, k) for si, s in enumerate(text) for k in s]
@@ -201,17 +239,25 @@ def _anchor(claim: list[Key], lang: str) -> Optional[int]:
 
 def _contradiction(claim: list[Key], text: list[list[Key]], others: list[list[Key]], lang: str):
     """(sentence, what it says, what the claim says) when the text clearly says otherwise, else None."""
+    claim = [k for k in claim if k.key != COST_MARK]
     a = _anchor(claim, lang)
     if a is None:
         return None
-    anchor = claim[a].key
-    with_anchor = [s for s in text if any(k.key == anchor for k in s)]
-    if len(with_anchor) != 1 or any(k.key == anchor for s in others for k in s):
+    if is_give(claim[a], lang):         # « donne +1/+2 à … »: the sentence where something has, gains or gets
+        def holds(s):
+            return any(is_have(k, lang) for k in s)
+    else:
+        def holds(s, anchor=claim[a].key):
+            return any(k.key == anchor for k in s)
+    with_anchor = [s for s in text if holds(s)]
+    if len(with_anchor) != 1 or any(holds(s) for s in others):
         return None
     sentence = with_anchor[0]
     if any(k.key in _INSTEAD[lang] for k in sentence):
         return None
-    at = next(i for i, k in enumerate(sentence) if k.key == anchor)
+    at = next(i for i, k in enumerate(sentence) if holds([k]))
+    if is_give(claim[a], lang):
+        at = -1
     for check in (_amounts, _mana, _pt, _objects, _keywords, _steps):
         found = check(claim, a, sentence, at, lang)
         if found is not None:

@@ -128,3 +128,28 @@ def test_characteristics_said_in_passing(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert v.reading is not None and v.reading["reader"] == "typed"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # an ability named by its cost: only its own line is compared (Mu Yanling, Sky Dancer « -3 : Créez un jeton
+    # de créature 4/4 bleue Élémental et Oiseau avec le vol. »; Samut, Tyrant Smasher "[−1]: Target creature
+    # gets +2/+1 and gains haste until end of turn.")
+    ("La capacité -3 de Mu Yanling, danseuse céleste crée un jeton de créature Élémental et Oiseau 2/2 bleu avec "
+     "le vol.", "false"),
+    ("Samut, Tyrant Smasher's −1 gives target creature +2/+1 and haste until end of turn.", "true"),
+    ("Samut, Tyrant Smasher's −1 gives target creature +1/+2 and haste until end of turn.", "false"),
+    ("Samut, Tyrant Smasher's +3 gives target creature haste.", "unknown"),
+    # a cost or a trigger said after the action, which the text says first (Voidmage Prodigy « {U}{U},
+    # sacrifiez un sorcier : Contrecarrez le sort ciblé. »; Kitsune Mystic "At the beginning of the end step, if
+    # Kitsune Mystic is enchanted by two or more Auras, flip it.")
+    ("Le Prodige videmage contrecarre un sort ciblé si l'on paie {U}{U} et qu'on sacrifie un sorcier.", "true"),
+    ("Kitsune Mystic flips into Autumn-Tail, Kitsune Sage at the beginning of the end step if it's enchanted by "
+     "two or more Auras.", "true"),
+    # what is given, against what the text says they get (Final Iteration "Wizards you control get +2/+1 and
+    # have flying.")
+    ("Final Iteration gives Wizards you control +1/+1 and flying.", "false"),
+])
+def test_abilities_costs_and_triggers(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
