@@ -69,6 +69,17 @@ def _end(tokens: list[Token], i: int) -> int:
     return k
 
 
+#: Effects of a card's text the reader's other predicates read one at a time.
+_EFFECT_VERBS = frozenset(("DEAL", "DRAW", "GAINLIFE", "LOSELIFE", "RETURN"))
+#: Words only claims about what happens to a creature use (« … et elle meurt »): such a stretch is a situation.
+_SITUATION = frozenset(("PT", "COUNTER", "DIE", "SURVIVE", "OBJ", "DEALT", "DESTROY", "QWORD"))
+
+
+def _two_effects(stretch: list[Token]) -> bool:
+    """« X inflige 3 blessures … et vous gagnez 3 points de vie »: two effects of the text in one stretch."""
+    return sum(t.type in _EFFECT_VERBS for t in stretch) >= 2 and not any(t.type in _SITUATION for t in stretch)
+
+
 def _ability_cost(tok: Token, text: str) -> Optional[str]:
     """A loyalty cost written as a number (« +2 », "−3", « 0 »), or {T}, else None."""
     if tok.type == "MANA" and str(tok.value).upper() == "{T}":
@@ -132,13 +143,16 @@ def _merge(tokens: list[Token], text: str) -> list[Token]:
         if _starts_effect(tokens, i):
             end = _end(tokens, i)
             stretch = tokens[i:end]
-            if any(t.type in ("WORD", "ACT") for t in stretch):
+            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch):
                 first, last = stretch[0], stretch[-1]
                 while last.type == "AND" and len(stretch) > 1:
                     stretch = stretch[:-1]
                     last = stretch[-1]
                 subject = next((t for t in reversed(out) if t.type == "CARD"), None)
-                value = {"surface": text[first.start_pos:last.end_pos], "verb": first.type,
+                # to the next token (words passed over, « cartes », stay in the effect), less the punctuation
+                stop = tokens[i + len(stretch)].start_pos if i + len(stretch) < len(tokens) else len(text)
+                surface = text[first.start_pos:stop].rstrip(" ,;.!?")
+                value = {"surface": surface, "verb": first.type,
                          "ability": subject.value.get("ability") if subject is not None else None}
                 out.append(Token("TEXTDOES", value, start_pos=first.start_pos, end_pos=last.end_pos))
                 out.extend(tokens[i + len(stretch):end])

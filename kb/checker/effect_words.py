@@ -46,7 +46,7 @@ _REWRITES = {
            (r"\bequipped\b", "equippedthing"),
            (r"\b(?:every|all)\b", "each"),
            (r"\bthis (?:creature|artifact|land|enchantment|spell|card|permanent|planeswalker)\b", "~")],
-    "fr": [(r"\bs'engage pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
+    "fr": [(r"\bs'engagent? pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
            (r"\bpour chaque\b", "pourchaque"), (r"\b(?:et )?en (?:l'|le |la )?engageant\b", "{T}"),
            (r",? (?:et )?pas seulement (?:les votres|le votre|la votre|au votre|a vous)\b", ""),
            (r"\benchanter : ", "enchanter "), (r"\benchantee?s?\b", "enchantechose"), (r"\bequipee?s?\b", "equipechose"),
@@ -215,8 +215,10 @@ def _keys_of(w, lang: str) -> list[Key]:
 #: {1}"): the cost may be read first, as the text writes it (« {U}{U}, sacrifiez un sorcier : … »).
 COST_MARK = "costmark"
 _CLAIM_REWRITES = {
-    "en": [(r"\b(?:by paying|if you pay|when you pay)\b", " costmark "), (r"\band sacrificing\b", "sacrifice")],
+    "en": [(r"\b(?:by paying|if you pay|when you pay)\b", " costmark "), (r"\band sacrificing\b", "sacrifice"),
+           (r"(?<!taps )(?<!tap )(?<!tapped )\bfor (?=\{)", " costmark ")],
     "fr": [(r"\b(?:si (?:l')?on paie|si vous payez|en payant|en sacrifiant)\b", " costmark "),
+           (r"(?<!engage )(?<!engagent )\bpour (?=\{)", " costmark "),
            (r"\bet qu'on\b", "et"), (r"\b(?:a|au) chaque fois que\b", "chaquefois"),
            (r"\bchaque fois que\b", "chaquefois")],
 }
@@ -234,9 +236,20 @@ def is_lead(k: Key, lang: str) -> bool:
     return k.key in _leads(lang)
 
 
+#: "makes you draw two cards" is "Draw two cards." or "You draw two cards." (both are tried).
+_YOU = {"en": r"\bmakes? you\b", "fr": r"\bvous fait\b"}
+
+
 def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
     """The keys of a claimed effect, as one sequence (a cost named in words marked :data:`COST_MARK`)."""
+    return claim_variants(effect, lang, names)[0]
+
+
+def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
+    """The keys of a claimed effect, and those of its other readings (:data:`_YOU`)."""
     text = fold(effect)
     for pattern, repl in _CLAIM_REWRITES[lang]:
         text = re.sub(pattern, repl, text)
-    return [k for s in sentences(text, lang, names) for k in s]
+    forms = [text] if not re.search(_YOU[lang], text) else \
+        [re.sub(_YOU[lang], "you" if lang == "en" else "vous", text), re.sub(_YOU[lang], "", text)]
+    return [[k for s in sentences(form, lang, names) for k in s] for form in forms]

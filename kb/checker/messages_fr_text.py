@@ -19,4 +19,6 @@ TEXT_DOES_FR = {
     "the claim, in the words of the oracle text: « {english} »":
         "l'affirmation, dans les mots du texte Oracle : « {english} »",
     "{label} has no ability of cost {cost} in its text": "{label} n'a pas de capacité de coût {cost} dans son texte",
+    "{label} is a whole split card: what it does is what one of its halves does (name the half)":
+        "{label} est une carte scindée entière : ce qu'elle fait, c'est ce que fait l'une de ses moitiés (nommez la moitié)",
 }

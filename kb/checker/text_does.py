@@ -18,10 +18,11 @@ keys of each sentence: stems, numbers, mana symbols, qualifiers).  Then:
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Optional
 
 from kb.checker.effect_translate import to_english
-from kb.checker.effect_words import (COST_MARK, Key, claim_keys, is_give, is_have, is_lead, is_loose, is_object,
+from kb.checker.effect_words import (COST_MARK, Key, claim_variants, is_give, is_have, is_lead, is_loose, is_object,
                                      is_optional, is_qualifier, sentences, word_key)
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold
@@ -69,6 +70,9 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
     """Whether the face ``d`` does what ``value["effect"]`` says (see the module docstring)."""
     lang = value["lang"]
     names = _names(d)
+    if " // " in d.face.name:
+        raise Unknown("{label} is a whole split card: what it does is what one of its halves does (name the half)",
+                      label=d.label)
     if not d.face.text and not _text(d.face, lang) and not any(f.text for f in _other_faces(d)):
         trace.step("{label} has no rules text", label=d.label)
         return False
@@ -78,12 +82,16 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
         raise Unknown("{label} has no ability of cost {cost} in its text", label=d.label, cost=ability)
     own = _text(d.face, lang, ability)
     if own is not None:
-        claim = claim_keys(value["effect"], lang, names)
+        variants = claim_variants(value["effect"], lang, names)
+        claim = variants[0]
         if not claim:
             raise Unknown("nothing to compare in « {effect} »", effect=value["effect"])
         text = sentences(own, lang, names)
         trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(own.splitlines()))
         backed, missing = _backed(claim, text, lang)
+        for other in variants[1:]:
+            if backed is None:
+                backed = _backed(other, text, lang)[0]
         if backed is not None:
             trace.step("the text says what the claim says: « {said} »", said=_show(text[backed[0]:backed[1] + 1]))
             return True
@@ -107,14 +115,14 @@ def _backed_in_english(d, effect: str, names, trace: Trace, ability: Optional[st
     """A French claim read in the words of the English oracle text (:mod:`kb.checker.effect_translate`):
     only ever true (a translation that matches nothing leaves the claim unknown)."""
     english = to_english(effect)
-    claim = claim_keys(english, "en", names)
-    if not claim:
-        return False
     oracle = _text(d.face, "en", ability)
     if oracle is None:
         return False
     text = sentences(oracle, "en", names)
-    backed, _ = _backed(claim, text, "en")
+    backed = None
+    for claim in claim_variants(english, "en", names):
+        if claim and backed is None:
+            backed = _backed(claim, text, "en")[0]
     if backed is None:
         return False
     trace.step("oracle text of {label}: « {text} »", label=d.label, text=" / ".join(oracle.splitlines()))
@@ -181,7 +189,7 @@ def _backed_as_written(claim: list[Key], text: list[list[Key]], lang: str):
     flat = [(si, k) for si, s in enumerate(text) for k in s]
     ordered, loose = _parts(claim, lang)
     keys = [k.key for k in ordered]
-    said = {k.key for k in claim}
+    said = Counter(k.key for k in claim)
     missing: list[str] = [k.word for k in claim]
     for p, (_, k) in enumerate(flat):
         if k.key != keys[0]:
@@ -206,9 +214,19 @@ def _backed_as_written(claim: list[Key], text: list[list[Key]], lang: str):
     return None, missing
 
 
-def _extra(sentences_: list[list[Key]], said: set[str], lang: str) -> list[Key]:
-    """The qualifiers of ``sentences_`` the claim does not say."""
-    return [x for s in sentences_ for x in s if is_qualifier(x.key, lang) and x.key not in said]
+def _extra(sentences_: list[list[Key]], said, lang: str) -> list[Key]:
+    """The qualifiers of ``sentences_`` the claim does not say, counted ({C}{C} says one {C} more than {C})."""
+    counts = Counter(said) if not isinstance(said, Counter) else said
+    seen: Counter = Counter()
+    out = []
+    for s in sentences_:
+        for x in s:
+            if not is_qualifier(x.key, lang):
+                continue
+            seen[x.key] += 1
+            if x.key not in counts or (x.key[0] in "#{" and seen[x.key] > counts[x.key]):
+                out.append(x)
+    return out
 
 
 def _backed_give(claim: list[Key], text: list[list[Key]], lang: str):
@@ -216,7 +234,7 @@ def _backed_give(claim: list[Key], text: list[list[Key]], lang: str):
     text says that the thing has, gains or gets what is given (« La créature équipée a le vol »), in any
     order, with no qualifier the claim leaves out."""
     wanted = [k for k in claim[1:] if not is_optional(k, lang)]
-    said = {k.key for k in claim}
+    said = Counter(k.key for k in claim)
     missing: list[str] = [k.word for k in wanted]
     for si, sentence in enumerate(text):
         have = {k.key for k in sentence}
@@ -226,7 +244,7 @@ def _backed_give(claim: list[Key], text: list[list[Key]], lang: str):
             continue
         if lang == "en" and not any(is_have(k, lang) for k in sentence):
             continue
-        extra = _extra([sentence], said | {k.key for k in sentence if is_have(k, lang)}, lang)
+        extra = _extra([sentence], said + Counter(k.key for k in sentence if is_have(k, lang)), lang)
         if not extra:
             return (si, si), []
         missing = ["+ " + x.word for x in extra] if len(extra) < len(missing) else missing

@@ -153,3 +153,27 @@ def test_characteristics_said_in_passing(full_conn, claim, answer):
 def test_abilities_costs_and_triggers(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # oracle texts: Lightning Helix "… deals 3 damage to any target and you gain 3 life."; Sol Ring "{T}: Add
+    # {C}{C}."; Divination "Draw two cards."; Shivan Dragon "{R}: Shivan Dragon gets +1/+0 until end of turn.";
+    # Doom Blade "Destroy target nonblack creature."; Naturalize "Destroy target artifact or enchantment.";
+    # Prodigal Sorcerer "{T}: Prodigal Sorcerer deals 1 damage to any target."
+    ("Lightning Helix deals 3 damage to any target and you gain 3 life.", "true"),
+    ("Lightning Helix deals 3 damage to any target and you gain 4 life.", "false"),
+    ("Sol Ring taps for {C}{C}.", "true"),
+    ("Sol Ring taps for {C}.", "false"),
+    ("Les Elfes de Llanowar s'engagent pour {G}.", "true"),
+    ("Divination makes you draw two cards.", "true"),
+    ("Shivan Dragon gets +1/+0 until end of turn for {R}.", "true"),
+    ("Doom Blade destroys target creature.", "unknown"),          # the text says nonblack
+    ("Naturalize destroys target artifact.", "unknown"),          # the text says more (or enchantment)
+    ("Prodigal Sorcerer deals 1 damage to any target.", "true"),
+    ("Turn // Burn deals 2 damage to any target.", "unknown"),     # the whole split card: name the half
+    ("La Colère de Dieu ne détruit que les créatures.", "unknown"),  # « ne … que » is not a negation
+])
+def test_everyday_effects(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
