@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from kb.checker import card_payments, characteristics, mana, text_effects, text_queries
+from kb.checker import card_payments, characteristics, mana, text_does, text_effects, text_queries
 from kb.checker.designation import Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
 from kb.checker.verdict import OutsideModel, Trace, Unknown
@@ -401,6 +401,12 @@ class QueryModel:
 
     def _q_text_damage(self, d, q):
         return text_effects.deals_damage(d, q.value, self.trace)
+
+    def _q_can_be_commander(self, d, q):
+        return text_queries.can_be_commander(d, self.trace)
+
+    def _q_text_does(self, d, q):
+        return text_does.does(d, q.value, self.trace, positive=q.polarity)
 
     def _q_text_draw_on_enter(self, d, q):
         return text_effects.draws_on_enter(d, self.trace)

@@ -36,6 +36,7 @@ from lark import Token
 
 from kb.cards.nameindex import singular
 from kb.cards.terms import load_terms
+from kb.checker.effect_tokens import merge_effects
 from kb.checker.lemmas import lemma_index
 from kb.data import terms_dir
 from parser.cardface import FR_SUPERTYPES, FR_TYPES
@@ -213,6 +214,16 @@ def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:
         english.update(json.loads(subs))
     for en in english:
         vocab.add("en", _entry_key(en), "SUBTYPE", en)
+    # a French claim may keep a creature type in English (« Overtaker, un Merfolk Spellshaper … »): read it
+    # where no French entry has those words; only the types of at least ten faces (the card data also holds
+    # joke types such as "of", which a French claim's English card name must keep as words)
+    creature: dict[str, int] = {}
+    for (subs,) in conn.execute("SELECT subtypes FROM mtg_faces WHERE subtypes != '[]' AND types LIKE '%Creature%'"):
+        for sub in json.loads(subs):
+            creature[sub] = creature.get(sub, 0) + 1
+    for en, count in creature.items():
+        if count >= 10 and en.isalpha() and len(en) > 2:
+            vocab.add("fr", _entry_key(en), "SUBTYPE", en)
     return vocab
 
 
@@ -318,7 +329,7 @@ class Tokenizer:
             if words[j - 1].kind == "punct" or words[i].kind == "punct":
                 continue        # "lifelink," is the keyword and its comma, not the card Lifelink
             if _is_game_word(self.vocab, lang, " ".join(w.folded for w in words[i:j])) or \
-                    (j - i == 1 and words[i].kind != "word"):
+                    (j - i == 1 and (words[i].kind != "word" or self._is_action(words, i, lang))):
                 continue        # « vigilance », "first strike", "fog", "1": a game word before a card name
             if words[i].folded in ("le", "la", "les", "l'", "the", "a", "an", "un", "une") and j - i == 1:
                 continue
@@ -385,7 +396,13 @@ class Tokenizer:
             else:
                 tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
             i = j
-        return Tokens(tokens, passed, lang, claim, articles)
+        return Tokens(merge_effects(tokens, claim), passed, lang, claim, articles)
+
+    def _is_action(self, words: list[Word], i: int, lang: str) -> bool:
+        """Whether word ``i`` is an action verb of effects (« gives », "crée": :mod:`kb.checker.effect_tokens`)
+        rather than a one-word card name (the half « Give » of Give // Take)."""
+        entry = self._entry(words, i, lang)
+        return entry is not None and entry[0] == i + 1 and entry[1] == "ACT"
 
     def _entry_longer(self, words: list[Word], i: int, card_end: int, lang: str) -> bool:
         entry = self._entry(words, i, lang)

@@ -5,7 +5,11 @@ Each is one query on the card, read against its rules text by :mod:`kb.checker.t
 """
 from __future__ import annotations
 
+import re
+
 from lark import Token
+
+from parser.textkeys import fold
 
 
 def _negs(children) -> list[str]:
@@ -22,6 +26,22 @@ class TextMeaning:
         target = next(str(t.value) for t in children if isinstance(t, Token) and t.type == "TARGET")
         value = {"amount": number[1], "target": target}
         return lambda subject: self._queries(subject, [("+", ("text_damage", value))], [], _negs(children), False)
+
+    def text_does_pred(self, children):
+        """Any other effect claimed of a card (« … détruit la créature ciblée », "… taps for {R}"): one
+        query, its words compared with the card's text by :mod:`kb.checker.text_does`."""
+        tok = next(t for t in children if isinstance(t, Token) and t.type == "TEXTDOES")
+        words = re.findall(r"[\w']+", fold(tok.value["surface"]))
+        if _negs(children) and any(w in ("que", "qu'") or w.startswith("qu'") for w in words):
+            raise self._not_read("« ne … que » on what a card does (only, not a negation)", ["ne", "que"])
+        only = [w for k, w in enumerate(words) if w in ("only", "just", "seulement", "uniquement")
+                and (k == 0 or words[k - 1] not in ("not", "pas"))]      # « pas seulement les vôtres »: not only
+        if only:
+            raise self._not_read("« only » on what a card does", only)
+        modal = any(isinstance(t, Token) and t.type == "MODAL" for t in children)
+        value = {"effect": tok.value["surface"], "lang": self.reading.lang, "modal": modal,
+                 "ability": tok.value.get("ability")}
+        return lambda subject: self._queries(subject, [("+", ("text_does", value))], [], _negs(children), False)
 
     def text_draw_clause(self, children):
         subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))

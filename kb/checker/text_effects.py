@@ -34,6 +34,15 @@ def deals_damage(d, value: dict, trace: Trace) -> bool:
     said = rf"~ deals {value['amount']} damage to {target}\."
     if target is not None and any(re.fullmatch(said, line) for line in lines):
         return True
+    if target is not None and d.face.text:
+        # another sentence of damage (an activated ability, a trigger): compared as any effect is
+        # (kb/checker/text_does.py), on the English oracle text
+        from kb.checker.text_does import does
+
+        try:
+            return does(d, {"effect": f"deals {value['amount']} damage to {target}", "lang": "en"}, trace)
+        except Unknown:
+            pass
     if any("damage" in line for line in lines) or _other_faces_speak_of(d, "damage"):
         raise Unknown("{label}'s text speaks of damage in a way the claim does not say exactly", label=d.label)
     return False

@@ -60,3 +60,22 @@ def can(d, action: str, trace: Trace) -> bool:
         raise Unknown("{label} is not a creature card: it attacks or blocks only if an effect makes it one",
                       label=d.label)
     return True
+
+
+def can_be_commander(d, trace: Trace) -> bool:
+    """« X peut être votre commandant »: a legendary creature can (903.3), and so can a card whose own
+    text says so ("~ can be your commander."); any other card can't.  A back face or a half is
+    unknown (the card as a whole is what is chosen)."""
+    f = d.face
+    if d.card is not None and getattr(d.card, "faces", None) and f is not d.card.faces[0]:
+        raise Unknown("a commander is a whole card, not {label} alone", label=d.label)
+    trace.step("type line of {label}: « {types} »", label=d.label, types=f.type_line)
+    if "Legendary" in f.supertypes and "Creature" in f.types:
+        return True
+    lines = own_lines(d)
+    if any(re.fullmatch(r"~ can be your commander\.", line) for line in lines):
+        trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(lines))
+        return True
+    if any("commander" in line for line in lines):
+        raise Unknown("{label}'s text speaks of commanders in a way the model does not read", label=d.label)
+    return False

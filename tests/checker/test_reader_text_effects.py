@@ -1,7 +1,7 @@
 """What a card's own text does (kb/checker/meaning_text.py -> text_effects.py): "~ deals N damage to
 any target", "When ~ enters the battlefield, draw a card", read on the card data's rules text: true
-only on the face's own exact sentence, false only when no face of the card speaks of it, otherwise
-unknown.  Sources: the card data (Burn, half of Turn // Burn: « Burn deals 2 damage to any target. »;
+on the face's own exact sentence (or another sentence saying it, kb/checker/text_does.py), false when no
+face of the card speaks of it or its one sentence of damage says another amount, otherwise unknown.  Sources: the card data (Burn, half of Turn // Burn: « Burn deals 2 damage to any target. »;
 Shock; Lightning Bolt: 3 damage; Wall of Omens and Elvish Visionary: « When … enters the battlefield,
 draw a card. »; Grizzly Bears: no rules text)."""
 from __future__ import annotations
@@ -16,8 +16,9 @@ from kb.checker import check_claim
     ("Burn deals 2 damage to any target.", "true", "rules text of Burn: « ~ deals 2 damage to any target. / fuse »"),
     ("Le Choc inflige 2 blessures à n'importe quelle cible", "true",
      "texte de règles de Shock : « ~ deals 2 damage to any target. »"),
-    ("Lightning Bolt deals 2 damage to any target", "unknown", "rules text of Lightning Bolt: « ~ deals 3 damage "
-     "to any target. »"),
+    # another amount in the one sentence of damage: false (kb/checker/text_does.py)
+    ("Lightning Bolt deals 2 damage to any target", "false", "the text says « deals 3 damage any target »: 3 damage, "
+     "where the claim says 2 damage"),
     ("Grizzly Bears deals 2 damage to any target", "false", "rules text of Grizzly Bears: « none »"),
     ("Turn // Burn deals 2 damage to any target.", "unknown", "card Turn // Burn: mana cost {2}{U} // {1}{R}, type "
      "line « Instant // Instant »"),

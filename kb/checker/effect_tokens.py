@@ -1,0 +1,163 @@
+"""What a card's text does, as one typed token: the stretch of a claim from its action verb to the end
+of the clause (« … détruit la créature ciblée et vous perdez 2 points de vie », "… taps for {R}").
+
+The entity stage (:mod:`kb.checker.entities`) types each word; this pass, run after it, joins the
+words of a claimed effect into one ``TEXTDOES`` token whose value keeps the words as written.  The
+structure grammar places that token as a predicate of a card (``text_does_pred``), and
+:mod:`kb.checker.text_does` compares the effect, read into the same form as the card's rules text,
+with that text: nothing here decides what the words mean.
+
+The pass is narrow on purpose, so that claims the reader already reads keep their reading: the verb
+must follow its subject (a card, a pronoun, a relative « qui » / "that", or a joiner after a clause
+about a card, through a negation, « ne … que » or a modal), and the stretch must hold a word the rest
+of the reader has no place for (a ``WORD``) or an action verb only effects use (``ACT``).  A stretch
+ends at a reason, a concession, a question mark or colon, or at a joiner followed by a new predicate
+about a card (« … et il est vert »).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from lark import Token
+
+#: Token types a claimed effect may begin with (the verb).
+START = frozenset(("ACT", "DEAL", "DRAW", "RETURN", "GAINLIFE", "LOSELIFE", "GET", "TAPPED", "COUNTER",
+                   "BECOME", "PAY", "RESTRICTED", "YOU"))
+#: Token types between a subject and its verb that keep the verb in place.
+_BETWEEN = frozenset(("NEG", "DO", "MODAL", "ONLY", "QUE"))
+#: Token types a verb may follow.
+_SUBJECT = frozenset(("CARD", "PRON", "REL"))
+#: Token types that end a stretch.
+_STOP = frozenset(("REASON", "CONCEDE"))
+#: Predicates that, after a joiner (and an optional subject), begin a new clause.
+_PREDICATE = frozenset(("COP", "HAS", "COSTV", "ENTER", "ATTR"))
+
+
+def _starts_effect(tokens: list[Token], i: int) -> bool:
+    if tokens[i].type not in START:
+        return False
+    j = i - 1
+    while j >= 0 and tokens[j].type in _BETWEEN:
+        j -= 1
+    if j < 0:
+        return False
+    left = tokens[j].type
+    if tokens[i].type == "YOU" and left != "CARD":
+        return False                     # « X vous fait payer … », not any « vous »
+    if left in _SUBJECT:
+        return left != "PRON" or any(t.type == "CARD" for t in tokens[:j])
+    return left in ("AND", "BUT") and any(t.type == "CARD" for t in tokens[:j])
+
+
+def _end(tokens: list[Token], i: int) -> int:
+    k = i + 1
+    while k < len(tokens):
+        tok = tokens[k]
+        if tok.type in _STOP or (tok.type == "QWORD" and str(tok.value) in ("?", ":")):
+            return k
+        if tok.type in ("AND", "BUT"):
+            n = k + 1
+            while n < len(tokens) and tokens[n].type in ("AND", "BUT"):
+                n += 1
+            if n < len(tokens) and tokens[n].type in ("PRON", "PRONPOSS", "CARD"):
+                n += 1
+            while n < len(tokens) and tokens[n].type in _BETWEEN:
+                n += 1
+            if n < len(tokens) and tokens[n].type in _PREDICATE:
+                return k
+        k += 1
+    return k
+
+
+#: Effects of a card's text the reader's other predicates read one at a time.
+_EFFECT_VERBS = frozenset(("DEAL", "DRAW", "GAINLIFE", "LOSELIFE", "RETURN"))
+#: Words only claims about what happens to a creature use (« … et elle meurt »): such a stretch is a situation.
+_SITUATION = frozenset(("PT", "COUNTER", "DIE", "SURVIVE", "OBJ", "DEALT", "DESTROY", "QWORD"))
+
+
+def _two_effects(stretch: list[Token]) -> bool:
+    """« X inflige 3 blessures … et vous gagnez 3 points de vie »: two effects of the text in one stretch."""
+    return sum(t.type in _EFFECT_VERBS for t in stretch) >= 2 and not any(t.type in _SITUATION for t in stretch)
+
+
+def _ability_cost(tok: Token, text: str) -> Optional[str]:
+    """A loyalty cost written as a number (« +2 », "−3", « 0 »), or {T}, else None."""
+    if tok.type == "MANA" and str(tok.value).upper() == "{T}":
+        return "{T}"
+    if tok.type != "NUM":
+        return None
+    sign = text[tok.start_pos - 1] if tok.start_pos > 0 else ""
+    if sign in "+-−–":
+        return ("+" if sign == "+" else "-") + str(tok.value)
+    return "0" if tok.value == 0 else None
+
+
+def _with_ability(card: Token, cost: str, first: Token) -> Token:
+    value = dict(card.value, ability=cost)
+    return Token("CARD", value, start_pos=first.start_pos, end_pos=card.end_pos)
+
+
+def _abilities(tokens: list[Token], text: str) -> list[Token]:
+    """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X" -> one CARD token that
+    names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        lead = 1 if t.type == "ABILITYW" else 0
+        cost = _ability_cost(tokens[i + lead], text) if i + lead < len(tokens) else None
+        n = i + lead + 1
+        if cost is not None and n + 1 < len(tokens) and tokens[n].type == "OF" and tokens[n + 1].type == "CARD":
+            out.append(_with_ability(tokens[n + 1], cost, t))
+            i = n + 2
+            continue
+        if t.type == "CARD" and i + 2 < len(tokens) and tokens[i + 1].type == "POSS":
+            cost = _ability_cost(tokens[i + 2], text)
+            k = i + 3 + (1 if i + 3 < len(tokens) and tokens[i + 3].type == "ABILITYW" else 0)
+            if cost is not None:
+                out.append(_with_ability(t, cost, t))
+                i = k
+                continue
+        out.append(t)
+        i += 1
+    return out
+
+
+def merge_effects(tokens: list[Token], text: str) -> list[Token]:
+    """``tokens`` with each claimed effect joined into one ``TEXTDOES`` token (see the module docstring).
+    Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
+    first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
+    An ability named without an effect after it leaves the tokens as they were."""
+    merged = _merge(_abilities(tokens, text), text)
+    for k, tok in enumerate(merged):
+        if tok.type == "CARD" and "ability" in tok.value and \
+                (k + 1 >= len(merged) or merged[k + 1].type != "TEXTDOES"):
+            return _merge(tokens, text)
+    return merged
+
+
+def _merge(tokens: list[Token], text: str) -> list[Token]:
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        if _starts_effect(tokens, i):
+            end = _end(tokens, i)
+            stretch = tokens[i:end]
+            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch):
+                first, last = stretch[0], stretch[-1]
+                while last.type == "AND" and len(stretch) > 1:
+                    stretch = stretch[:-1]
+                    last = stretch[-1]
+                subject = next((t for t in reversed(out) if t.type == "CARD"), None)
+                # to the next token (words passed over, « cartes », stay in the effect), less the punctuation
+                stop = tokens[i + len(stretch)].start_pos if i + len(stretch) < len(tokens) else len(text)
+                surface = text[first.start_pos:stop].rstrip(" ,;.!?")
+                value = {"surface": surface, "verb": first.type,
+                         "ability": subject.value.get("ability") if subject is not None else None}
+                out.append(Token("TEXTDOES", value, start_pos=first.start_pos, end_pos=last.end_pos))
+                out.extend(tokens[i + len(stretch):end])
+                i = end
+                continue
+        out.append(tokens[i])
+        i += 1
+    return out

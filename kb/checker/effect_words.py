@@ -1,0 +1,255 @@
+"""Words of an effect, read the same way on a claim and on a card's rules text
+(:mod:`kb.checker.text_does`): each sentence becomes a list of :class:`Key` -- the stem of a word's
+lemma (simplemma, then a light suffix cut, so « détruit » / « Détruisez » and "destroys" / "Destroy"
+are one key), a number (``#3``, from figures or words), a mana symbol (``{R}``), a P/T change
+(``+1/+1``), a negation (``¬``) -- with the words that carry nothing (articles, prepositions,
+pronouns, the card's own name written ``~``) left out.
+
+Some keys are *qualifiers* (:func:`is_qualifier`): a number, a mana symbol, a colour, a card type, a
+controller, a condition, a quantifier (each / target), a duration…  A sentence of the text that
+holds a qualifier the claim does not mention says more than the claim, so the claim is not backed by
+it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kb.checker.entities import NUMBER_WORDS, normalize_claim, words_of
+from parser.textkeys import fold
+
+
+@dataclass(frozen=True)
+class Key:
+    """One word of an effect: its ``key`` (what is compared) and the word as written."""
+
+    key: str
+    word: str
+
+
+#: Words that carry nothing for what an effect does.
+STOP = {
+    "en": set("""a an the to of from on onto in into it its it's itself their them they this these those ~ and or
+                 's ' is are be as by so then also that which who make makes made cause causes for
+                 target's""".split()),
+    "fr": set("""le la les l' un une des de du d' a au aux en et ou son sa ses leur leurs ce cet cette ces il elle
+                 ils elles y lui se s' ~ qui que qu' est sont dont puis alors fait faire font fais m' t'
+                 c' on l'on""".split()),
+}
+
+#: Rewrites of the folded text before it is cut into words: the same action written two ways.
+_REWRITES = {
+    "en": [(r"\btap(?:s|ped)? for\b", "{T} add"), (r"\benters? the battlefield\b", "enters"),
+           (r"\b(?:and )?tapping (?:it|~)\b", "{T}"), (r"\bfor each\b", "foreach"),
+           (r",? not (?:only|just) (?:yours|you|your \w+)\b", ""), (r"\benchanted\b", "enchantedthing"),
+           (r"\bequipped\b", "equippedthing"),
+           (r"\b(?:every|all)\b", "each"),
+           (r"\bthis (?:creature|artifact|land|enchantment|spell|card|permanent|planeswalker)\b", "~")],
+    "fr": [(r"\bs'engagent? pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
+           (r"\bpour chaque\b", "pourchaque"), (r"\b(?:et )?en (?:l'|le |la )?engageant\b", "{T}"),
+           (r",? (?:et )?pas seulement (?:les votres|le votre|la votre|au votre|a vous)\b", ""),
+           (r"\benchanter : ", "enchanter "), (r"\benchantee?s?\b", "enchantechose"), (r"\bequipee?s?\b", "equipechose"),
+           (r"\barrivent? en jeu\b", "arrive"), (r"\ba votre reserve\b", ""),
+           (r"\b(?:toutes|tous|toute|tout)\b", "chaque"), (r"\b(?:a|au) chaque fois que\b", "chaquefois"),
+           (r"\bchaque fois que\b", "chaquefois"),
+           (r"\b(?:cette|ce) (?:creature|artefact|terrain|enchantement|sort|carte|permanent)\b", "~")],
+}
+
+#: Keys that narrow what a sentence says (written as words, keyed by :func:`word_key`).
+_QUALIFIER_WORDS = {
+    "en": """you your control opponent opponents other another attacking blocking tapped untapped white blue black
+             red green colorless multicolored monocolored with without except unless if only instead up power
+             toughness value less greater more fewer when whenever at beginning end upkeep step each target x
+             may no twice half double equal named legendary basic token spell creature artifact enchantment
+             land planeswalker instant sorcery player card permanent graveyard hand library exile top bottom
+             until turn combat foreach shares among rest lose loses""",
+    "fr": """vous votre vos controlez adversaire adversaires autre attaquante bloqueuse engagee degagee blanc bleu
+             noir rouge vert incolore multicolore monocolore avec sans sauf excepte moins si seulement uniquement
+             place jusqu force endurance valeur plus quand lorsque chaque cible x pouvez peut aucun fois moitie
+             egal nommee legendaire base jeton sort creature artefact enchantement terrain planeswalker
+             ephemere rituel joueur carte permanent cimetiere main bibliotheque exil dessus dessous fin tour
+             debut entretien combat pourchaque partage parmi reste perd perdent""",
+}
+
+#: Card types and players: what an effect's object is (compared by :mod:`kb.checker.text_does`).
+_OBJECT_WORDS = {
+    "en": "creature artifact enchantment land planeswalker instant sorcery player spell",
+    "fr": "creature artefact enchantement terrain planeswalker ephemere rituel joueur sort",
+}
+
+_FR_CUTS = ("ations", "ation", "ees", "ee", "es", "ez", "ent", "er",
+            "ir", "e", "s", "x")
+_EN_CUTS = ("ing", "ed", "es", "s")
+
+
+@lru_cache(maxsize=4096)
+def _lemma(word: str, lang: str) -> str:
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang=lang))
+
+
+def _cut(word: str, lang: str) -> str:
+    for suffix in (_FR_CUTS if lang == "fr" else _EN_CUTS):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+@lru_cache(maxsize=8192)
+def word_key(word: str, lang: str) -> str:
+    """The key of one folded word: the cut stem of its lemma."""
+    if word in NUMBER_WORDS:
+        return f"#{NUMBER_WORDS[word]}"
+    if word.startswith("non") and len(word) > 5 and word[3] != "e":
+        return "non" + _cut(_lemma(word[3:].lstrip("-"), lang), lang)
+    return _cut(_lemma(word, lang), lang)
+
+
+@lru_cache(maxsize=2)
+def _qualifiers(lang: str) -> frozenset[str]:
+    return frozenset(word_key(w, lang) for w in _QUALIFIER_WORDS[lang].split()) | {"¬"}
+
+
+@lru_cache(maxsize=2)
+def _objects(lang: str) -> frozenset[str]:
+    return frozenset(word_key(w, lang) for w in _OBJECT_WORDS[lang].split())
+
+
+def is_qualifier(key: str, lang: str) -> bool:
+    """Whether ``key`` narrows what a sentence says (see the module docstring)."""
+    return key in _qualifiers(lang) or key[0] in "#{+-" or key.startswith("non")
+
+
+#: Keys whose place in a noun phrase differs between phrasings and languages (« jetons de créature
+#: Rhinocéros 4/4 verts » / "4/4 green Rhino creature tokens", « créature ciblée » / "target creature"):
+#: the claim's order is not asked of them, only that they stand in the same sentence as the action
+#: before them.  Colours, card types, subtypes, P/T, target, token.
+_LOOSE_WORDS = {"en": "target token tokens", "fr": "cible ciblee cible jeton jetons"}
+_LOOSE_CATEGORIES = ("COLOR", "CARDTYPE", "SUBTYPE", "SUPERTYPE")
+#: Keys a claim may say that the text need not (« toutes les créatures blanches » / "White creatures get").
+_OPTIONAL_WORDS = {"en": "each", "fr": "chaque"}
+#: Verbs that give an ability or a bonus to something (« donne le vol à … »), and those that have it.
+_GIVE_WORDS = {"en": "give gives grant grants", "fr": "donner donne"}
+_HAVE_WORDS = {"en": "gain gains get gets have has", "fr": "gagner acquerir avoir"}
+
+
+@lru_cache(maxsize=8)
+def _keyset(table: str, lang: str) -> frozenset[str]:
+    words = {"loose": _LOOSE_WORDS, "optional": _OPTIONAL_WORDS, "give": _GIVE_WORDS, "have": _HAVE_WORDS}[table]
+    return frozenset(word_key(w, lang) for w in words[lang].split())
+
+
+def is_loose(k: Key, lang: str) -> bool:
+    """Whether the claim's order is not asked of ``k`` (see :data:`_LOOSE_WORDS`)."""
+    if "/" in k.key or k.key in _keyset("loose", lang):
+        return True
+    from kb.checker.entities import vocabulary
+
+    hit = vocabulary().get(lang, fold(k.word))
+    return hit is not None and hit[0] in _LOOSE_CATEGORIES
+
+
+def is_optional(k: Key, lang: str) -> bool:
+    return k.key in _keyset("optional", lang)
+
+
+def is_give(k: Key, lang: str) -> bool:
+    return k.key in _keyset("give", lang)
+
+
+def is_have(k: Key, lang: str) -> bool:
+    return k.key in _keyset("have", lang)
+
+
+def is_object(key: str, lang: str) -> bool:
+    """Whether ``key`` is a card type or a player (the object of an effect)."""
+    return key in _objects(lang)
+
+
+def _prepared(text: str, lang: str, names: tuple[str, ...]) -> str:
+    text = re.sub(r"\([^()]*\)", " ", text)
+    for name in sorted((n for n in names if n), key=len, reverse=True):
+        text = text.replace(name, "~")
+    text = fold(normalize_claim(text))
+    for name in sorted((fold(n) for n in names if n), key=len, reverse=True):
+        text = text.replace(name, "~")
+    for pattern, repl in _REWRITES[lang]:
+        text = re.sub(pattern, repl, text)
+    return text
+
+
+def sentences(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
+    """The sentences of ``text`` (cut at . ; : and line ends) as keys (see the module docstring)."""
+    out: list[list[Key]] = [[]]
+    for w in words_of(_prepared(text, lang, names).replace("\n", " . ")):
+        if w.kind == "punct":
+            if w.text in ".;:!?" and out[-1]:
+                out.append([])
+            continue
+        for key in _keys_of(w, lang):
+            out[-1].append(key)
+    return [s for s in out if s]
+
+
+def _keys_of(w, lang: str) -> list[Key]:
+    if w.kind == "mana":
+        return [Key(sym.upper(), sym) for sym in re.findall(r"\{[^{}]+\}", w.text)]
+    if w.kind == "num":
+        return [Key(f"#{int(w.text)}", w.text)]
+    if w.kind == "pt":
+        return [Key(w.text.lower(), w.text)]
+    if w.kind == "nt" or w.folded in ("not", "ne", "n'", "pas", "never", "jamais", "cannot"):
+        return [Key("¬", w.text)] if w.folded not in ("ne", "n'") else []
+    if w.folded in STOP[lang] or w.kind == "poss":
+        return []
+    if w.kind == "elided":
+        return []
+    if "-" in w.folded and w.kind == "word":
+        return [Key(word_key(p, lang), p) for p in w.folded.split("-") if p and p not in STOP[lang]]
+    return [Key(word_key(w.folded, lang), w.text)]
+
+
+#: Where a claim names an ability's cost in words (« … si l'on paie {U}{U} et qu'on sacrifie … », "by paying
+#: {1}"): the cost may be read first, as the text writes it (« {U}{U}, sacrifiez un sorcier : … »).
+COST_MARK = "costmark"
+_CLAIM_REWRITES = {
+    "en": [(r"\b(?:by paying|if you pay|when you pay)\b", " costmark "), (r"\band sacrificing\b", "sacrifice"),
+           (r"(?<!taps )(?<!tap )(?<!tapped )\bfor (?=\{)", " costmark ")],
+    "fr": [(r"\b(?:si (?:l')?on paie|si vous payez|en payant|en sacrifiant)\b", " costmark "),
+           (r"(?<!engage )(?<!engagent )\bpour (?=\{)", " costmark "),
+           (r"\bet qu'on\b", "et"), (r"\b(?:a|au) chaque fois que\b", "chaquefois"),
+           (r"\bchaque fois que\b", "chaquefois")],
+}
+#: Words that lead a trigger or a condition (the claim may say them after its action, the text before).
+_LEAD_WORDS = {"en": "when whenever at if", "fr": "quand lorsque chaquefois debut si"}
+
+
+@lru_cache(maxsize=2)
+def _leads(lang: str) -> frozenset[str]:
+    return frozenset(word_key(w, lang) for w in _LEAD_WORDS[lang].split())
+
+
+def is_lead(k: Key, lang: str) -> bool:
+    """Whether ``k`` leads a trigger or a condition (« quand », "whenever", "at", « si »)."""
+    return k.key in _leads(lang)
+
+
+#: "makes you draw two cards" is "Draw two cards." or "You draw two cards." (both are tried).
+_YOU = {"en": r"\bmakes? you\b", "fr": r"\bvous fait\b"}
+
+
+def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
+    """The keys of a claimed effect, as one sequence (a cost named in words marked :data:`COST_MARK`)."""
+    return claim_variants(effect, lang, names)[0]
+
+
+def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
+    """The keys of a claimed effect, and those of its other readings (:data:`_YOU`)."""
+    text = fold(effect)
+    for pattern, repl in _CLAIM_REWRITES[lang]:
+        text = re.sub(pattern, repl, text)
+    forms = [text] if not re.search(_YOU[lang], text) else \
+        [re.sub(_YOU[lang], "you" if lang == "en" else "vous", text), re.sub(_YOU[lang], "", text)]
+    return [[k for s in sentences(form, lang, names) for k in s] for form in forms]

@@ -1,0 +1,72 @@
+"""Characteristics said in passing, read from the parse tree (mixed into
+:class:`~kb.checker.meaning_tree.Meaning`): an apposition that describes the card
+(« Overtaker, un Merfolk Spellshaper à {1}{U}, … », "Does Stingerfling Spider, a green 2/5 that costs
+{4}{G}, have reach?"), a face named through its card in a relative clause ("… whose back face,
+Itlimoc, Cradle of the Sun, is a legendary land"), a cost inside a noun phrase (« un éphémère rouge à
+{5}{R} »), an Adventure as what a face is ("an instant Adventure"), and whether a card can be one's
+commander (« peut être votre commandant »).  Each description is asserted with the main claim: the
+claim holds only if the description does.
+"""
+from __future__ import annotations
+
+from lark import Token
+
+from kb.checker.meaning import Query
+
+
+def _subjects(children) -> list[str]:
+    return [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+
+
+class DescriptionMeaning:
+    """Transformer methods of the descriptions said in passing (see the module docstring)."""
+
+    def apposed_description(self, children):
+        tok = children[0]
+        subject = self.card([tok])
+        items, joins = next(c for c in children if isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], list))
+        self._appositions.append(self._queries(subject, items, joins, [], False))
+        for tail in (c for c in children if callable(c)):
+            self._appositions.append(tail(subject))
+        self._last = subject
+        return subject
+
+    def whose_tail(self, children):
+        face = next(c for c in children if isinstance(c, Token) and c.type == "FACE")
+        named = next((c for c in children if isinstance(c, Token) and c.type == "CARD"), None)
+        tail = next(c for c in children if callable(c))
+
+        def build(subject):
+            base = self.reading.entity(subject)
+            face_id = self._entity(base.card, f"{face} {base.surface}", "face_of", which=str(face.value))
+            parts = [tail(face_id)]
+            if named is not None:
+                other = self.card([named])
+                parts.insert(0, Query(face_id, "same_object", other))
+            self._last = subject
+            from kb.checker.meaning import Junction
+
+            return parts[0] if len(parts) == 1 else Junction("and", parts)
+        return build
+
+    def whose_clause(self, children):
+        subject = _subjects(children)[0]
+        parts = [tail(subject) for tail in children if callable(tail)]
+        from kb.checker.meaning import Junction
+
+        return Junction("and", parts)
+
+    def commander_pred(self, children):
+        negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
+        return lambda subject: self._queries(subject, [("+", ("can_be_commander", True))], [], negs, False)
+
+    def cost_comp(self, c):
+        mana = next(t for t in c if isinstance(t, Token) and t.type == "MANA")
+        return [("+", ("attr", ("mana_cost", ("mana", str(mana.value), "eq")), "and"))]
+
+    def face_quality(self, c):
+        if str(c[0].value) != "adventure":
+            from kb.checker.meaning_tree import NotRead
+
+            raise NotRead("a face named where a characteristic is expected", [str(c[0])])
+        return ("subtype", "Adventure")
