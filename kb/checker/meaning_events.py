@@ -27,6 +27,7 @@ from lark import Token
 from kb.checker.meaning import Entity, Junction, Query
 from kb.checker.meaning_combat import CombatMeaning, Item, NotReadEvent, _positive, _subjects
 from kb.checker.meaning_conditions import ConditionMeaning
+from kb.checker.meaning_effects import EffectMeaning
 from kb.checker.meaning_banding import BandingMeaning
 from kb.checker.meaning_soulbond import SoulbondMeaning
 from parser.textkeys import fold
@@ -48,7 +49,7 @@ def _counts(children):
     return next((c for c in children if isinstance(c, dict) and "counter" in c), None)
 
 
-class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMeaning):
+class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMeaning, EffectMeaning):
     """Transformer methods of the situation productions (mixed into :class:`~kb.checker.meaning_tree.Meaning`)."""
 
     # --- subjects -------------------------------------------------------

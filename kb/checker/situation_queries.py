@@ -26,13 +26,13 @@ from collections import Counter
 from dataclasses import replace
 from typing import Optional
 
-from kb.checker import keywords, situation_banding, soulbond
+from kb.checker import keywords, rule_refs, situation_banding, soulbond
 from kb.checker.engine import combat
 from kb.checker.engine.citing import say
 from kb.checker.engine.game import STARTING_LIFE, Game
 from kb.checker.layers import power_toughness
 from kb.checker.meaning import Entity, Junction, Query, Reading
-from kb.checker.permanents import Permanent
+from kb.checker.permanents import Permanent, PTEffect
 from kb.checker.situation_cards import CardInstance, card_instance, refuse_after_return
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 
@@ -42,7 +42,14 @@ INSTANCE_PT = (3, 3)
 
 def is_situation(reading: Reading) -> bool:
     """Whether ``reading`` is about what happens to objects the claim describes."""
-    return bool(reading.events) or any(e.by == "described" for e in reading.setup)
+    return bool(reading.events) or any(e.by == "described" for e in reading.setup) or _about_rules(reading.asserts)
+
+
+def _about_rules(node) -> bool:
+    """Whether an assertion asks where a mechanic stands in the rules (kb/checker/rule_refs.py)."""
+    if isinstance(node, Junction):
+        return any(_about_rules(p) for p in node.parts)
+    return isinstance(node, Query) and node.attribute in ("rule_number", "rule_exists")
 
 
 def _pt(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -67,6 +74,7 @@ class SituationModel:
         self.burned = 0
         self.stack_order: list[str] = []
         self.after_events: dict[str, Counter] = {}      # counters as the turn ends (before cleanup)
+        self.until_end_of_turn: list[PTEffect] = []      # effects that end in the cleanup step
 
     # --- the instance ------------------------------------------------------
     def _build_card(self, e: Entity, extra: Counter) -> Permanent:
@@ -178,6 +186,29 @@ class SituationModel:
         say(self.trace, "{name} leaves the battlefield (exiled)", name=p.name)
         self.game.move(p, "exile")
 
+    def _ev_pump(self, ev: dict) -> None:
+        """« gagne +3/+3 »: a resolved spell or ability modifies its P/T (layer 7c today)."""
+        p = self._on_battlefield(ev["subject"])
+        label = self.trace.tr("gets {value}").format(value=ev["pt"])
+        effect = PTEffect("modify", tuple(ev["value"]), label=label)
+        p.pt_effects.append(effect)
+        if ev.get("until_end_of_turn"):
+            self.until_end_of_turn.append(effect)
+        say(self.trace, "{name} gets {value}", name=p.name, value=ev["pt"])
+
+    def _ev_keyword(self, ev: dict) -> None:
+        """« perd l'association d'âmes », "gains persist": an effect removes or grants a keyword ability."""
+        p = self._on_battlefield(ev["subject"])
+        kw = ev["keyword"]
+        if ev["change"] == "loses":
+            p.lost.add(kw)
+            say(self.trace, "{name} loses {keyword}", name=p.name, keyword=self.trace.keyword(kw))
+        else:
+            p.lost.discard(kw)
+            if kw not in p.keywords:
+                p.granted.add(kw)
+            say(self.trace, "{name} gains {keyword}", name=p.name, keyword=self.trace.keyword(kw))
+
     def _ev_gain_control(self, ev: dict) -> None:
         p = self._on_battlefield(ev["subject"])
         if p.paired_with is not None:
@@ -225,6 +256,7 @@ class SituationModel:
     def _ev_end_of_turn(self, ev: dict) -> None:
         self.after_events = {eid: Counter(self._now(eid).counters) for eid in self.objects}
         for p in self.game.battlefield:
+            p.pt_effects = [e for e in p.pt_effects if not any(e is u for u in self.until_end_of_turn)]
             damage = p.damage
             p.damage = 0
             p.deathtouch_damage = False
@@ -366,6 +398,12 @@ class SituationModel:
         p = self._now(q.subject)
         say(self.trace, "outcome: {name} has {n} damage marked", name=p.name, n=p.damage)
         return p.damage == q.value
+
+    def _q_rule_number(self, q: Query) -> bool:
+        return rule_refs.rule_number(q, self.trace)
+
+    def _q_rule_exists(self, q: Query) -> bool:
+        return rule_refs.rule_exists(q, self.trace)
 
     def ask(self, node) -> bool:
         if isinstance(node, Junction):
