@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from lark import Token
 
+from kb.checker.meaning import Query
 from kb.checker.meaning_combat import Item, _positive
 
 
@@ -32,6 +33,19 @@ class EffectMeaning:
         return lambda s: Item("event", [{"kind": "pump", "subject": s, "value": value, "pt": pt,
                                          "until_end_of_turn": until}], negated=negated or value is None,
                               words=f"gets {pt}")
+
+    def t_becomes_pt(self, c):
+        """« devient 4/1 »: an effect setting its P/T (an event), or what it is at the end (« une créature
+        -2/2 qui gagne +3/+3 devient 1/5 »: an outcome, when it ends the main clause)."""
+        pt = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "PT")
+        positive = _positive(c)
+        try:
+            value = _delta(pt)
+        except ValueError:
+            value = None
+        return lambda s: Item("either", [{"kind": "set_pt", "subject": s, "value": value, "pt": pt}],
+                              Query(s, "pt", pt, polarity=positive), negated=not positive or value is None,
+                              words=f"becomes {pt}", last_outcome=True)
 
     def _keyword_event(self, c, change: str):
         kw = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD")

@@ -416,7 +416,9 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     @staticmethod
     def _main_roles(main: list, conditional: bool) -> list[str]:
         """Each verb group of the main clause read as an event or an outcome (see the module docstring)."""
+        last = len(main) - 1
         if conditional or len(main) == 1:
-            return ["event" if i.role == "event" else "outcome" for i in main]
-        return ["event" if i.role == "event" or (k == 0 and i.role == "either") else "outcome"
-                for k, i in enumerate(main)]
+            return ["event" if i.role == "event" or (i.last_outcome and k < last) else "outcome"
+                    for k, i in enumerate(main)]
+        return ["event" if i.role == "event" or (k == 0 and i.role == "either") or (i.last_outcome and k < last)
+                else "outcome" for k, i in enumerate(main)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lark import Token
 
-from kb.checker.meaning import Entity, Query
+from kb.checker.meaning import Entity, Query, polarity
 from kb.checker.meaning_combat import Item, NotReadEvent, _positive
 
 
@@ -47,6 +47,22 @@ class SoulbondMeaning:
     def partner_control(self, c):
         partner = self._partner(str(c[-1]))
         return [Item("event", [{"kind": "gain_control", "subject": partner}], words="gains control")]
+
+    def pairing_limit(self, c):
+        """« Une créature ne peut être associée qu'à une seule autre créature », "a creature can be
+        paired with only one other creature" (702.95d): how many others it can be paired with at once."""
+        subject = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        only = [x for x in c if isinstance(x, tuple) and x[0] == "ONLY"] + \
+            [("ONLY", str(t)) for t in c if isinstance(t, Token) and t.type == "QUE"]
+        numbers = [x for x in c if isinstance(x, tuple) and x[0] == "number"]
+        words = [str(x[1]) for x in only]
+        if numbers and numbers[0][2] != "eq":
+            raise NotReadEvent("a number of partners with a comparison", [str(numbers[0][1])])
+        n = numbers[0][1] if numbers else 1
+        negs = [x[1] for x in c if isinstance(x, tuple) and x[0] == "NEG"]
+        positive = polarity(negs, bool(only), False)
+        return Query(subject, "pairing_limit", {"n": n, "only": bool(only)}, polarity=positive,
+                     words=" ".join(words))
 
     def t_unpaired(self, c):
         positive = _positive(c)

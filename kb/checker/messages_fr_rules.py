@@ -2,6 +2,14 @@
 Comprehensive Rules of an edition); :mod:`kb.checker.messages_fr` adds them to its table ``FR``."""
 
 RULES_FR = {
+    "{name} becomes {value}": "{name} devient {value}",
+    "other creature {n}": "autre créature {n}",
+    "instance played: {name} and {n} other creatures, all under your control, unpaired":
+        "instance jouée : {name} et {n} autres créatures, toutes sous votre contrôle, dissociées",
+    "outcome: {name} is paired with {n} other creature(s) at once":
+        "résultat : {name} est associée à {n} autre(s) créature(s) à la fois",
+    "the claim names no event: {name} is played through what {keyword} triggers on, its dying":
+        "l'affirmation ne nomme aucun événement : {name} est jouée par ce qui déclenche {keyword}, sa mort",
     # effects played by kb/checker/situation_queries.py (kb/checker/meaning_effects.py)
     "{name} gets {value}": "{name} gagne {value}",
     "{name} gains {keyword}": "{name} acquiert {keyword}",

@@ -28,10 +28,12 @@ from typing import Optional
 
 from kb.checker import keywords, rule_refs, situation_banding, soulbond
 from kb.checker.engine import combat
+from kb.checker.engine.abilities import RETURNING
 from kb.checker.engine.citing import say
 from kb.checker.engine.game import STARTING_LIFE, Game
 from kb.checker.layers import power_toughness
 from kb.checker.meaning import Entity, Junction, Query, Reading
+from kb.checker.messages import render
 from kb.checker.permanents import Permanent, PTEffect
 from kb.checker.situation_cards import CardInstance, card_instance, refuse_after_return
 from kb.checker.verdict import OutsideModel, Trace, Unknown
@@ -43,6 +45,12 @@ INSTANCE_PT = (3, 3)
 def is_situation(reading: Reading) -> bool:
     """Whether ``reading`` is about what happens to objects the claim describes."""
     return bool(reading.events) or any(e.by == "described" for e in reading.setup) or _about_rules(reading.asserts)
+
+
+def _queries(node) -> list[Query]:
+    if isinstance(node, Junction):
+        return [q for p in node.parts for q in _queries(p)]
+    return [node] if isinstance(node, Query) else []
 
 
 def _about_rules(node) -> bool:
@@ -100,16 +108,17 @@ class SituationModel:
         if e.pt and pt is None:
             raise OutsideModel("the model does not compute {what}", what=e.pt)
         given = pt is not None
-        if pt is None and e.kind == "creature":
+        creature = e.kind in ("creature", "token")      # a token the claim describes is a creature token
+        if pt is None and creature:
             pt = INSTANCE_PT
         owner = e.controller or "you"
         name = f"{e.surface} ({self.trace.tr(owner)})" if e.controller else e.surface
         perm = Permanent(name=name, controller=owner, owner=owner, base_power=pt[0] if pt else None, base_toughness=pt[1] if pt else None,
-                         types={"creature"} if e.kind == "creature" else set(),
+                         types={"creature"} if creature else set(), is_token=e.kind == "token",
                          keywords=set(e.keywords), counters=Counter(e.counters) + extra)
         kws = ", ".join(self.trace.keyword(k) for k in e.keywords) or "-"
         counters = self.trace.tr(perm.describe_counters())
-        if given or e.kind != "creature":
+        if given or not creature:
             say(self.trace, "instance played: {name} (keyword abilities: {keywords}; {counters}), on the battlefield",
                 name=name, keywords=kws, counters=counters)
         else:
@@ -195,6 +204,14 @@ class SituationModel:
         if ev.get("until_end_of_turn"):
             self.until_end_of_turn.append(effect)
         say(self.trace, "{name} gets {value}", name=p.name, value=ev["pt"])
+
+    def _ev_set_pt(self, ev: dict) -> None:
+        """« devient 4/1 »: an effect sets its P/T (layer 7b today; 6b with the resolved modifications,
+        in timestamp order, under the 2008 rules)."""
+        p = self._on_battlefield(ev["subject"])
+        p.pt_effects.append(PTEffect("set", tuple(ev["value"]),
+                                     label=self.trace.tr("becomes {value}").format(value=ev["pt"])))
+        say(self.trace, "{name} becomes {value}", name=p.name, value=ev["pt"])
 
     def _ev_keyword(self, ev: dict) -> None:
         """« perd l'association d'âmes », "gains persist": an effect removes or grants a keyword ability."""
@@ -399,6 +416,21 @@ class SituationModel:
         say(self.trace, "outcome: {name} has {n} damage marked", name=p.name, n=p.damage)
         return p.damage == q.value
 
+    def _q_pairing_limit(self, q: Query) -> bool:
+        """« … ne peut être associée qu'à une seule autre créature » (702.95d): the instance is paired
+        with one creature, then soulbond's pairing is tried with each of ``n`` others; the number it is
+        paired with at once is compared with the claim's (« seulement » n, else at least n possible)."""
+        first = self.objects[q.subject]
+        n = q.value["n"]
+        others = [self.game.enter(Permanent(name=render(self.trace.lang, "other creature {n}", {"n": k + 1}), base_power=3,
+                                            base_toughness=3)) for k in range(max(n, 1) + 1)]
+        say(self.trace, "instance played: {name} and {n} other creatures, all under your control, unpaired",
+            name=first.name, n=len(others))
+        partners = sum(soulbond.pair(first, other, first.controller, self.trace) for other in others)
+        say(self.trace, "outcome: {name} is paired with {n} other creature(s) at once", "soulbond_one",
+            name=first.name, n=partners)
+        return partners == n if q.value["only"] else partners >= n
+
     def _q_rule_number(self, q: Query) -> bool:
         return rule_refs.rule_number(q, self.trace)
 
@@ -426,11 +458,29 @@ class SituationModel:
         if self.reading.only_if is not None:
             return self._only_if()
         self.setup()
+        self._implied_death()
         self.play()
         main = self.ask(self.reading.asserts)
         if self.reading.reason is None:
             return main
         return self.ask(self.reading.reason) and main
+
+    def _implied_death(self) -> None:
+        """A general statement of what a returning keyword does, with no event (« un jeton avec la
+        persistance revient … », "a creature with undying returns …"): the instance is played through
+        the event that keyword triggers on, its dying (702.79a, 702.93a), said in the explanation."""
+        if self.reading.events:
+            return
+        asked = [q for q in _queries(self.reading.asserts) if q.attribute == "returns"]
+        for q in asked:
+            p = self.objects.get(q.subject)
+            e = self.reading.entity(q.subject)
+            returning = [k for k in sorted(RETURNING) if p is not None and p.has(k)]
+            if e.by != "described" or not returning:
+                continue
+            say(self.trace, "the claim names no event: {name} is played through what {keyword} triggers on, "
+                "its dying", returning[0], name=p.name, keyword=self.trace.keyword(returning[0]))
+            self.reading.events.append({"kind": "dies", "subject": q.subject, "implied": True})
 
     def _only_if(self) -> bool:
         """« X seulement si Y »: X happens where Y holds and not where it does not, both played."""
