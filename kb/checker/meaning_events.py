@@ -179,6 +179,12 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
         mana = next((str(t.value) for t in c if isinstance(t, Token) and t.type == "MANA"), None)
         return ("unused", mana.count("{") if mana else 1)
 
+    def unspent_mana(self, c):
+        """« le mana {G}{G}{G} du Forgeur de vallée qui n'est pas dépensé avant la fin de la phase »."""
+        if _positive([x for x in c if isinstance(x, tuple)]):
+            raise NotReadEvent("mana spent is not unused mana", ["spent"])
+        return self.unused_mana(c)
+
     def mana_burns(self, c):
         """Unused mana when a phase ends, and whether it makes its player lose life (mana burn)."""
         n = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "unused")

@@ -64,6 +64,28 @@ class SoulbondMeaning:
         return Query(subject, "pairing_limit", {"n": n, "only": bool(only)}, polarity=positive,
                      words=" ".join(words))
 
+    def keyword_targets(self, c):
+        """"Does soulbond target the creature it pairs with?", « l'association d'âmes cible »: read on a
+        creature with the keyword entering beside an unpaired creature (what its trigger targets)."""
+        kw = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD")
+        if kw != "soulbond":
+            raise NotReadEvent("what a keyword other than soulbond targets", [kw])
+        return Query("rules", "targets", kw, polarity=_positive(c))
+
+    def can_pair_with(self, c):
+        """« on peut s'associer à une créature qui a le linceul »: whether a creature entering with
+        soulbond can be paired with the creature described."""
+        other = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Query(other, "can_pair", "soulbond", polarity=_positive(c))
+
+    def pair_because_targets(self, c):
+        """« Puisque l'association d'âmes cible, on ne peut pas s'associer à … »: the reason (what
+        soulbond targets) and the main clause, both asked."""
+        cut = next(k for k, t in enumerate(c) if isinstance(t, Token) and t.type == "TARGETV")
+        reason = self.keyword_targets([t for t in c[:cut + 1] if not (isinstance(t, Token) and t.type == "REASON")])
+        self.reading.reason = reason
+        return self.can_pair_with(c[cut + 1:])
+
     def t_unpaired(self, c):
         positive = _positive(c)
         return lambda s: Item("outcome", query=Query(s, "paired", True, polarity=not positive))

@@ -2,6 +2,10 @@
 Comprehensive Rules of an edition); :mod:`kb.checker.messages_fr` adds them to its table ``FR``."""
 
 RULES_FR = {
+    "a creature with soulbond": "une créature avec l'association d'âmes",
+    "instance played: {name} enters the battlefield under your control":
+        "instance jouée : {name} arrive sur le champ de bataille sous votre contrôle",
+    "soulbond does not exist under the rules of {edition}": "l'association d'âmes n'existe pas dans les règles du {edition}",
     "{name} becomes {value}": "{name} devient {value}",
     "other creature {n}": "autre créature {n}",
     "instance played: {name} and {n} other creatures, all under your control, unpaired":

@@ -57,7 +57,7 @@ def _about_rules(node) -> bool:
     """Whether an assertion asks where a mechanic stands in the rules (kb/checker/rule_refs.py)."""
     if isinstance(node, Junction):
         return any(_about_rules(p) for p in node.parts)
-    return isinstance(node, Query) and node.attribute in ("rule_number", "rule_exists")
+    return isinstance(node, Query) and node.attribute in ("rule_number", "rule_exists", "targets")
 
 
 def _pt(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -430,6 +430,41 @@ class SituationModel:
         say(self.trace, "outcome: {name} is paired with {n} other creature(s) at once", "soulbond_one",
             name=first.name, n=partners)
         return partners == n if q.value["only"] else partners >= n
+
+    def _soulbond_edition(self) -> None:
+        if not self.trace.edition.has_soulbond:
+            raise Unknown("soulbond does not exist under the rules of {edition}", edition=self.trace.edition.label)
+
+    def _soulbond_entering(self, beside: list[Permanent]) -> Permanent:
+        """A creature with soulbond entering the battlefield under your control beside ``beside``."""
+        self._soulbond_edition()
+        entering = Permanent(name=self.trace.tr("a creature with soulbond"), base_power=3, base_toughness=3,
+                             keywords={"soulbond"})
+        say(self.trace, "instance played: {name} enters the battlefield under your control", name=entering.name)
+        self.game.enter(entering)
+        return entering
+
+    def _q_targets(self, q: Query) -> bool:
+        """Whether the soulbond trigger targets (CR 115.1: only what its text calls « target »), read on
+        a 2/2 creature with soulbond entering while you control an unpaired 3/3 creature."""
+        self._soulbond_edition()
+        entering = Permanent(name="the creature", base_power=2, base_toughness=2, keywords={"soulbond"})
+        other = Permanent(name="the other creature", base_power=3, base_toughness=3)
+        self.trace.step("read on an instance: a 2/2 creature with soulbond entering the battlefield while you "
+                        "control an unpaired 3/3 creature")
+        targets = soulbond.trigger_targets(entering, [other], self.trace, self.trace.rule_text("soulbond"))
+        if targets is not None:
+            soulbond.pair(entering, other, entering.controller, self.trace)
+        return bool(targets)
+
+    def _q_can_pair(self, q: Query) -> bool:
+        """Whether a creature entering with soulbond can be paired with the creature described."""
+        other = self.objects[q.subject]
+        entering = self._soulbond_entering([other])
+        chosen = soulbond.trigger_targets(entering, [other], self.trace, self.trace.rule_text("soulbond"))
+        if chosen is None:
+            return False
+        return soulbond.pair(entering, other, entering.controller, self.trace)
 
     def _q_rule_number(self, q: Query) -> bool:
         return rule_refs.rule_number(q, self.trace)
