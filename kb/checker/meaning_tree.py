@@ -19,6 +19,7 @@ from lark import Token, Transformer
 from kb.checker.meaning import Entity, Junction, Query, Reading, combine, join_word, polarity
 from kb.checker.meaning_events import EventMeaning
 from kb.checker.meaning_payments import PaymentMeaning
+from kb.checker.meaning_removal import RemovalMeaning
 from kb.checker.meaning_rules import RuleMeaning
 from kb.checker.meaning_text import TextMeaning
 
@@ -33,7 +34,7 @@ class NotRead(Exception):
         self.words = words
 
 
-class Meaning(EventMeaning, PaymentMeaning, TextMeaning, RuleMeaning, Transformer):
+class Meaning(EventMeaning, PaymentMeaning, TextMeaning, RuleMeaning, RemovalMeaning, Transformer):
     """The parse tree of a claim -> its :class:`Reading` (see the module docstring; what happens:
     :class:`~kb.checker.meaning_events.EventMeaning`)."""
 

@@ -2,6 +2,13 @@
 Comprehensive Rules of an edition); :mod:`kb.checker.messages_fr` adds them to its table ``FR``."""
 
 RULES_FR = {
+    # what removes damage and counters (kb/checker/situation_removal.py)
+    "read on an instance: a 3/3 creature dealt 1 damage by a source with wither":
+        "lu sur une instance : une créature 3/3 qui subit 1 blessure d'une source avec la flétrissure",
+    "read on an instance: a 3/3 creature with a {counter} counter":
+        "lu sur une instance : une créature 3/3 avec un marqueur {counter}",
+    "{name} gets a regeneration shield, then is destroyed": "{name} reçoit un bouclier de régénération, puis est détruite",
+    "outcome: {name} has {n} damage marked and {counters}": "résultat : {name} a {n} blessure(s) marquée(s) et {counters}",
     "a creature with soulbond": "une créature avec l'association d'âmes",
     "instance played: {name} enters the battlefield under your control":
         "instance jouée : {name} arrive sur le champ de bataille sous votre contrôle",

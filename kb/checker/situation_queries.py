@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Optional
 
-from kb.checker import keywords, rule_refs, situation_banding, soulbond
+from kb.checker import keywords, rule_refs, situation_banding, situation_removal, soulbond
 from kb.checker.engine import combat
 from kb.checker.engine.abilities import RETURNING
 from kb.checker.engine.citing import say
@@ -57,7 +57,7 @@ def _about_rules(node) -> bool:
     """Whether an assertion asks where a mechanic stands in the rules (kb/checker/rule_refs.py)."""
     if isinstance(node, Junction):
         return any(_about_rules(p) for p in node.parts)
-    return isinstance(node, Query) and node.attribute in ("rule_number", "rule_exists", "targets")
+    return isinstance(node, Query) and node.attribute in ("rule_number", "rule_exists", "targets", "removed_by")
 
 
 def _pt(text: Optional[str]) -> Optional[tuple[int, int]]:
@@ -465,6 +465,9 @@ class SituationModel:
         if chosen is None:
             return False
         return soulbond.pair(entering, other, entering.controller, self.trace)
+
+    def _q_removed_by(self, q: Query) -> bool:
+        return situation_removal.removed(q.value, self.trace)
 
     def _q_rule_number(self, q: Query) -> bool:
         return rule_refs.rule_number(q, self.trace)
