@@ -220,6 +220,8 @@ class SituationModel:
         if ev["change"] == "loses":
             p.lost.add(kw)
             say(self.trace, "{name} loses {keyword}", name=p.name, keyword=self.trace.keyword(kw))
+            if kw == "soulbond" and p.paired_with is not None:
+                soulbond.still_paired(p, self.trace, "loses_soulbond")
         else:
             p.lost.discard(kw)
             if kw not in p.keywords:

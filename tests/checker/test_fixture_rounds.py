@@ -51,7 +51,7 @@ def test_seed_round_b_on_the_seeds(seed_conn):
     right, wrong = _tally(verdicts)
     assert len(verdicts) == 70
     assert wrong == []
-    assert right >= 4           # its one blind measure
+    assert right >= 11          # 4 at its one blind measure; 11 with the families of task R2 (rule numbers, effects, soulbond, removal)
 
 
 @pytest.mark.corpus
@@ -60,4 +60,4 @@ def test_round_c_on_every_card(full_conn):
     right, wrong = _tally(verdicts)
     assert len(verdicts) == 120
     assert wrong == []
-    assert right >= 10          # its one blind measure
+    assert right >= 19          # 10 at its one blind measure (seeds 0/60); 19 with task R2's families (seeds 9/60)
