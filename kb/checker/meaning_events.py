@@ -342,7 +342,18 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     damage_clause = eclause
 
     def own_damage_clause(self, c):
-        """« ses blessures disparaissent », "its damage wears off": the object named last."""
+        """« ses blessures disparaissent », "its damage wears off": the object named last; with no
+        object named and no possessive (« les blessures disparaissent en fin de tour »), a general
+        statement read on an instance: a creature dealt 1 damage first."""
+        if self._last is None and not any(isinstance(t, Token) and t.type == "PRONPOSS" for t in c):
+            eid = f"e{len(self.reading.setup) + 1}"
+            name = "la créature" if self.reading.lang == "fr" else "the creature"
+            self.reading.setup.append(Entity(eid, "", None, name, "described", None, "creature", None, [], {}))
+            self._last = eid
+            items = [tail(eid) for tail in c if callable(tail)]
+            for item in items:
+                item.pre = [{"kind": "damage", "target": eid, "amount": 1}] + item.pre
+            return items
         subject = self.e_pronoun(c)
         return [tail(subject) for tail in c if callable(tail)]
 

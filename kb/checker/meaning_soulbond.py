@@ -51,9 +51,15 @@ class SoulbondMeaning:
     def pairing_limit(self, c):
         """« Une créature ne peut être associée qu'à une seule autre créature », "a creature can be
         paired with only one other creature" (702.95d): how many others it can be paired with at once."""
-        subject = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        only = [x for x in c if isinstance(x, tuple) and x[0] == "ONLY"] + \
-            [("ONLY", str(t)) for t in c if isinstance(t, Token) and t.type == "QUE"]
+        head = c[0]
+        if str(head.value) != "Creature":
+            raise NotReadEvent("only creatures are paired", [str(head)])
+        subject = f"e{len(self.reading.setup) + 1}"
+        article = self.articles.get(head.start_pos, "")
+        surface = ((article + " ") if article and not article.endswith("'") else article) + \
+            self.text[head.start_pos:head.end_pos]
+        self.reading.setup.append(Entity(subject, "", None, surface, "described", None, "creature", None, [], {}))
+        only = [("ONLY", str(t)) for t in c if isinstance(t, Token) and t.type in ("ONLY", "QUE")]
         numbers = [x for x in c if isinstance(x, tuple) and x[0] == "number"]
         words = [str(x[1]) for x in only]
         if numbers and numbers[0][2] != "eq":

@@ -281,7 +281,7 @@ class SituationModel:
             p.deathtouch_damage = False
             say(self.trace, "cleanup step: damage on {name} is removed ({damage} -> 0) and « until end of "
                 "turn » effects end; counters stay ({counters})", "cleanup", name=p.name, damage=damage,
-                counters=p.describe_counters())
+                counters=self.trace.tr(p.describe_counters()))
 
     # --- the outcomes ------------------------------------------------------------
     def _death(self, eid: str):
