@@ -100,6 +100,13 @@ class SoulbondMeaning:
         positive = _positive(c)
         return lambda s: Item("outcome", query=Query(s, "paired", True, polarity=positive))
 
+    def happens_even_if_first(self, c):
+        """« Même si Y, X », "Even if Y, X": as « X même si Y »."""
+        parts = [x for x in c if isinstance(x, list)]
+        asserts = self._situation(parts[0], parts[-1], conditional=True)
+        self.reading.only_if, self.reading.even_if = [], True
+        return asserts
+
     def happens_even_if(self, c):
         """« X même si Y », "X even if Y": X asked where Y happens, and where it does not."""
         parts = [x for x in c if isinstance(x, list)]

@@ -529,10 +529,14 @@ class SituationModel:
         self.setup()
         self.play()
         held = self.ask(self.reading.asserts)
+        if self.reading.even_if and not held and any(not ev.get("setup") for ev in self.reading.events):
+            return False        # « X même si Y »: X does not happen where Y does (Y made something happen)
         self.trace.step("where the condition does not hold:")
-        other = SituationModel(replace(self.reading, events=self.reading.only_if, only_if=None), self.trace,
+        other = SituationModel(replace(self.reading, events=list(self.reading.only_if), only_if=None), self.trace,
                                self.designate)
         other.setup()
+        if self.reading.even_if:        # without the concession, the general statement (« … revient »)
+            other._implied_death()
         other.play()
         without = other.ask(self.reading.asserts)
         if self.reading.even_if:        # « X même si Y »: X where Y happens, and where it does not

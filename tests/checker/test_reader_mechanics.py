@@ -171,3 +171,16 @@ def test_this_card_in_a_note_is_the_note_card(seed_conn):
     assert with_referent("Cette carte est noire.", None) == "Cette carte est noire."
     v = check_claim(with_referent("Cette carte a un coût converti de mana de 6.", "Implorer la reine"), cards=seed_conn)
     assert v.answer == "true"
+
+
+# --- a concession first: « Même si Y, X » ---------------------------------------------------------------
+
+@pytest.mark.parametrize("claim", [
+    "Even if the card leaves the graveyard before persist resolves, it still comes back to the battlefield.",
+    "Même si la carte quitte le cimetière avant la résolution de la persistance, elle revient sur le champ de bataille.",
+])
+def test_a_concession_first_that_stops_the_outcome(seed_conn, claim):
+    v = _check(seed_conn, claim)
+    assert v.answer == "false"
+    assert v.explanation[-1] in ("outcome: a creature with persist does not return to the battlefield",
+                                 "résultat : une créature avec persistance ne revient pas sur le champ de bataille")
