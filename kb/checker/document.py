@@ -76,8 +76,26 @@ class DocumentReport:
                 "units": [u.to_dict() for u in self.units]}
 
 
+#: Words of a note that name the card the note is about (« cette carte », « la carte ci-dessus »,
+#: « le sort ci-dessus »): the note's card is their referent.
+_THIS_CARD = re.compile(r"\b(?:(?:cette|la|le|l')\s*(?:carte|cartes?|sort|créature|enchantement|artefact|terrain)"
+                        r"\s+ci-dessus|cette carte|this card)\b", re.I)
+
+
+def with_referent(sentence: str, card: Optional[str]) -> str:
+    """``sentence`` with the words naming the note's card (« cette carte », « la créature ci-dessus »)
+    replaced by ``card``'s name, so that the claim is about that card; unchanged without a card."""
+    if not card:
+        return sentence
+    return _THIS_CARD.sub(lambda m: card, sentence)
+
+
 def _unit(kind: str, uid: str, text: str, card: Optional[str], edition, cards: Cards, evidence: Evidence) -> UnitVerdict:
-    verdicts = [check_claim(s, edition=edition, cards=cards, evidence=evidence) for s in sentences(text)]
+    verdicts = []
+    for s in sentences(text):
+        v = check_claim(with_referent(s, card), edition=edition, cards=cards, evidence=evidence)
+        v.claim = s
+        verdicts.append(v)
     answers = {v.answer for v in verdicts}
     answer = "false" if "false" in answers else ("true" if answers == {"true"} else "unknown")
     return UnitVerdict(kind, uid, text, answer, card, verdicts)

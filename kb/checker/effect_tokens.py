@@ -22,7 +22,7 @@ from lark import Token
 
 #: Token types a claimed effect may begin with (the verb).
 START = frozenset(("ACT", "DEAL", "DRAW", "RETURN", "GAINLIFE", "LOSELIFE", "GET", "TAPPED", "COUNTER",
-                   "BECOME", "PAY", "RESTRICTED", "YOU"))
+                   "BECOME", "PAY", "RESTRICTED", "YOU", "REGEN"))
 #: Token types between a subject and its verb that keep the verb in place.
 _BETWEEN = frozenset(("NEG", "DO", "MODAL", "ONLY", "QUE"))
 #: Token types a verb may follow.
@@ -104,7 +104,7 @@ def _abilities(tokens: list[Token], text: str) -> list[Token]:
     i = 0
     while i < len(tokens):
         t = tokens[i]
-        lead = 1 if t.type == "ABILITYW" else 0
+        lead = 1 if t.type == "ABILITY" else 0
         cost = _ability_cost(tokens[i + lead], text) if i + lead < len(tokens) else None
         n = i + lead + 1
         if cost is not None and n + 1 < len(tokens) and tokens[n].type == "OF" and tokens[n + 1].type == "CARD":
@@ -113,7 +113,7 @@ def _abilities(tokens: list[Token], text: str) -> list[Token]:
             continue
         if t.type == "CARD" and i + 2 < len(tokens) and tokens[i + 1].type == "POSS":
             cost = _ability_cost(tokens[i + 2], text)
-            k = i + 3 + (1 if i + 3 < len(tokens) and tokens[i + 3].type == "ABILITYW" else 0)
+            k = i + 3 + (1 if i + 3 < len(tokens) and tokens[i + 3].type == "ABILITY" else 0)
             if cost is not None:
                 out.append(_with_ability(t, cost, t))
                 i = k

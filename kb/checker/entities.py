@@ -9,7 +9,7 @@ becomes one typed token, longest first:
   forgiven; a one-word name that is also a game word (« Vigilance », "Fog"
   as a keyword or type) is read as the game word;
 * ``MANA`` (``{2}{B}``), ``PT`` (``4/4``), ``NUM`` (figures and number
-  words), ``YEAR``;
+  words), ``YEAR``, ``RULENUM`` (a rule number: ``702.95``, ``607.1a``);
 * content words of the game: ``COLOR``, ``CARDTYPE``, ``SUPERTYPE``,
   ``SUBTYPE``, ``KEYWORD`` (the term pairs of ``corpus/terms/terms_fr_en.tsv``);
 * the function words of ``corpus/terms/claim_words.tsv``: copulas, negation,
@@ -48,6 +48,7 @@ from parser.textkeys import fold, loose_name
 WORD_RE = re.compile(r"""
     (?P<mana>(?:\{[^{}\s]{1,8}\}\s?)+)
   | (?P<pt>[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?/[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?)(?![\w/])
+  | (?P<rulenum>\d{3}\.\d{1,3}[a-z]?)(?![\w/]|\.\d)
   | (?P<num>\d+)(?![\w/])
   | (?P<nt>n't\b)
   | (?P<elided>(?:l|d|n|qu|s|c|j|m|t|jusqu|lorsqu|puisqu|quoiqu)')
@@ -436,6 +437,8 @@ class Tokenizer:
             n = int(word.text)
             kind = "YEAR" if 1993 <= n <= 2040 else "NUM"
             return Token(kind, n, start_pos=word.start, end_pos=word.end)
+        if word.kind == "rulenum":       # « 702.95 », "607.1a": a number of the Comprehensive Rules
+            return Token("RULENUM", word.text.lower(), start_pos=word.start, end_pos=word.end)
         if word.kind == "poss":
             return Token("POSS", word.text, start_pos=word.start, end_pos=word.end)
         if word.kind == "nt":

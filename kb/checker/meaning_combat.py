@@ -34,6 +34,9 @@ class Item:
     pre: list = field(default_factory=list)
     negated: bool = False
     words: str = ""
+    #: an "either" item that is an outcome only when it ends the main clause (« … devient 1/5 »), an
+    #: event anywhere else (« gagne +3/+3 puis devient 1/1 : elle est 1/1 »)
+    last_outcome: bool = False
 
 
 def _negs(children) -> list[str]:

@@ -27,6 +27,7 @@ from lark import Token
 from kb.checker.meaning import Entity, Junction, Query
 from kb.checker.meaning_combat import CombatMeaning, Item, NotReadEvent, _positive, _subjects
 from kb.checker.meaning_conditions import ConditionMeaning
+from kb.checker.meaning_effects import EffectMeaning
 from kb.checker.meaning_banding import BandingMeaning
 from kb.checker.meaning_soulbond import SoulbondMeaning
 from parser.textkeys import fold
@@ -48,7 +49,7 @@ def _counts(children):
     return next((c for c in children if isinstance(c, dict) and "counter" in c), None)
 
 
-class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMeaning):
+class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMeaning, EffectMeaning):
     """Transformer methods of the situation productions (mixed into :class:`~kb.checker.meaning_tree.Meaning`)."""
 
     # --- subjects -------------------------------------------------------
@@ -177,6 +178,12 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     def unused_mana(self, c):
         mana = next((str(t.value) for t in c if isinstance(t, Token) and t.type == "MANA"), None)
         return ("unused", mana.count("{") if mana else 1)
+
+    def unspent_mana(self, c):
+        """« le mana {G}{G}{G} du Forgeur de vallée qui n'est pas dépensé avant la fin de la phase »."""
+        if _positive([x for x in c if isinstance(x, tuple)]):
+            raise NotReadEvent("mana spent is not unused mana", ["spent"])
+        return self.unused_mana(c)
 
     def mana_burns(self, c):
         """Unused mana when a phase ends, and whether it makes its player lose life (mana burn)."""
@@ -335,7 +342,18 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     damage_clause = eclause
 
     def own_damage_clause(self, c):
-        """« ses blessures disparaissent », "its damage wears off": the object named last."""
+        """« ses blessures disparaissent », "its damage wears off": the object named last; with no
+        object named and no possessive (« les blessures disparaissent en fin de tour »), a general
+        statement read on an instance: a creature dealt 1 damage first."""
+        if self._last is None and not any(isinstance(t, Token) and t.type == "PRONPOSS" for t in c):
+            eid = f"e{len(self.reading.setup) + 1}"
+            name = "la créature" if self.reading.lang == "fr" else "the creature"
+            self.reading.setup.append(Entity(eid, "", None, name, "described", None, "creature", None, [], {}))
+            self._last = eid
+            items = [tail(eid) for tail in c if callable(tail)]
+            for item in items:
+                item.pre = [{"kind": "damage", "target": eid, "amount": 1}] + item.pre
+            return items
         subject = self.e_pronoun(c)
         return [tail(subject) for tail in c if callable(tail)]
 
@@ -415,7 +433,9 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     @staticmethod
     def _main_roles(main: list, conditional: bool) -> list[str]:
         """Each verb group of the main clause read as an event or an outcome (see the module docstring)."""
+        last = len(main) - 1
         if conditional or len(main) == 1:
-            return ["event" if i.role == "event" else "outcome" for i in main]
-        return ["event" if i.role == "event" or (k == 0 and i.role == "either") else "outcome"
-                for k, i in enumerate(main)]
+            return ["event" if i.role == "event" or (i.last_outcome and k < last) else "outcome"
+                    for k, i in enumerate(main)]
+        return ["event" if i.role == "event" or (k == 0 and i.role == "either") or (i.last_outcome and k < last)
+                else "outcome" for k, i in enumerate(main)]

@@ -20,6 +20,8 @@ from kb.checker.meaning import Entity, Junction, Query, Reading, combine, join_w
 from kb.checker.meaning_descriptions import DescriptionMeaning
 from kb.checker.meaning_events import EventMeaning
 from kb.checker.meaning_payments import PaymentMeaning
+from kb.checker.meaning_removal import RemovalMeaning
+from kb.checker.meaning_rules import RuleMeaning
 from kb.checker.meaning_text import TextMeaning
 
 
@@ -33,7 +35,7 @@ class NotRead(Exception):
         self.words = words
 
 
-class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Transformer):
+class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, RuleMeaning, RemovalMeaning, Transformer):
     """The parse tree of a claim -> its :class:`Reading` (see the module docstring; what happens:
     :class:`~kb.checker.meaning_events.EventMeaning`)."""
 

@@ -464,7 +464,9 @@ FR: dict[str, str] = {
 from kb.checker.messages_fr_cards import CARD_QUERIES_FR  # noqa: E402  (the card queries' templates)
 from kb.checker.messages_fr_engine import ENGINE_FR  # noqa: E402  (the game engine's templates)
 from kb.checker.messages_fr_text import TEXT_DOES_FR  # noqa: E402  (what a card's text does)
+from kb.checker.messages_fr_rules import RULES_FR  # noqa: E402  (kb/checker/rule_refs.py)
 
 FR.update(CARD_QUERIES_FR)
 FR.update(ENGINE_FR)
 FR.update(TEXT_DOES_FR)
+FR.update(RULES_FR)

@@ -52,7 +52,7 @@ def test_seed_round_b_on_the_seeds(seed_conn):
     right, wrong = _tally(verdicts)
     assert len(verdicts) == 70
     assert wrong == []
-    assert right >= 4           # its one blind measure
+    assert right >= 11          # 4 at its one blind measure; 11 with the families of task R2 (rule numbers, effects, soulbond, removal)
 
 
 @pytest.mark.corpus
@@ -61,4 +61,4 @@ def test_round_c_on_every_card(full_conn):
     right, wrong = _tally(verdicts)
     assert len(verdicts) == 120
     assert wrong == []
-    assert right >= 22          # 10 at its one blind measure; 22 with what the card's text does (its 60 card claims)
+    assert right >= 22          # 10 at its one blind measure (seeds 0/60); 22 with what the card's text does and task R2's families

@@ -56,9 +56,10 @@ def test_english_claims_take_english_lemmas_first():
     ("Une créature dégagée avec une capacité {Q} peut l'activer", "false"),
     ("Une créature engagée avec une capacité {Q}, arrivée ce tour-ci, ne peut pas l'activer", "true"),
     ("A tapped creature can activate it", "unknown"),   # no ability named: « it » is nothing
-    # conspire is optional; a death must be stated before « revient »
+    # conspire is optional; a general statement of what persist does is played through its trigger
+    # event, the instance's dying (kb/checker/situation_queries.py, _implied_death)
     ("Un sort avec la conspiration crée une copie", "unknown"),
-    ("The creatures with persist come back", "unknown"),
+    ("The creatures with persist come back", "true"),
     # « n'est que », « une créature multicolore », « compter comme » (card records)
     ("Le Chevalier de Kulrajh est une créature multicolore", "true"),
     ("Le Chevalier de Kulrajh n'est que noir", "false"),

@@ -121,9 +121,16 @@ def test_mana_burn_follows_the_edition(seed_conn, claim, edition, answer, life):
     assert v.explanation[-1] == life
 
 
-def test_a_return_with_no_death_is_unknown(seed_conn):
+def test_a_return_with_no_event_is_played_through_its_trigger_event(seed_conn):
+    """A general statement of what persist does names no event: the instance dies (what persist
+    triggers on), said in the explanation; a token with persist does not come back (it ceased to exist)."""
     v = check_claim("Une créature 2/2 avec la persistance revient avec un marqueur -1/-1.", cards=seed_conn)
-    assert v.answer == "unknown"
+    assert v.answer == "true"
+    assert any("sa mort" in s for s in v.explanation)
+    v = check_claim("Un jeton avec la persistance revient sur le champ de bataille avec un marqueur -1/-1.",
+                    cards=seed_conn)
+    assert v.answer == "false"
+    assert any("jeton cesse d'exister" in s for s in v.explanation)
 
 
 def test_a_word_the_situation_does_not_place_is_not_read(seed_conn):

@@ -1,0 +1,54 @@
+"""Claims about where a mechanic stands in the Comprehensive Rules, read from the parse tree (mixed
+into :class:`~kb.checker.meaning_tree.Meaning`):
+
+* "In the current Comprehensive Rules, soulbond is rule 702.95, not 702.92", « Selon les règles de
+  2008, la persistance est la règle 502.79 », « la règle 702.22 est le regroupement »: a query
+  ``rule_number`` of the mechanic (its English keyword name), the number claimed and the numbers
+  denied;
+* "Soulbond didn't exist yet in the 2008 Comprehensive Rules", « l'association d'âmes n'existait
+  pas encore dans les règles de 2008 »: a query ``rule_exists``.
+
+The edition is the claim's own lead or trailing « dans les règles de 2008 » (the edition leads of
+the grammar set :attr:`Reading.edition`), else the one asked.  The model
+(:mod:`kb.checker.rule_refs`) reads the numbers from the rule history of the knowledge base
+(:mod:`kb.checker.numbering`), never from a table in code.
+"""
+from __future__ import annotations
+
+from lark import Token
+
+from kb.checker.meaning import Query, polarity
+
+#: The subject of a query about the rules themselves (no object of the game).
+RULES_SUBJECT = "rules"
+
+
+def _negs(c) -> list[str]:
+    return [v for x in c if isinstance(x, tuple) and len(x) == 2 and x[0] == "NEG" for v in [x[1]]]
+
+
+class RuleMeaning:
+    """Transformer methods of the rule-reference productions."""
+
+    def rule_not(self, c):
+        return ("RULE_NOT", str(next(t for t in c if isinstance(t, Token) and t.type == "RULENUM").value))
+
+    def rule_where(self, c):
+        return None
+
+    def _keyword_of(self, c) -> str:
+        return str(next(t for t in c if isinstance(t, Token) and t.type == "KEYWORD").value)
+
+    def rule_is(self, c):
+        """« KEYWORD est la règle N [, pas M] » / « la règle N est KEYWORD »."""
+        number = next(t for t in c if isinstance(t, Token) and t.type == "RULENUM")
+        denied = [x[1] for x in c if isinstance(x, tuple) and x and x[0] == "RULE_NOT"]
+        value = {"keyword": self._keyword_of(c), "number": str(number.value), "not": denied}
+        return Query(RULES_SUBJECT, "rule_number", value, polarity=polarity(_negs(c), False, False),
+                     words=f"{value['keyword']} {number.value}")
+
+    def rule_exists(self, c):
+        """« KEYWORD n'existait pas (encore) [dans les règles de 2008] »."""
+        keyword = self._keyword_of(c)
+        return Query(RULES_SUBJECT, "rule_exists", {"keyword": keyword},
+                     polarity=polarity(_negs(c), False, False), words=keyword)
