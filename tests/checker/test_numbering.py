@@ -180,7 +180,7 @@ RECOLOUR = "Une créature bleue et noire devient bleue : elle est uniquement ble
     (SET_THEN_MODIFY, "2008-05-01", "true", ["418.5a"],
      ["couche 6b : dans l'ordre d'horodatage, effets qui fixent et modifications résolues ensemble : "
       "devient 1/1 -> 1/1"]),
-    (SET_THEN_MODIFY, "2019-08-23", "false", ["613.3c", "613.3b"],
+    (SET_THEN_MODIFY, "2019-08-23", "false", ["613.3b", "613.3c"],     # the claim reader cites them as applied
      ["couche 7b : devient 1/1 -> 1/1", "couche 7c : gagne +3/+3 -> 4/4"]),
     (SWITCH, "2008-05-01", "true", ["418.5a", "418.5i"], ["couche 6e : force et endurance échangées -> 1/4"]),
     (SWITCH, "2019-08-23", "true", ["613.3b", "613.3e"], ["couche 7e : force et endurance échangées -> 1/4"]),
