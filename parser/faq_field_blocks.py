@@ -52,14 +52,16 @@ _NAME_DECORATION = re.compile(r"^(?:[•▪►]|#?\d{1,2}[ \t]*[—–-](?=[ \t]
 _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?P<t>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)")
 #: One of these in a text, or it has no block of card fields (each a search without a leading quantifier).
 _GATES = tuple(re.compile(p) for p in (
-    r"[Cc]o[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"\([a-z]/[a-z]\)",
+    r"[Cc]o[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
  r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
     r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
 def _cost_line(line: str) -> bool:
-    """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} »), never a number alone."""
+    """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} », « {3}{G/P} », « {7} »),
+    never a number alone."""
     line = line.strip()
-    return bool(re.fullmatch(r"[0-9XWUBRGC(){}/ ]*[WUBRGCX][0-9XWUBRGC(){}/ ]*", line)) and read_cost(line) is not None
+    return bool(re.fullmatch(r"[0-9XWUBRGCPS(){}/ ]*[WUBRGCX][0-9XWUBRGCPS(){}/ ]*|\{\d{1,2}\}", line)) \
+        and read_cost(line) is not None
 
 
 def _plain_cost(written: str) -> bool:
@@ -88,7 +90,7 @@ def _type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     if len(parts) > 1 and any(_ASIDE.fullmatch(part) for part in parts[1:]):    # « … — Mythique », « — Loyauté 4 »
         value = " — ".join(part for part in parts if not _ASIDE.fullmatch(part))
     pt = None
-    tail = re.search(r"[ \t]*[,—–·-][ \t]*(" + _PT.pattern + r")[ \t]*$", value)
+    tail = re.search(r"(?:[ \t]*[,—–·-][ \t]*|[ \t]+)(" + _PT.pattern + r")[ \t]*$", value)
     if tail:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
@@ -239,7 +241,7 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     paren = re.fullmatch(r"(.+?)[ \t]*\(([A-Z][^()]{1,60})\)", text)
     if paren:
         text, english = paren[1].strip(), paren[2].strip()
-    if (not text or len(text.split()) > 7 or text[-1] in ".!?:;»,«" or not text[0].isupper()
+    if (not text or len(text.split()) > 9 or text[-1] in ".!?:;»,«" or not text[0].isupper()
             or refused_name(text) is not None or _TYPE_START.match(text) or _LABEL.match(text) or _Fields().read(text)):
         return None, None, None
     return text, english, cost
@@ -308,7 +310,8 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
         break
     if not (fields.cost and fields.type and is_type_line(fields.type)):
         return None
-    if not (fields.novel or _name_is_novel(lines[start][0], name, english, cost)):
+    indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
+    if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
         return None                      # a record the grammar reads as it is written
     where = lines[start][1]
     head = f"{name} / {english}" if english and english != name else name
