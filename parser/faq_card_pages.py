@@ -37,6 +37,7 @@ import re
 from typing import Optional
 
 from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks
+from parser.faq_spotlights import has_spotlights, lay_out_spotlights
 from parser.mana import ManaCostError, parse_written_cost
 
 #: A laid-out line: its text, and the (line, column) of the page it starts at.
@@ -75,13 +76,16 @@ def lay_out(text: str) -> Optional[list[Placed]]:
              _ARTICLE_GATE.search(text))
     blocks = needs_blocks(text)
     tabs = "\t" in text
-    if not any(gates) and not blocks and not tabs:
+    spotlights = has_spotlights(text)
+    if not any(gates) and not blocks and not tabs and not spotlights:
         return None
     lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
     if tabs:
         lines = _tab_tables(lines)
     if blocks:                           # blocks of card fields: parser/faq_field_blocks.py
         lines = lay_out_blocks(lines)
+    if spotlights:                       # records in an article's sentences: parser/faq_spotlights.py
+        lines = lay_out_spotlights(lines)
     return relaid(lines, *(g is not None for g in gates))
 
 

@@ -82,3 +82,18 @@ def test_hybrid_costs_in_words():
     assert read_cost("quatre et deux rouges") == "{4}{R}{R}"
     text = "Sur le forum :\n\nTroll des deux rives\nCoût : 2 + deux hybrides noir/vert\nCréature : troll 4/3\n"
     assert _cards(text) == [("Troll des deux rives", "{2}{B/G}{B/G}", "Créature : troll", "4", "3")]
+
+
+def test_records_in_an_article_s_sentences():
+    text = ("Souvenirs de cour de récré\n\n"
+            "Le premier, c'est le Griffon des falaises (Cliff Griffin), 3W, Créature — Griffon, 2/3 volant qui "
+            "tenait tête à tout.\n\n"
+            "Golem de l'atelier (Workshop Golem) — coût : cinq, rien que ça.\nCréature-artefact — Golem, 4/4.\n\n"
+            "Au deuxième tour on posait la Louve des cendres (1R, Créature — Loup, 2/1), puis on attaquait.\n\n"
+            "En face, l'Ermite des tourbières : 2BB pour une Créature — Humain et sorcier 3/3 avec la peur.\n\n"
+            "Sans rien dire de plus, le Griffon des falaises (Cliff Griffin) reste mon préféré.\n")
+    assert _cards(text) == [
+        ("Griffon des falaises", "{3}{W}", "Créature — Griffon", "2", "3"),
+        ("Golem de l'atelier", "{5}", "Créature-artefact — Golem", "4", "4"),
+        ("Louve des cendres", "{1}{R}", "Créature — Loup", "2", "1"),
+        ("Ermite des tourbières", "{2}{B}{B}", "Créature — Humain et sorcier", "3", "3")]
