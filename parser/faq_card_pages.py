@@ -20,6 +20,9 @@ keeps for each line it gives the line and column of the page it comes from
 * a legality list or a block of notes or rulings under a record's text, with
   no blank line between (« Legalities », « Notes », « Rulings »): a paragraph
   of its own (a blank line before it), never a line of the card's text;
+* a table copied with tabs between its cells (an app's or a spreadsheet's export), whose header row
+  names its columns (« Nom<TAB>Édition<TAB>Coût<TAB>Type<TAB>F/E »): written as a Markdown table, the
+  layout the grammar's ``table_card`` reads (parser/faq_tables.py reads the labels);
 * an article's name alone on its line, a blank line, then a type line and
   the record's other lines (« Gardien des sables » / « » / « Créature : zombie
   et chacal et guerrier » / « 2/2 » / « Vigilance, menace »: no cost at all):
@@ -34,6 +37,7 @@ import re
 from typing import Optional
 
 from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks
+from parser.faq_spotlights import has_spotlights, lay_out_spotlights
 from parser.mana import ManaCostError, parse_written_cost
 
 #: A laid-out line: its text, and the (line, column) of the page it starts at.
@@ -71,11 +75,17 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     gates = (_SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _SITE_LANG_GATE.search(text), _DB_TITLE_GATE.search(text), _BLOCK_GATE.search(lined),
              _ARTICLE_GATE.search(text))
     blocks = needs_blocks(text)
-    if not any(gates) and not blocks:
+    tabs = "\t" in text
+    spotlights = has_spotlights(text)
+    if not any(gates) and not blocks and not tabs and not spotlights:
         return None
     lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
+    if tabs:
+        lines = _tab_tables(lines)
     if blocks:                           # blocks of card fields: parser/faq_field_blocks.py
         lines = lay_out_blocks(lines)
+    if spotlights:                       # records in an article's sentences: parser/faq_spotlights.py
+        lines = lay_out_spotlights(lines)
     return relaid(lines, *(g is not None for g in gates))
 
 
@@ -152,6 +162,32 @@ def _database_titles(lines: list[Placed]) -> list[Placed]:
         title = _DB_TITLE.fullmatch(text.strip()) if below else None
         if title and (_NUMBER_MARK.search(text) or below.endswith("}")):
             out.append(("", where))
+    return out
+
+
+def _tab_cells(text: str) -> list[str]:
+    return [cell.strip() for cell in text.strip().split("\t")]
+
+
+def _tab_tables(lines: list[Placed]) -> list[Placed]:
+    """A header row of tab-separated labels naming a record's name and its cost or type, and the rows
+    under it with as many cells, as a Markdown table (« | Nom | Coût | … | », « |---|---| », rows)."""
+    from parser.faq_tables import columns
+    out: list[Placed] = []
+    i = 0
+    while i < len(lines):
+        text, where = lines[i]
+        heads = _tab_cells(text) if text.count("\t") >= 2 else []
+        kinds = columns("|".join(heads)) if heads else []
+        if not ("name" in kinds and ("cost" in kinds or "type" in kinds)):
+            out.append(lines[i])
+            i += 1
+            continue
+        out += [("| " + " | ".join(heads) + " |", where), ("|" + "---|" * len(heads), where)]
+        i += 1
+        while i < len(lines) and len(_tab_cells(lines[i][0])) == len(heads):
+            out.append(("| " + " | ".join(_tab_cells(lines[i][0])) + " |", lines[i][1]))
+            i += 1
     return out
 
 

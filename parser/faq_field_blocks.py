@@ -43,6 +43,8 @@ _ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english n
 _NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr", "nom de la carte"}
 #: What separates a record's fields on one line: a spaced dash or a middle dot (« 3RR · Créature : dragon · 4/4 »).
 _FIELD_SEP = re.compile(r"[ \t]+[—–·-][ \t]+")
+#: A field's value that goes on in the next line: it ends with a dash or a comma.
+_WRAPPED = re.compile(r"[ \t][—–-]$|,$")
 #: A rarity or a loyalty after a type line (« Enchantement : saga — Mythique »): no part of it.
 _ASIDE = re.compile(r"(?i)mythique|rare|peu commune|commune|loyauté[ \t]*:?[ \t]*\d{1,2}")
 #: A picture's place on a shop's page or a wiki's (« [Image de la carte] », « [Illustration] »): no field, no name.
@@ -52,14 +54,16 @@ _NAME_DECORATION = re.compile(r"^(?:[•▪►]|#?\d{1,2}[ \t]*[—–-](?=[ \t]
 _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?P<t>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)")
 #: One of these in a text, or it has no block of card fields (each a search without a leading quantifier).
 _GATES = tuple(re.compile(p) for p in (
-    r"[Cc]o[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"\([a-z]/[a-z]\)",
+    r"[Cc]o[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
  r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
     r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
 def _cost_line(line: str) -> bool:
-    """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} »), never a number alone."""
+    """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} », « {3}{G/P} », « {7} »),
+    never a number alone."""
     line = line.strip()
-    return bool(re.fullmatch(r"[0-9XWUBRGC(){}/ ]*[WUBRGCX][0-9XWUBRGC(){}/ ]*", line)) and read_cost(line) is not None
+    return bool(re.fullmatch(r"[0-9XWUBRGCPS(){}/ ]*[WUBRGCX][0-9XWUBRGCPS(){}/ ]*|\{\d{1,2}\}", line)) \
+        and read_cost(line) is not None
 
 
 def _plain_cost(written: str) -> bool:
@@ -81,14 +85,14 @@ def is_type_line(text: str) -> bool:
     return True
 
 
-def _type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
+def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     """« Créature : gobelin et éclaireur — 2/2 » -> (type line, « 2/2 »); a type line alone -> (it, None)."""
     value = value.strip().rstrip(".")
     parts = _FIELD_SEP.split(value)
     if len(parts) > 1 and any(_ASIDE.fullmatch(part) for part in parts[1:]):    # « … — Mythique », « — Loyauté 4 »
         value = " — ".join(part for part in parts if not _ASIDE.fullmatch(part))
     pt = None
-    tail = re.search(r"[ \t]*[,—–·-][ \t]*(" + _PT.pattern + r")[ \t]*$", value)
+    tail = re.search(r"(?:[ \t]*[,—–·-][ \t]*|[ \t]+)(" + _PT.pattern + r")[ \t]*$", value)
     if tail:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
@@ -127,7 +131,7 @@ class _Fields:
         if label in _COST_LABELS:
             return self._cost_field(value)
         if label in _TYPE_LABELS:
-            kind, pt = _type_and_pt(value)
+            kind, pt = type_and_pt(value)
             self.novel = self.novel or pt is not None
             self.type, self.pt = self.type or kind or value, self.pt or pt
             return True
@@ -156,7 +160,7 @@ class _Fields:
         self.novel = self.novel or len(parts) > 1 or not _plain_cost(parts[0])
         self.cost = self.cost or cost
         if len(parts) > 1:
-            kind, pt = _type_and_pt(parts[1])
+            kind, pt = type_and_pt(parts[1])
             self.type, self.pt = self.type or kind, self.pt or pt
         return True
 
@@ -175,12 +179,12 @@ class _Fields:
     def _unlabelled(self, line: str) -> bool:
         """A line without a field label: a type and a cost, a cost alone, a type line, a P/T."""
         typed = re.fullmatch(r"(.+?)[ \t]+[—–-][ \t]+Co[uû]t[ \t]*:[ \t]*(.+)", line.strip())
-        if typed and _type_and_pt(typed[1])[0] and read_cost(typed[2]):      # « Artefact — Coût : 1 »
-            self.type, self.cost, self.novel = self.type or _type_and_pt(typed[1])[0], self.cost or read_cost(typed[2]), True
+        if typed and type_and_pt(typed[1])[0] and read_cost(typed[2]):      # « Artefact — Coût : 1 »
+            self.type, self.cost, self.novel = self.type or type_and_pt(typed[1])[0], self.cost or read_cost(typed[2]), True
             return True
         parts = _FIELD_SEP.split(line.strip(), maxsplit=1)
         if not self.cost and len(parts) == 2 and (_cost_line(parts[0]) or parts[0].isdigit()):  # « {B/G} — Créature : elfe — 1/2 »
-            kind, pt = _type_and_pt(parts[1])
+            kind, pt = type_and_pt(parts[1])
             if kind:
                 self.cost, self.type, self.pt, self.novel = read_cost(parts[0]), self.type or kind, self.pt or pt, True
                 return True
@@ -188,7 +192,7 @@ class _Fields:
             self.cost = read_cost(line)
             self.novel = self.novel or not _plain_cost(line)
             return True
-        kind, pt = _type_and_pt(line)
+        kind, pt = type_and_pt(line)
         if kind and not self.type:
             self.type, self.pt = kind, self.pt or pt
             self.novel = self.novel or pt is not None
@@ -239,7 +243,7 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     paren = re.fullmatch(r"(.+?)[ \t]*\(([A-Z][^()]{1,60})\)", text)
     if paren:
         text, english = paren[1].strip(), paren[2].strip()
-    if (not text or len(text.split()) > 7 or text[-1] in ".!?:;»,«" or not text[0].isupper()
+    if (not text or len(text.split()) > 9 or text[-1] in ".!?:;»,«" or not text[0].isupper()
             or refused_name(text) is not None or _TYPE_START.match(text) or _LABEL.match(text) or _Fields().read(text)):
         return None, None, None
     return text, english, cost
@@ -258,7 +262,7 @@ def _dashed(line: Placed) -> Optional[list[Placed]]:
         return None
     name, english, _ = _name_of(parts[0])
     cost = read_cost(parts[1]) if _cost_line(parts[1]) else None
-    kind, pt = _type_and_pt(" — ".join(parts[2:]))
+    kind, pt = type_and_pt(" — ".join(parts[2:]))
     if name is None or cost is None or kind is None:
         return None
     head = f"{name} / {english}" if english else name
@@ -291,10 +295,19 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
             fields.kept.append(j)        # a labelled field the record keeps as text
             j += 1
             continue
+        wrapped = _WRAPPED.search(text) and j + 1 < len(lines) and _unframed(lines[j + 1][0])
+        if wrapped and not _LABEL.match(_unframed(lines[j + 1][0])):      # « Type : Créature légendaire — » / « Eldrazi »
+            text = f"{text} {_unframed(lines[j + 1][0])}"
+            j += 1
         if fields.read(text):
             if _LABEL.match(text) and _LABEL.match(text)["label"].strip().lower() in _ENGLISH_LABELS:
                 fields.kept.append(j)
             seen += 1
+            j += 1
+            continue
+        under = re.fullmatch(r"\(([A-Z][^()]{1,60})\)", text)
+        if under and not seen and not english and not fields.english and j == start + 1:   # « (Emrakul, the Aeons Torn) »
+            fields.english = english = under[1].strip()
             j += 1
             continue
         if seen or fields.english:
@@ -308,7 +321,8 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
         break
     if not (fields.cost and fields.type and is_type_line(fields.type)):
         return None
-    if not (fields.novel or _name_is_novel(lines[start][0], name, english, cost)):
+    indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
+    if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
         return None                      # a record the grammar reads as it is written
     where = lines[start][1]
     head = f"{name} / {english}" if english and english != name else name

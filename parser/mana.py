@@ -306,14 +306,27 @@ _NUMBERS = {"zéro": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "
 _COLOURS = {**{name: letter for letter, name in COLOR_NAMES["fr"].items()}, "incolore": "C"}
 
 
+def _colour_word(word: str) -> Optional[str]:
+    """The letter of a French colour word, singular or plural (« blancs » -> W), or None."""
+    return next((_COLOURS[w] for w in (word, word[:-1], word[:-2]) if w in _COLOURS), None)
+
+
 def cost_in_words(written: str) -> Optional[str]:
     """A cost written in French words, braced: « trois et deux blancs » -> « {3}{W}{W} », « 4 Vert Vert »
-    -> « {4}{G}{G} », or None (a number before a plural colour counts it, before a singular one it is generic)."""
+    -> « {4}{G}{G} », « 1 + deux hybrides vert/blanc » -> « {1}{G/W}{G/W} », or None (a number before a plural colour counts it, before a singular one it is generic)."""
     words = [w for w in re.split(r"[ \t,+]+", written.strip().lower()) if w and w not in ("et", "plus")]
     generic, symbols, count = 0, [], None
+    hybrid = False
     for word in words:
+        if word in ("hybride", "hybrides"):          # « deux hybrides vert/blanc »: the number counts the symbols
+            hybrid = True
+            continue
         number = int(word) if word.isdigit() else _NUMBERS.get(word)
-        colour = next((_COLOURS[w] for w in (word, word[:-1], word[:-2]) if w in _COLOURS), None)
+        colour = _colour_word(word)
+        if colour is None and "/" in word:            # « vert/blanc »: a hybrid symbol
+            pair = [_colour_word(w) for w in word.split("/")]
+            colour = "/".join(pair) if len(pair) == 2 and all(pair) and "C" not in pair else None
+            word, hybrid = word + ("s" if hybrid else ""), False
         if number is not None:
             generic += count or 0
             count = number
@@ -335,6 +348,7 @@ def read_cost(written: str) -> Optional[str]:
     lower-case (« 1 U U », « 1(g/w)(g/w) »), with « + » (« 1 + WW »), with a parenthesised note
     (« 15 (incolore) », « 1GG (valeur de mana 3) »), or in words (:func:`cost_in_words`)."""
     text = re.sub(r"\((?:incolore|valeur de mana[^)]*|ccm[^)]*|vm[^)]*)\)", "", written, flags=re.I).strip()
+    words = re.sub(r"[ \t]*\+[ \t]*", " ", text)
     text = re.sub(r"[ \t]*\+[ \t]*", "", text)
     if not text:
         return None
@@ -345,4 +359,4 @@ def read_cost(written: str) -> Optional[str]:
             return str(parse_written_cost(squeezed))
         except (ManaCostError, ValueError):
             pass
-    return cost_in_words(text) if re.search(r"[a-zé]{3}", text.lower()) else None
+    return cost_in_words(words) if re.search(r"[a-zé]{3}", text.lower()) else None

@@ -16,37 +16,42 @@ kept whole) -> lowercase -> French elision -> ligatures and accents folded
 Fields: :mod:`kb.search.fields`.  A query is compiled per language and the
 two readings OR-ed; BM25F scores with a boost per kind; the side-by-side
 bonus is added to the best :data:`RESCORED` documents only; the any-order
-pass is bounded by the rarest words (:mod:`kb.search.narrowing`).  The index
-directory also holds the expansion table and the spelling vocabulary.
+pass is bounded by the rarest words (:mod:`kb.search.narrowing`); Whoosh scores
+only the documents a first pass over arrays bounds high enough
+(:mod:`kb.search.firstpass`).  The index directory also holds the expansion
+table, the spelling vocabulary and the postings arrays of the first pass.
 """
 from __future__ import annotations
 
 import html
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Iterable, Optional
 
 from whoosh import index as windex, query as wq, scoring
 from whoosh.analysis import Filter, RegexTokenizer
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.collectors import TopCollector
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.lang import stemmer_for_language, stopwords_for_language
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.matching import ListMatcher
+from whoosh.searching import Searcher
 from whoosh.util.numeric import byte_to_length
 
 from kb.model import rule_sort_key
+from kb.search import firstpass
 from kb.search.budget import BoundedWeighting, run_bounded
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
-from kb.search.lengths import NormTables, NormWeighting, WriterLengths, column_bytes
-from kb.search.fields import (CURRENT_FIELDS, NAME_FIELDS, OLD_FIELDS, RULING_FIELDS, TEXT_FIELDS, WEIGHTS,
-                              index_fields, text_fields)
+from kb.search.fields import TEXT_FIELDS, WEIGHTS, index_fields, text_fields
+from kb.search.lengths import NormTables, NormWeighting, WriterLengths, length_bytes
 from kb.search.narrowing import narrowed
 from kb.search.phrases import phrase_check
 from kb.search.query import All, Any, Not, Phrase, Word, plain_words
 from kb.search.results import SNIPPET_LENGTH, Result, hit_result
 from kb.search.scope import Scope
-from kb.search.spelling import VocabularyCounter
+from kb.search.spelling import VocabularyCounter, is_known
 from kb.search.words import LANGS, TOKEN_PATTERN, TOKEN_RE, WordTerms
 from parser.textkeys import fold
 
@@ -185,15 +190,18 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
         read_back = writer.per_document_reader   # the lengths it reads back per posting, from lists
         writer.per_document_reader = lambda: WriterLengths(read_back(), scorable)
     n = 0
-    vocabulary = VocabularyCounter()
+    vocabulary, impacts = VocabularyCounter(), firstpass.ImpactWriter()
     for d in docs:
         vocabulary.add(d.lang, f"{d.title} {d.body}")
         fields = index_fields(d)
         for name in TEXT_FIELDS.keys() & fields.keys():   # analysed here: the same terms, fewer objects
             fields[name] = index_terms(fields[name], TEXT_FIELDS[name])
+            impacts.add(n, name, fields[name], fields["_boost"])
+        impacts.add(n, "kind", [d.kind], fields["_boost"])   # the kind: filter scores its weight
         writer.add_document(**fields)
         n += 1
     writer.commit()
+    impacts.write(directory)
     write_table(directory, analyze, expansions)
     vocabulary.write(directory)
     return n
@@ -360,23 +368,16 @@ def _neg_date(date: str) -> tuple:
     return tuple(-ord(c) for c in date)
 
 
-def _length_bytes(reader, fieldname) -> Optional[bytes]:
-    """The length bytes of ``fieldname`` in a segment, one a document (None
-    if the reader is not laid out as Whoosh 2.7's)."""
-    perdoc = getattr(reader, "_perdoc", None)
-    if perdoc is None:
-        return None
-    return column_bytes(perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN), reader.doc_count_all())
-
-
 class Index:
     """An opened index: ``Index(path).run(tree, Scope())`` -> (results, total)."""
 
     def __init__(self, directory: Path):
         self.directory = Path(directory)
         self.ix = windex.open_dir(str(directory))
-        self.searcher = self.ix.searcher(weighting=BoundedWeighting(NormWeighting(scoring.BM25F(), NormTables(_length_bytes, byte_to_length))))  # every search bounded
+        self.searcher = self.ix.searcher(weighting=BoundedWeighting(NormWeighting(scoring.BM25F(), NormTables(partial(length_bytes, _lenfield, LENGTHS_COLUMN), byte_to_length))))  # every search bounded
         self.reader = self.searcher.reader()
+        self.first_pass = firstpass.FirstPass(self.searcher, firstpass.Impacts.open(self.directory),
+                                              self._score_candidates, self._list_matcher)
 
     def close(self) -> None:
         self.searcher.close()
@@ -384,18 +385,8 @@ class Index:
         return self.searcher.doc_count()
 
     def known(self, word: str) -> bool:
-        """True if ``word`` (analysed either way) is an indexed term, or is
-        only stop words / notation (nothing to correct)."""
-        any_term = False
-        for lang in LANGS:
-            terms = analyze(word, lang)
-            if not terms:
-                return True  # a stop word in this language
-            any_term = True
-            names = [f for f in (CURRENT_FIELDS[lang], OLD_FIELDS[lang], NAME_FIELDS[lang], RULING_FIELDS.get(lang)) if f]
-            if any(self.reader.doc_frequency(f, t) for t in terms for f in names):
-                return True
-        return not any_term
+        """True if ``word`` is an indexed term or only stop words (:func:`kb.search.spelling.is_known`)."""
+        return is_known(word, analyze, self.reader.doc_frequency)
 
     def run(self, node, scope: Scope, limit: int = 10, exclude_keys: Iterable[str] = (),
             loose: bool = False) -> tuple[list[Result], int]:
@@ -411,8 +402,14 @@ class Index:
         check = phrase_check(node, tokens_with_stops)  # phrases with stop words: word for word
         # at least 50: the engine's pruning cuts ties by the limit, pages must agree
         best = max(limit + len(excluded), RESCORED)
-        results = run_bounded(self.searcher, q if narrow is None else wq.Require(q, narrow),  # (block-quality
-                              limit=None if check else best, optimize=narrow is None)  # skips fail there)
+        full = q if narrow is None else wq.Require(q, narrow)
+        first = None if check else self.first_pass.run(full, best)
+        if first is not None:
+            results, found = first
+        else:
+            results = run_bounded(self.searcher, full, limit=None if check else best,  # (block-quality
+                                  optimize=narrow is None)                            # skips fail there)
+            found = results.estimated_length()     # narrowed: only what the pass can return
         self._add_bonus(results, bonus, best)
         results.fragmenter = ContextFragmenter(maxchars=SNIPPET_LENGTH, surround=70)
         results.formatter = _BoldFormatter()
@@ -426,12 +423,22 @@ class Index:
             if len(hits) >= limit:
                 break
         kept = (seen - dropped) / seen if check and seen else 1.0
-        found = results.estimated_length()     # narrowed: only what the pass can return
         overlap = len(excluded & {r["key"] for r in results}) if excluded and not check else 0
         total = max(int(found * kept) - overlap, len(hits))
         if len(hits) < limit and (check or results.scored_length() < best):
             total = len(hits)       # every matching document was read: the count is exact
         return hits, total
+
+    def _score_candidates(self, reader, q, best: int):
+        """Whoosh's search of ``q`` over a :class:`kb.search.firstpass.RestrictedReader`:
+        every candidate scored (no block skipping, no matcher replacement)."""
+        collector = TopCollector(limit=best, usequality=False, replace=0)
+        Searcher(reader, weighting=self.searcher.weighting, closereader=False).search_with_collector(q, collector)
+        return collector.results()
+
+    def _list_matcher(self, ids, weights, values, field, btext, scorer):
+        return ListMatcher(ids, weights, values, format=self.searcher.schema[field].format, scorer=scorer,
+                           term=(field, btext), terminfo=None)  # (block qualities unused)
 
     def _frequency(self, node, scope: Scope) -> int:
         """Documents holding ``node`` within ``scope``, about (an upper bound)."""

@@ -61,7 +61,8 @@ class NormTables:
         self._tables: dict = {}
 
     def table(self, searcher, fieldname: str, B: float, K1: float) -> list:
-        key = (id(searcher.reader()), fieldname)
+        reader = searcher.reader()
+        key = (id(getattr(reader, "base", reader)), fieldname)   # a restricted reader is its base's
         table = self._tables.get(key)
         if table is None:
             table = self._tables[key] = self._make(searcher, fieldname, B, K1)
@@ -70,6 +71,7 @@ class NormTables:
     def _make(self, searcher, fieldname: str, B: float, K1: float) -> list:
         avgfl = searcher.get_parent().avg_field_length(fieldname) or 1
         reader = searcher.reader()
+        reader = getattr(reader, "base", reader)
         raw = self._length_bytes(reader, fieldname)
         if raw is not None:   # a zero byte: no length (the field is empty there, never scored)
             by_byte = [K1 * ((1 - B) + B * self._byte_to_length(b) / avgfl) if b else None for b in range(256)]
@@ -94,6 +96,16 @@ class NormWeighting:
         if not searcher.schema[fieldname].scorable or not hasattr(inner, "idf"):
             return inner
         return NormScorer(inner, self._tables.table(searcher, fieldname, self._inner.B, self._inner.K1))
+
+
+def length_bytes(lenfield: Callable[[str], str], column_type, reader, fieldname: str) -> Optional[bytes]:
+    """The length bytes of ``fieldname`` in a segment, one a document, from
+    the segment's length column (``lenfield(fieldname)``, of ``column_type``),
+    or None if the reader is not laid out as Whoosh 2.7's."""
+    perdoc = getattr(reader, "_perdoc", None)
+    if perdoc is None:
+        return None
+    return column_bytes(perdoc._cached_reader(lenfield(fieldname), column_type), reader.doc_count_all())
 
 
 def column_bytes(column, n: int) -> Optional[bytes]:

@@ -12,13 +12,29 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
+from kb.search.fields import CURRENT_FIELDS, NAME_FIELDS, OLD_FIELDS, RULING_FIELDS
 from kb.search.words import ELISION_RE, LANGS
 from parser.textkeys import fold
 
 #: Words of the spelling vocabulary: letters only, 3 or more.
 VOCAB_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def is_known(word: str, analyze: Callable[[str, str], list], doc_frequency: Callable[[str, str], int]) -> bool:
+    """True if ``word`` (analysed either way) is an indexed term, or is only
+    stop words / notation (nothing to correct)."""
+    any_term = False
+    for lang in LANGS:
+        terms = analyze(word, lang)
+        if not terms:
+            return True  # a stop word in this language
+        any_term = True
+        names = [f for f in (CURRENT_FIELDS[lang], OLD_FIELDS[lang], NAME_FIELDS[lang], RULING_FIELDS.get(lang)) if f]
+        if any(doc_frequency(f, t) for t in terms for f in names):
+            return True
+    return not any_term
 
 
 def vocabulary_path(directory: Path, lang: str) -> Path:

@@ -4,7 +4,8 @@ grammar (issue 25), with the records each page shows (truth.yaml).  Measured bli
 stage of issue 25: 8/67 records with name and cost right, 12 spurious; then used as fixtures for the field
 blocks (parser/faq_field_blocks.py): 33/67, 8 spurious; then for the families they show (cost and type on
 one line, dotted leaders, picture placeholders, decorated names, rarity after the type line, lower-case hybrid
-costs): 49/67, 3 spurious.  The floors keep what was reached."""
+costs, indented PDF blocks, tables copied with tabs, hybrid costs in words, records in an article's sentences, a framed infobox's wrapped type line): 64/67, 0 spurious.  These are
+seen figures, not blind ones.  The floors keep what was reached."""
 from __future__ import annotations
 
 import re
@@ -34,5 +35,5 @@ def test_tester_pages_keep_their_records():
                      if k in found and _symbols(found[k].mana_cost) == _symbols(c["mana_cost"]))
         spurious += sum(1 for k in found if k not in wanted)
     assert total == 67
-    assert right >= 49
-    assert spurious <= 3
+    assert right >= 64
+    assert spurious == 0

@@ -1,0 +1,403 @@
+"""The cheap first pass of a full-text search: bound every document's score
+with arrays, then let Whoosh score only the few that can be among the best.
+
+Whoosh scores in Python, about 8 µs per matching document: « bibliothèque »
+or « mana value » match thousands of documents to keep the best fifty.  A
+document's BM25F score is a sum, max or product-free mix of its terms'
+scores, and each term's score depends on the document alone (its term
+weight and field length), so:
+
+1. :func:`plan` reads the Whoosh query as a tree of operations (this module
+   imports nothing of Whoosh: it reads the query objects by their class
+   names, as :mod:`kb.search.budget` wraps Whoosh's scorers);
+2. :class:`Bounds` reads each term's postings a block at a time into NumPy
+   arrays, scores them with the same BM25 (the length-normalisation tables
+   of :mod:`kb.search.lengths`) and combines them into an *upper bound* of
+   every document's score: sums for OR, AND and the best-of alternatives,
+   a phrase bounded by its words' AND (positions are not read here), an
+   exclusion applied only when it is exact;
+3. the caller (:meth:`kb.search.index.Index.run`) lets Whoosh score exactly
+   the documents of highest bound (:func:`candidates`), through a reader
+   that hands out only their postings, and keeps the answer only when the
+   ``best``-th exact score is above the bound of every document left out
+   (:func:`complete`): the answer is then the full search's.  Otherwise it
+   tries with more candidates, then runs the full search.
+
+Totals: the number of documents the bound finds matching (exact when the
+query has no multi-word phrase and its exclusions are exact; an upper bound
+otherwise, as the engine's estimate is).
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Optional
+
+import numpy as np
+
+#: Candidates per hit wanted, first try and second try.
+TRIES = (2, 8)
+
+#: Documents the engine would score (its estimate) from which the first pass pays.
+MIN_MATCHES = 300
+
+#: Relative margin of the bound check (float rounding of sums taken in another order).
+MARGIN = 1e-9
+
+#: Query classes read as a sum of their parts (Or and its variants, the best-of alternatives).
+_SUMS = {"Or", "DisjunctionMax"}
+_ANDS = {"And"}
+
+
+#: Terms in at least this many documents of a field have their postings stored as arrays.
+MIN_DF = 32
+
+#: The files of those arrays in the index directory.
+IMPACT_IDS, IMPACT_WEIGHTS, IMPACT_TABLE = "impacts_ids.npy", "impacts_weights.npy", "impacts.json"
+
+
+class Unsupported(Exception):
+    """A query part the first pass does not bound (the full search runs)."""
+
+
+def plan(q):
+    """The Whoosh query ``q`` as nested tuples:
+    ``("term", field, text, boost)``, ``("phrase", field, words, boost)``,
+    ``("sum"|"and", boost, [parts], bonus)``, ``("not"|"maybe"|"require", a, b)``,
+    ``("none",)``.  Raises :class:`Unsupported` for any other query."""
+    name = type(q).__name__
+    if name == "Term":
+        return ("term", q.fieldname, q.text, q.boost)
+    if name == "Phrase":
+        return ("phrase", q.fieldname, list(q.words), q.boost)
+    if name in _SUMS or name in _ANDS:
+        # a coordination bonus (Or with scale: the any-order pass) adds less than 1 to a matching document
+        bonus = 1.0 if getattr(q, "scale", None) else 0.0
+        return ("sum" if name in _SUMS else "and", max(1.0, q.boost), [plan(s) for s in q.subqueries], bonus)
+    if name in ("AndNot", "AndMaybe", "Require"):
+        return ({"AndNot": "not", "AndMaybe": "maybe", "Require": "require"}[name], plan(q.a), plan(q.b))
+    if name == "NullQuery" or name == "_NullQuery":
+        return ("none",)
+    raise Unsupported(name)
+
+
+#: (document numbers, scores) of one term, both NumPy arrays, numbers ascending.
+Postings = Callable[[str, str], Optional[tuple]]
+
+
+class Bounds:
+    """Upper bounds of the scores of the ``n`` documents of an index for one
+    query :func:`plan`, from ``postings(field, text)`` (None: the term is
+    not indexed)."""
+
+    def __init__(self, n: int, postings: Postings):
+        self.n = n
+        self.postings = postings
+        self.exact = True      # the match set is exact (no phrase, no approximate exclusion)
+        self.positional: set = set()   # (field, text) of the phrases' words: their positions are needed
+
+    def evaluate(self, node) -> tuple:
+        """(bounds, matches): a float array and a boolean array over the documents."""
+        kind = node[0]
+        if kind == "term":
+            return self._term(node[1], node[2], node[3])
+        if kind == "phrase":
+            self.exact = False
+            self.positional.update((node[1], w) for w in node[2])
+            return self._combine("and", node[3], [("term", node[1], w, 1.0) for w in node[2]])
+        if kind in ("sum", "and"):
+            bounds, matches = self._combine(kind, node[1], node[2])
+            return (bounds + np.where(matches, node[3], 0.0) if node[3] else bounds), matches
+        if kind == "none":
+            return np.zeros(self.n), np.zeros(self.n, dtype=bool)
+        a, am = self.evaluate(node[1])
+        if kind == "maybe":
+            b, bm = self.evaluate(node[2])
+            return a + np.where(am, b, 0.0), am
+        exact_before = self.exact
+        self.exact = True
+        b, bm = self.evaluate(node[2])
+        b_exact, self.exact = self.exact, exact_before and self.exact
+        if kind == "require":
+            return np.where(bm, a, 0.0), am & bm
+        if not b_exact:       # an exclusion whose matches are a superset: excluding nothing is the bound
+            self.exact = False
+            return a, am
+        return np.where(bm, 0.0, a), am & ~bm
+
+    def _term(self, field: str, text: str, boost: float) -> tuple:
+        bounds, matches = np.zeros(self.n), np.zeros(self.n, dtype=bool)
+        found = self.postings(field, text)
+        if found is not None:
+            ids, scores = found
+            bounds[ids] = scores * boost
+            matches[ids] = True
+        return bounds, matches
+
+    def _combine(self, kind: str, boost: float, parts: list) -> tuple:
+        total, matches = None, None
+        for p in parts:
+            b, m = self.evaluate(p)
+            if total is None:
+                total, matches = b, m
+            else:
+                total = total + b
+                matches = (matches | m) if kind == "sum" else (matches & m)
+        if total is None:
+            return np.zeros(self.n), np.zeros(self.n, dtype=bool)
+        if kind == "and":
+            total = np.where(matches, total, 0.0)
+        return total * boost if boost != 1.0 else total, matches
+
+
+def candidates(bounds: np.ndarray, matches: np.ndarray, count: int) -> tuple[list[int], float]:
+    """The ``count`` matching documents of highest bound (ascending numbers)
+    and the highest bound of the matching documents left out (0 if none)."""
+    matching = np.flatnonzero(matches)
+    if len(matching) <= count:
+        return matching.tolist(), 0.0
+    values = bounds[matching]
+    top = np.argpartition(-values, count - 1)[:count]
+    keep = np.zeros(len(matching), dtype=bool)
+    keep[top] = True
+    return np.sort(matching[keep]).tolist(), float(values[~keep].max())
+
+
+def complete(scores: list[float], best: int, left_out: float) -> bool:
+    """True when the exact ``scores`` of the candidates (best first) hold
+    the full search's ``best`` first: every document left out is bound
+    below the ``best``-th of them."""
+    if left_out <= 0.0:
+        return True
+    return len(scores) >= best and scores[best - 1] > left_out * (1 + MARGIN)
+
+
+# ------------------------------------------------------------------ postings
+
+class ImpactWriter:
+    """Collects, while the index is written, each term's postings (document
+    number, weight: its count times the document's boost, as the engine
+    stores it) and writes those of the terms in :data:`MIN_DF` documents or
+    more as two arrays and a table of where each term's run starts."""
+
+    def __init__(self):
+        self.postings: dict = {}
+
+    def add(self, docnum: int, field: str, terms: list, boost: float) -> None:
+        for term, count in Counter(terms).items():
+            self.postings.setdefault(f"{field} {term}", []).append((docnum, count * boost))
+
+    def write(self, directory: Path) -> None:
+        table, ids, weights, at = {}, [], [], 0
+        for key, found in self.postings.items():
+            if len(found) >= MIN_DF:
+                table[key] = (at, at + len(found))
+                at += len(found)
+                ids.extend(d for d, _w in found)
+                weights.extend(w for _d, w in found)
+        directory = Path(directory)
+        np.save(directory / IMPACT_IDS, np.asarray(ids, dtype=np.int32))
+        np.save(directory / IMPACT_WEIGHTS, np.asarray(weights, dtype=np.float32))
+        (directory / IMPACT_TABLE).write_text(json.dumps(table), encoding="utf-8")
+
+
+class Impacts:
+    """The stored postings arrays of an index directory (None from :meth:`open` when absent)."""
+
+    def __init__(self, directory: Path):
+        directory = Path(directory)
+        self.table = json.loads((directory / IMPACT_TABLE).read_text(encoding="utf-8"))
+        self.ids = np.load(directory / IMPACT_IDS, mmap_mode="r")
+        self.weights = np.load(directory / IMPACT_WEIGHTS, mmap_mode="r")
+
+    @classmethod
+    def open(cls, directory: Path) -> Optional["Impacts"]:
+        try:
+            return cls(directory)
+        except (OSError, ValueError):
+            return None
+
+    def get(self, field: str, text: str) -> Optional[tuple]:
+        span = self.table.get(f"{field} {text}")
+        if span is None:
+            return None
+        return (np.asarray(self.ids[span[0]:span[1]], dtype=np.int64),
+                np.asarray(self.weights[span[0]:span[1]], dtype=np.float64))
+
+
+class ArrayPostings:
+    """A term's postings from :class:`Impacts`; the values (positions) of
+    the candidates' postings asked of ``values_of(ids)`` when needed."""
+
+    def __init__(self, ids: np.ndarray, weights: np.ndarray, values_of: Optional[Callable] = None):
+        self.ids, self.weights, self.values_of = ids, weights, values_of
+
+    def among(self, docs: np.ndarray, positions: bool = False) -> tuple[list, list, Optional[list]]:
+        """(ids, weights, values) of the postings of the documents ``docs``
+        (sorted); the values only when ``positions`` are wanted."""
+        at = np.flatnonzero(np.isin(self.ids, docs, assume_unique=True))
+        ids = self.ids[at].tolist()
+        return ids, self.weights[at].tolist(), (self.values_of(ids) if positions and self.values_of else None)
+
+
+class TermPostings:
+    """One term's postings as arrays: document numbers, weights, and the
+    blocks' values (positions), kept to hand the candidates' postings on."""
+
+    def __init__(self, blocks: list):
+        self.blocks = blocks      # [(ids, weights, values)]
+        self.ids = np.concatenate([b[0] for b in blocks]) if blocks else np.zeros(0, dtype=np.int64)
+        self.weights = np.concatenate([b[1] for b in blocks]) if blocks else np.zeros(0)
+
+    def among(self, docs: np.ndarray, positions: bool = True) -> tuple[list, list, list]:
+        """(ids, weights, values) of the postings of the documents ``docs`` (sorted)."""
+        ids, weights, values = [], [], []
+        for b_ids, b_weights, b_values in self.blocks:
+            at = np.flatnonzero(np.isin(b_ids, docs, assume_unique=True))
+            if len(at):
+                ids += b_ids[at].tolist()
+                weights += b_weights[at].tolist()
+                values += [b_values[i] for i in at.tolist()]
+        return ids, weights, values
+
+
+_TABLES: dict = {}
+
+
+def term_scores(scorer, postings: TermPostings) -> np.ndarray:
+    """The scores ``scorer`` gives the postings: BM25 from the length table
+    of a :class:`kb.search.lengths.NormScorer` (the same arithmetic, so the
+    same floats), the weights themselves for a field without lengths."""
+    idf, norms = getattr(scorer, "_idf", None), getattr(scorer, "_norms", None)
+    if idf is None or norms is None:
+        return postings.weights.copy()
+    table = _TABLES.get(id(norms))
+    if table is None or table[0] is not norms:
+        table = _TABLES[id(norms)] = (norms, np.array([1.0 if v is None else v for v in norms]))
+    w = postings.weights
+    return idf * ((w * scorer._k1p) / (w + table[1][postings.ids]))
+
+
+def read_postings(matcher) -> TermPostings:
+    """All the postings of a term matcher: a block at a time from a Whoosh 2.7
+    posting list (its block tuples of deltas, weights, values), else one at a time."""
+    blocks = []
+    if all(hasattr(matcher, a) for a in ("_read_data", "_next_block", "_byteids", "_blocklength")) \
+            and not matcher._byteids:
+        while matcher.is_active():
+            matcher._read_data()
+            deltas, weights, _v = matcher._data
+            n = matcher._blocklength
+            weights = (np.ones(n) if weights is None else np.full(n, weights) if isinstance(weights, float)
+                       else np.asarray(weights, dtype=np.float64))
+            matcher._read_values()
+            blocks.append((np.cumsum(np.asarray(deltas, dtype=np.int64)), weights, matcher._values))
+            matcher._next_block()
+        return TermPostings(blocks)
+    ids, weights, values = [], [], []
+    while matcher.is_active():
+        ids.append(matcher.id())
+        weights.append(matcher.weight())
+        values.append(matcher.value())
+        matcher.next()
+    if ids:
+        blocks.append((np.asarray(ids, dtype=np.int64), np.asarray(weights, dtype=np.float64), values))
+    return TermPostings(blocks)
+
+
+class RestrictedReader:
+    """An index reader whose posting lists hold the candidates' postings
+    only (``lists``: {(field, term bytes): (ids, weights, values)}), all else
+    the reader's own: the statistics that scores use (document frequencies,
+    field lengths) are the whole index's, so each candidate scores as in the
+    full search.  ``matcher(ids, weights, values, field, term, scorer)``
+    makes the engine's list matcher."""
+
+    def __init__(self, reader, lists: dict, matcher: Callable):
+        self._reader = reader
+        self._lists = lists
+        self._matcher = matcher
+
+    def __getattr__(self, name):
+        return getattr(self._reader, name)
+
+    def __contains__(self, term) -> bool:
+        return term in self._reader
+
+    @property
+    def base(self):
+        return self._reader
+
+    def postings(self, fieldname, text, scorer=None):
+        found = self._lists.get((fieldname, text))
+        if found is None:
+            raise Unsupported(f"{fieldname}:{text!r} not read by the first pass")
+        return self._matcher(*found, fieldname, text, scorer)
+
+    def close(self) -> None:       # the reader is the index's: it stays open
+        pass
+
+
+# ------------------------------------------------------------------ the pass
+
+class FirstPass:
+    """The first pass over one opened index: ``searcher`` (the engine's, for
+    the schema, the reader and the scorers), its :class:`Impacts` (or None),
+    ``score_candidates(reader, query, best)`` (the engine's search over a
+    :class:`RestrictedReader`) and ``list_matcher`` (for that reader)."""
+
+    def __init__(self, searcher, impacts: Optional[Impacts], score_candidates: Callable, list_matcher: Callable):
+        self.searcher = searcher
+        self.reader = searcher.reader()
+        self.impacts = impacts
+        self.score_candidates = score_candidates
+        self.list_matcher = list_matcher
+
+    def run(self, q, best: int):
+        """(results, documents matching) of the Whoosh query ``q``: Whoosh
+        scores only the documents whose bound can reach the ``best`` first;
+        None when the pass cannot say (the full search runs)."""
+        if not self.searcher.is_atomic():
+            return None
+        try:
+            if q.estimate_size(self.reader) < MIN_MATCHES:
+                return None       # few documents to score: the engine alone is as fast
+            read: dict = {}
+            bounder = Bounds(self.reader.doc_count_all(), lambda f, t: self._term_scores(f, t, read))
+            bounds, matches = bounder.evaluate(plan(q))
+            schema = self.searcher.schema
+            positional = {(f, schema[f].to_bytes(t)) for f, t in bounder.positional}   # phrase words
+            for factor in TRIES:
+                docs, left_out = candidates(bounds, matches, factor * best)
+                if not docs:
+                    return None
+                wanted = np.asarray(docs)
+                lists = {key: postings.among(wanted, key in positional) for key, postings in read.items()}
+                results = self.score_candidates(RestrictedReader(self.reader, lists, self.list_matcher), q, best)
+                if complete([s for s, _d in results.top_n], best, left_out):
+                    return results, int(matches.sum())
+        except Unsupported:
+            pass
+        return None
+
+    def _term_scores(self, field: str, text: str, read: dict):
+        """(document numbers, scores) of one term (None if not indexed); its postings kept in ``read``."""
+        btext = self.searcher.schema[field].to_bytes(text)
+        if (field, btext) not in self.reader:
+            return None
+        stored = self.impacts.get(field, text) if self.impacts is not None else None
+        if stored is not None:
+            postings = ArrayPostings(*stored, values_of=lambda ids: self._values(field, btext, ids))
+        else:
+            postings = read_postings(self.reader.postings(field, btext))
+        read[(field, btext)] = postings
+        return postings.ids, term_scores(self.searcher.weighting.scorer(self.searcher, field, btext), postings)
+
+    def _values(self, field: str, btext: bytes, ids: list) -> list:
+        """The values (positions) of the postings of documents ``ids`` (ascending)."""
+        m, out = self.reader.postings(field, btext), []
+        for d in ids:
+            m.skip_to(d)
+            out.append(m.value())
+        return out
