@@ -215,7 +215,8 @@ def card_names(conn: sqlite3.Connection, card: str, surface: str = "") -> set[st
 def _said_elsewhere(missing: set[str], sentence: Gist, read: list) -> bool:
     """Whether a word of the claim that the sentence lacks is in another sentence of the card's rulings:
     the claim is then about what that other sentence says, not this one."""
-    return any(missing & set(other.atoms) for *_, other in read if other is not sentence)
+    specific = {atom for atom in missing if _lemma(atom) not in _words()["generic"]}
+    return any(specific & set(other.atoms) for *_, other in read if other is not sentence)
 
 
 def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str = "") -> Optional[RulingMatch]:
