@@ -11,7 +11,9 @@ one card it names (``mtg_rulings``, English, as of today's rules):
   classes are data (``corpus/terms/ruling_words.tsv``);
 * the ruling sentence closest to the claim is the one whose atoms cover most of the claim's, in the
   claim's order (a longest common subsequence: a claim that swaps who does what to whom does not align);
-* the claim restates the ruling (true) when it is covered closely enough, no two of its words stand in
+* the claim restates the ruling (true) when it is covered closely enough (within a stretch of the sentence
+  at most twice the claim's length, and no word of the claim it lacks said in another ruling sentence of
+  the card), no two of its words stand in
   the ruling in the other order (« the attacking creature deals damage to the blocking creature » is not
   the ruling that says the reverse; one word moved, "fused" for "with fuse", is a paraphrase), its numbers and mana symbols are the ruling's, and every aligned atom
   carries the same marks; it says the opposite (false) when
@@ -39,6 +41,8 @@ __all__ = ["Gist", "RulingMatch", "gist", "closest_ruling", "consult_rulings"]
 #: Least share of the claim's distinct atoms found in the ruling sentence, and of its atoms aligned in order.
 COVER = 0.8
 ALIGNED = 0.6
+#: Longest stretch of the ruling sentence the aligned words may spread over, in claim lengths.
+SPAN = 2
 #: Fewest distinct atoms a claim needs to be compared (shorter ones align with anything).
 MIN_ATOMS = 3
 #: Least cover for a ruling to be shown as evidence when the claim is not decided.
@@ -177,6 +181,8 @@ def _judge(claim: Gist, sentence: Gist) -> tuple[float, float, Optional[str], Op
     aligned = len(pairs) / len(claim.atoms)
     if cover < COVER or aligned < ALIGNED or not claim.quantities <= set(sentence.atoms):
         return cover, aligned, None, None
+    if pairs[-1][1] - pairs[0][1] + 1 > SPAN * len(claim.atoms):      # a few words scattered in a long sentence
+        return cover, aligned, None, None
     in_claim = {i for i, _ in pairs}
     in_ruling = {j for _, j in pairs}
     aligned_atoms = {claim.atoms[i] for i in in_claim}
@@ -206,6 +212,13 @@ def card_names(conn: sqlite3.Connection, card: str, surface: str = "") -> set[st
     return {n for n in names if len(n) > 2}
 
 
+def _said_elsewhere(missing: set[str], sentence: Gist, read: list) -> bool:
+    """Whether a word of the claim that the sentence lacks is in another sentence of the card's rulings:
+    the claim is then about what that other sentence says, not this one."""
+    specific = {atom for atom in missing if _lemma(atom) not in _words()["generic"]}
+    return any(specific & set(other.atoms) for *_, other in read if other is not sentence)
+
+
 def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str = "") -> Optional[RulingMatch]:
     """The ruling sentence of ``card`` closest to ``claim`` (English), with its answer; None without rulings
     or when the claim is too short to compare.  Two decided sentences that disagree leave the answer None."""
@@ -213,11 +226,16 @@ def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str
     said = gist(claim, names)
     if len(set(said.atoms)) < MIN_ATOMS:
         return None
+    read = [(date or "", text, sentence, gist(sentence, names))
+            for date, text in conn.execute("SELECT date, text FROM mtg_rulings WHERE card = ? ORDER BY date, rowid",
+                                           (card,))
+            for sentence in sentences(text)]
     found: list[RulingMatch] = []
-    for date, text in conn.execute("SELECT date, text FROM mtg_rulings WHERE card = ? ORDER BY date, rowid", (card,)):
-        for sentence in sentences(text):
-            cover, aligned, answer, flipped = _judge(said, gist(sentence, names))
-            found.append(RulingMatch(card, date or "", text, sentence, cover, aligned, answer, flipped))
+    for date, text, sentence, ruling in read:
+        cover, aligned, answer, flipped = _judge(said, ruling)
+        if answer and _said_elsewhere(set(said.atoms) - set(ruling.atoms), ruling, read):
+            answer = flipped = None
+        found.append(RulingMatch(card, date, text, sentence, cover, aligned, answer, flipped))
     if not found:
         return None
     decided = {m.answer for m in found if m.answer}
