@@ -29,8 +29,7 @@ from kb.checker.text_does import _backed, _contradiction
     ("Swift End destroys target creature or planeswalker and makes you lose 2 life.", "true",
      "the text says what the claim says: « destroy target creature planeswalker / you lose 2 life »"),
     ("Les Bruits de sabots déferlants créent deux jetons de créature Rhinocéros 4/4 verts avec le piétinement.",
-     "true", "le texte dit ce que dit l'affirmation : « creez deux jetons creature 4/4 verte rhinoceros avec "
-     "pietinement »"),
+     "true", "le texte dit ce que dit l'affirmation : « creez deux jetons 4/4 verte rhinoceros avec pietinement »"),
     ("Lost Vale, the back face of Dowsing Dagger, taps for three mana of any one color.", "true",
      "the text says what the claim says: « {T} / add three mana any one color »"),
     ("La Croisade donne +1/+1 à toutes les créatures blanches, pas seulement les vôtres.", "true",
@@ -53,14 +52,14 @@ def test_the_text_says_it(full_conn, claim, answer, step):
      "le texte dit « infligent 1 blessure chaque creature attaquante » : 1 blessure, là où l'affirmation dit "
      "2 blessures"),
     ("Le Pacte de négation vous fait payer {2}{U}{U} au début de votre prochain entretien.",
-     "le texte dit « debut votre prochain entretien payez {3} {U} {U} » : {3}{U}{U}, là où l'affirmation dit "
-     "{2}{U}{U}"),
+     "le texte dit « debut votre prochain entretien payez {3} {U} {U} si vous faites pas vous perdez partie » : "
+     "{3}{U}{U}, là où l'affirmation dit {2}{U}{U}"),
     ("Tragic Poet returns target artifact card from your graveyard to your hand.",
-     "the text says « return target enchantment card your graveyard your hand »: enchantment, where the claim "
-     "says artifact"),
+     "the text says « {T} sacrifice return target enchantment card your graveyard your hand »: enchantment, "
+     "where the claim says artifact"),
     ("Le Campement guitûk devient une créature 2/1 rouge Guerrier avec le vol jusqu'à la fin du tour.",
-     "le texte dit « devient creature 2/1 rouge guerrier avec initiative fin tour » : first strike, là où "
-     "l'affirmation dit flying"),
+     "le texte dit « {1} {R} devient creature 2/1 rouge guerrier avec initiative fin tour toujours terrain » : "
+     "first strike, là où l'affirmation dit flying"),
     ("Les Rites de croissance d'Itlimoc se transforment au début de votre entretien si vous contrôlez au moins "
      "quatre créatures.", "le texte dit « debut votre etape fin si vous controlez moins quatre creatures "
      "transformez » : fin, là où l'affirmation dit entretien"),
@@ -177,3 +176,37 @@ def test_abilities_costs_and_triggers(full_conn, claim, answer):
 def test_everyday_effects(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, step", [
+    # the whole ability line, its cost with it (Westvale Abbey « {5}, {T}, sacrifiez cinq créatures :
+    # Transformez l'Abbaye du Val d'Orient, puis dégagez-la. »)
+    ("L'Abbaye du Val d'Orient se transforme si vous payez {5}, {T} et sacrifiez trois créatures.",
+     "là où l'affirmation dit 3 creatures"),
+    # opposite words (Warrant « Mettez la créature attaquante ou bloqueuse ciblée au-dessus de la bibliothèque
+    # de son propriétaire. »)
+    ("Procuration met la créature attaquante ou bloqueuse ciblée au-dessous de la bibliothèque de son "
+     "propriétaire.", ": dessus, là où l'affirmation dit dessous"),
+    # another colour (Turn "… becomes a red Weird …"; Antler Skulkin "{2}: Target white creature gains persist
+    # until end of turn.")
+    ("Turn makes the target creature lose all abilities and become a blue Weird with base power and toughness 0/1 "
+     "until end of turn.", ": red, where the claim says blue"),
+    ("Antler Skulkin can give a target black creature persist until end of turn.",
+     ": white, where the claim says black"),
+    # yours, not an opponent's (Apostle's Blessing "Target artifact or creature you control gains protection …")
+    ("Apostle's Blessing can give protection to a creature an opponent controls.",
+     ": you control, where the claim says opponent"),
+])
+def test_clear_contradictions(full_conn, claim, step):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == "false", (v.reason, v.explanation)
+    assert any(step in e for e in v.explanation), v.explanation
+
+
+@pytest.mark.corpus
+def test_a_creature_token_is_a_token_with_its_p_t(full_conn):
+    """Warden "Create a 4/4 white and blue Sphinx creature token with flying and vigilance." """
+    v = check_claim("Warden, the second half of Warrant // Warden, creates a 4/4 white and blue Sphinx token with "
+                    "flying and vigilance.", cards=full_conn)
+    assert v.answer == "true", (v.reason, v.explanation)
