@@ -42,11 +42,16 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     if j < 0:
         return False
     left = tokens[j].type
-    if tokens[i].type == "YOU" and left != "CARD":
+    if tokens[i].type == "YOU" and left != "CARD" and not (left == "AND" and _after_trigger(tokens[:j])):
         return False                     # « X vous fait payer … », not any « vous »
     if left in _SUBJECT:
         return left != "PRON" or any(t.type == "CARD" for t in tokens[:j])
     return left in ("AND", "BUT") and any(t.type == "CARD" for t in tokens[:j])
+
+
+def _after_trigger(before: list[Token]) -> bool:
+    """« Quand X arrive sur le champ de bataille, … », "When X enters, …": the claim begins with the trigger."""
+    return len(before) >= 3 and before[0].type == "COND" and any(t.type == "ENTER" for t in before)
 
 
 def _end(tokens: list[Token], i: int) -> int:
@@ -143,7 +148,8 @@ def _merge(tokens: list[Token], text: str) -> list[Token]:
         if _starts_effect(tokens, i):
             end = _end(tokens, i)
             stretch = tokens[i:end]
-            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch):
+            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch) or \
+                    (_after_trigger(out) and any(t.type in _EFFECT_VERBS - {"DRAW"} for t in stretch)):
                 first, last = stretch[0], stretch[-1]
                 while last.type == "AND" and len(stretch) > 1:
                     stretch = stretch[:-1]

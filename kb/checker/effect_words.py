@@ -47,7 +47,8 @@ _REWRITES = {
            (r"\bequipped\b", "equippedthing"),
            (r"\b(?:every|all)\b", "each"),
            (r"\bthis (?:creature|artifact|land|enchantment|spell|card|permanent|planeswalker)\b", "~")],
-    "fr": [(r"\b(jetons?) de creature\b", r"\1"), (r"\bdont (?:la|le) ", "avec "), (r"\bexactement\b", ""),
+    "fr": [(r"\b(jetons?) de creature\b", r"\1"), (r"\blorsque\b", "quand"),
+           (r"\bcout converti de mana\b", "valeur de mana"), (r"\bsuperieure? ou egale? a (\S+)", r"\1 ou plus"), (r"\bdont (?:la|le) ", "avec "), (r"\bexactement\b", ""),
            (r"\bs'engagent? pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
            (r"\bpour chaque\b", "pourchaque"), (r"\b(?:et )?en (?:l'|le |la )?engageant\b", "{T}"),
            (r",? (?:et )?pas seulement (?:les votres|le votre|la votre|au votre|a vous)\b", ""),
@@ -99,14 +100,37 @@ def _cut(word: str, lang: str) -> str:
     return word
 
 
-@lru_cache(maxsize=8192)
-def word_key(word: str, lang: str) -> str:
-    """The key of one folded word: the cut stem of its lemma."""
-    if word in NUMBER_WORDS:
-        return f"#{NUMBER_WORDS[word]}"
+#: Verbs that say the same action (the second word of each pair is the one the oracle text uses): "kill" is
+#: "destroy", « produit » is « ajoutez », « joue un sort » (older French texts) is « lance », « reçoit +1/+1 » /
+#: « acquiert le vol » is « gagne ».
+_SYNONYM_WORDS = {
+    "en": "kill destroy|kills destroy|fetch search|produce add|produces add|greater more|get gain|gets gain",
+    "fr": "tuer detruire|produire ajouter|jouer lancer|recevoir gagner|acquerir gagner|ayant avec",
+}
+
+
+@lru_cache(maxsize=2)
+def _synonyms(lang: str) -> dict[str, str]:
+    out = {}
+    for pair in _SYNONYM_WORDS[lang].split("|"):
+        a, b = pair.split()
+        out[_stem(a, lang)] = _stem(b, lang)
+    return out
+
+
+def _stem(word: str, lang: str) -> str:
     if word.startswith("non") and len(word) > 5 and word[3] != "e":
         return "non" + _cut(_lemma(word[3:].lstrip("-"), lang), lang)
     return _cut(_lemma(word, lang), lang)
+
+
+@lru_cache(maxsize=8192)
+def word_key(word: str, lang: str) -> str:
+    """The key of one folded word: the cut stem of its lemma (its synonym's, :data:`_SYNONYM_WORDS`)."""
+    if word in NUMBER_WORDS:
+        return f"#{NUMBER_WORDS[word]}"
+    stem = _stem(word, lang)
+    return _synonyms(lang).get(stem, stem)
 
 
 @lru_cache(maxsize=2)

@@ -210,3 +210,23 @@ def test_a_creature_token_is_a_token_with_its_p_t(full_conn):
     v = check_claim("Warden, the second half of Warrant // Warden, creates a 4/4 white and blue Sphinx token with "
                     "flying and vigilance.", cards=full_conn)
     assert v.answer == "true", (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # the trigger first, as the text writes it (Flametongue Kavu "When Flametongue Kavu enters the battlefield,
+    # it deals 4 damage to target creature."; Exclusion Ritual « Quand le Rituel d'exclusion arrive sur le champ
+    # de bataille, exilez un permanent non-terrain ciblé. »)
+    ("When Flametongue Kavu enters the battlefield, it deals 4 damage to target creature.", "true"),
+    ("When Flametongue Kavu enters the battlefield, it deals 3 damage to target creature.", "false"),
+    ("When Flametongue Kavu enters, you gain 4 life.", "unknown"),
+    ("Quand le Rituel d'exclusion arrive sur le champ de bataille, il exile un permanent non-terrain ciblé.", "true"),
+    ("When Wall of Omens enters the battlefield, you draw a card", "true"),
+    # one action in other words: Spell Snare « Contrecarrez le sort ciblé dont le coût converti de mana est de
+    # 2. » (an older wording of « valeur de mana »)
+    ("Le Collet à sorts contrecarre un sort ciblé dont la valeur de mana est exactement 2.", "true"),
+    ("Murder kills target creature.", "true"),
+])
+def test_triggers_first_and_other_words(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
