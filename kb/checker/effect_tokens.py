@@ -102,6 +102,32 @@ def _with_ability(card: Token, cost: str, first: Token) -> Token:
     return Token("CARD", value, start_pos=first.start_pos, end_pos=card.end_pos)
 
 
+def ability_costs(tokens: list[Token], text: str) -> list[Token]:
+    """« a une capacité de loyauté +1 », "has a −3 (loyalty) ability": one ``ABILITYCOST`` token (its value the
+    cost, « +1 »), for the claims about which loyalty abilities a planeswalker has."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.type == "ABILITYW":
+            n = i + 1 + (2 if i + 2 < len(tokens) and tokens[i + 1].type == "OF" and
+                         tokens[i + 2].type == "ATTR" and tokens[i + 2].value == "loyalty" else 0)
+            cost = _ability_cost(tokens[n], text) if n < len(tokens) else None
+            if cost is not None and cost != "{T}" and not (n + 1 < len(tokens) and tokens[n + 1].type == "OF"):
+                out.append(Token("ABILITYCOST", cost, start_pos=t.start_pos, end_pos=tokens[n].end_pos))
+                i = n + 1
+                continue
+        cost = _ability_cost(t, text) if t.type == "NUM" else None
+        if cost is not None and i + 1 < len(tokens) and tokens[i + 1].type == "ABILITYW" and \
+                not (i + 2 < len(tokens) and tokens[i + 2].type == "OF"):
+            out.append(Token("ABILITYCOST", cost, start_pos=t.start_pos, end_pos=tokens[i + 1].end_pos))
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
 def _abilities(tokens: list[Token], text: str) -> list[Token]:
     """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X" -> one CARD token that
     names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
@@ -133,6 +159,7 @@ def merge_effects(tokens: list[Token], text: str) -> list[Token]:
     Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
     first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
     An ability named without an effect after it leaves the tokens as they were."""
+    tokens = ability_costs(tokens, text)
     merged = _merge(_abilities(tokens, text), text)
     for k, tok in enumerate(merged):
         if tok.type == "CARD" and "ability" in tok.value and \

@@ -60,6 +60,10 @@ class DescriptionMeaning:
         negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
         return lambda subject: self._queries(subject, [("+", ("can_be_commander", True))], [], negs, False)
 
+    def has_ability_cost(self, c):
+        """« a une capacité de loyauté +1 », "has a −3 ability"."""
+        return [("+", ("ability_cost", str(c[0].value)))]
+
     def cost_comp(self, c):
         mana = next(t for t in c if isinstance(t, Token) and t.type == "MANA")
         return [("+", ("attr", ("mana_cost", ("mana", str(mana.value), "eq")), "and"))]

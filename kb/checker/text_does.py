@@ -51,6 +51,11 @@ def _text(face, lang: str, ability: Optional[str] = None) -> Optional[str]:
     return "\n".join(lines) or None
 
 
+def ability_lines(face, cost: str) -> list[str]:
+    """The lines of the face's English text that are an ability of ``cost`` (« +2 », "-3", {T})."""
+    return [line for line in (face.text or "").splitlines() if _costs(line, cost)]
+
+
 def _costs(line: str, ability: str) -> bool:
     """Whether the ability of ``line`` has the cost ``ability`` (a loyalty cost « +2 », "-3", or {T})."""
     if ":" not in line:

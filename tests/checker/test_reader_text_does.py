@@ -230,3 +230,19 @@ def test_a_creature_token_is_a_token_with_its_p_t(full_conn):
 def test_triggers_first_and_other_words(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Garruk Wildspeaker "+1: Untap two target lands. / −1: Create a 3/3 green Beast creature token. / −4: …";
+    # Huatli, Heart of the Sun: a static ability and "−3: You gain life …", no +1
+    ("Garruk Wildspeaker has a −1 ability.", "true"),
+    ("Garruk Wildspeaker has a +1 loyalty ability.", "true"),
+    ("Garruk Wildspeaker has a −2 ability.", "false"),
+    ("Huatli, le cœur du soleil a une capacité de loyauté +1.", "false"),
+    ("Huatli, le cœur du soleil a une capacité de loyauté -3.", "true"),
+    ("Llanowar Elves has a +1 loyalty ability.", "unknown"),       # not a planeswalker: an effect could give one
+])
+def test_loyalty_abilities_by_their_cost(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
