@@ -246,3 +246,17 @@ def test_triggers_first_and_other_words(full_conn, claim, answer):
 def test_loyalty_abilities_by_their_cost(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Crashing Footfalls: no mana cost, green colour indicator; Restore Balance: white colour indicator;
+    # Llanowar Elves: {G}, no colour indicator (the reason does not hold, so the claim is false)
+    ("Crashing Footfalls is green because of its color indicator.", "true"),
+    ("Les Bruits de sabots déferlants sont verts à cause de leur indicateur de couleur.", "true"),
+    ("La Rectification de l'équilibre est blanche grâce à son indicateur de couleur.", "true"),
+    ("Les Elfes de Llanowar sont verts grâce à leur indicateur de couleur.", "false"),
+])
+def test_because_of_an_attribute(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
