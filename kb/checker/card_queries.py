@@ -402,6 +402,9 @@ class QueryModel:
     def _q_text_damage(self, d, q):
         return text_effects.deals_damage(d, q.value, self.trace)
 
+    def _q_ability_cost(self, d, q):
+        return text_queries.has_ability_cost(d, q.value, self.trace)
+
     def _q_can_be_commander(self, d, q):
         return text_queries.can_be_commander(d, self.trace)
 

@@ -42,11 +42,16 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     if j < 0:
         return False
     left = tokens[j].type
-    if tokens[i].type == "YOU" and left != "CARD":
+    if tokens[i].type == "YOU" and left != "CARD" and not (left == "AND" and _after_trigger(tokens[:j])):
         return False                     # « X vous fait payer … », not any « vous »
     if left in _SUBJECT:
         return left != "PRON" or any(t.type == "CARD" for t in tokens[:j])
     return left in ("AND", "BUT") and any(t.type == "CARD" for t in tokens[:j])
+
+
+def _after_trigger(before: list[Token]) -> bool:
+    """« Quand X arrive sur le champ de bataille, … », "When X enters, …": the claim begins with the trigger."""
+    return len(before) >= 3 and before[0].type == "COND" and any(t.type == "ENTER" for t in before)
 
 
 def _end(tokens: list[Token], i: int) -> int:
@@ -97,6 +102,32 @@ def _with_ability(card: Token, cost: str, first: Token) -> Token:
     return Token("CARD", value, start_pos=first.start_pos, end_pos=card.end_pos)
 
 
+def ability_costs(tokens: list[Token], text: str) -> list[Token]:
+    """« a une capacité de loyauté +1 », "has a −3 (loyalty) ability": one ``ABILITYCOST`` token (its value the
+    cost, « +1 »), for the claims about which loyalty abilities a planeswalker has."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.type == "ABILITY":
+            n = i + 1 + (2 if i + 2 < len(tokens) and tokens[i + 1].type == "OF" and
+                         tokens[i + 2].type == "ATTR" and tokens[i + 2].value == "loyalty" else 0)
+            cost = _ability_cost(tokens[n], text) if n < len(tokens) else None
+            if cost is not None and cost != "{T}" and not (n + 1 < len(tokens) and tokens[n + 1].type == "OF"):
+                out.append(Token("ABILITYCOST", cost, start_pos=t.start_pos, end_pos=tokens[n].end_pos))
+                i = n + 1
+                continue
+        cost = _ability_cost(t, text) if t.type == "NUM" else None
+        if cost is not None and i + 1 < len(tokens) and tokens[i + 1].type == "ABILITY" and \
+                not (i + 2 < len(tokens) and tokens[i + 2].type == "OF"):
+            out.append(Token("ABILITYCOST", cost, start_pos=t.start_pos, end_pos=tokens[i + 1].end_pos))
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
 def _abilities(tokens: list[Token], text: str) -> list[Token]:
     """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X" -> one CARD token that
     names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
@@ -128,6 +159,7 @@ def merge_effects(tokens: list[Token], text: str) -> list[Token]:
     Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
     first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
     An ability named without an effect after it leaves the tokens as they were."""
+    tokens = ability_costs(tokens, text)
     merged = _merge(_abilities(tokens, text), text)
     for k, tok in enumerate(merged):
         if tok.type == "CARD" and "ability" in tok.value and \
@@ -143,7 +175,8 @@ def _merge(tokens: list[Token], text: str) -> list[Token]:
         if _starts_effect(tokens, i):
             end = _end(tokens, i)
             stretch = tokens[i:end]
-            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch):
+            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch) or \
+                    (_after_trigger(out) and any(t.type in _EFFECT_VERBS - {"DRAW"} for t in stretch)):
                 first, last = stretch[0], stretch[-1]
                 while last.type == "AND" and len(stretch) > 1:
                     stretch = stretch[:-1]

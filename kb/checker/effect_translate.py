@@ -28,6 +28,7 @@ PHRASES = [
     (r"\bau-dessus de\b", "on top of"), (r"\bau-dessous de\b", "on the bottom of"), (r"\bdessus de\b", "top of"),
     (r"\ben jeu\b", "battlefield"), (r"\bvaleur de mana\b", "mana value"), (r"\bmarqueurs? \+1/\+1\b", "+1/+1 counter"),
     (r"\bmarqueurs? -1/-1\b", "-1/-1 counter"), (r"\ba la place\b", "instead"), (r"\bne \S+ pas\b", "not"),
+    (r"\bjetons? de creature\b", "token"),
 ]
 
 #: French word (any form of its lemma) -> the English word of oracle text.

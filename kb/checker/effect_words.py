@@ -40,13 +40,16 @@ STOP = {
 
 #: Rewrites of the folded text before it is cut into words: the same action written two ways.
 _REWRITES = {
-    "en": [(r"\btap(?:s|ped)? for\b", "{T} add"), (r"\benters? the battlefield\b", "enters"),
+    "en": [(r"\bcreature (tokens?)\b", r"\1"), (r"\bwhose\b", "with"), (r"\bexactly\b", ""),
+           (r"\btap(?:s|ped)? for\b", "{T} add"), (r"\benters? the battlefield\b", "enters"),
            (r"\b(?:and )?tapping (?:it|~)\b", "{T}"), (r"\bfor each\b", "foreach"),
            (r",? not (?:only|just) (?:yours|you|your \w+)\b", ""), (r"\benchanted\b", "enchantedthing"),
            (r"\bequipped\b", "equippedthing"),
            (r"\b(?:every|all)\b", "each"),
            (r"\bthis (?:creature|artifact|land|enchantment|spell|card|permanent|planeswalker)\b", "~")],
-    "fr": [(r"\bs'engagent? pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
+    "fr": [(r"\b(jetons?) de creature\b", r"\1"), (r"\blorsque\b", "quand"),
+           (r"\bcout converti de mana\b", "valeur de mana"), (r"\bsuperieure? ou egale? a (\S+)", r"\1 ou plus"), (r"\bdont (?:la|le) ", "avec "), (r"\bexactement\b", ""),
+           (r"\bs'engagent? pour\b", "{T} ajouter"), (r"\barrivent? sur le champ de bataille\b", "arrive"),
            (r"\bpour chaque\b", "pourchaque"), (r"\b(?:et )?en (?:l'|le |la )?engageant\b", "{T}"),
            (r",? (?:et )?pas seulement (?:les votres|le votre|la votre|au votre|a vous)\b", ""),
            (r"\benchanter : ", "enchanter "), (r"\benchantee?s?\b", "enchantechose"), (r"\bequipee?s?\b", "equipechose"),
@@ -97,14 +100,37 @@ def _cut(word: str, lang: str) -> str:
     return word
 
 
-@lru_cache(maxsize=8192)
-def word_key(word: str, lang: str) -> str:
-    """The key of one folded word: the cut stem of its lemma."""
-    if word in NUMBER_WORDS:
-        return f"#{NUMBER_WORDS[word]}"
+#: Verbs that say the same action (the second word of each pair is the one the oracle text uses): "kill" is
+#: "destroy", « produit » is « ajoutez », « joue un sort » (older French texts) is « lance », « reçoit +1/+1 » /
+#: « acquiert le vol » is « gagne ».
+_SYNONYM_WORDS = {
+    "en": "kill destroy|kills destroy|fetch search|produce add|produces add|greater more|get gain|gets gain",
+    "fr": "tuer detruire|produire ajouter|jouer lancer|recevoir gagner|acquerir gagner|ayant avec",
+}
+
+
+@lru_cache(maxsize=2)
+def _synonyms(lang: str) -> dict[str, str]:
+    out = {}
+    for pair in _SYNONYM_WORDS[lang].split("|"):
+        a, b = pair.split()
+        out[_stem(a, lang)] = _stem(b, lang)
+    return out
+
+
+def _stem(word: str, lang: str) -> str:
     if word.startswith("non") and len(word) > 5 and word[3] != "e":
         return "non" + _cut(_lemma(word[3:].lstrip("-"), lang), lang)
     return _cut(_lemma(word, lang), lang)
+
+
+@lru_cache(maxsize=8192)
+def word_key(word: str, lang: str) -> str:
+    """The key of one folded word: the cut stem of its lemma (its synonym's, :data:`_SYNONYM_WORDS`)."""
+    if word in NUMBER_WORDS:
+        return f"#{NUMBER_WORDS[word]}"
+    stem = _stem(word, lang)
+    return _synonyms(lang).get(stem, stem)
 
 
 @lru_cache(maxsize=2)
@@ -163,6 +189,33 @@ def is_have(k: Key, lang: str) -> bool:
     return k.key in _keyset("have", lang)
 
 
+#: Words of which a sentence that says one clearly does not say the other.
+_OPPOSITE_WORDS = {
+    "en": "top bottom|gain lose|gains loses|tap untap|tapped untapped|hand library|attacking blocking",
+    "fr": "dessus dessous|gagner perdre|engager degager|engagee degagee|attaquante bloqueuse|main bibliotheque",
+}
+_COLOR_WORDS = {"en": "white blue black red green", "fr": "blanc bleu noir rouge vert"}
+
+
+@lru_cache(maxsize=2)
+def opposites(lang: str) -> dict[str, str]:
+    """key -> the key of its opposite (top / bottom, « gagner » / « perdre »…)."""
+    out = {}
+    for pair in _OPPOSITE_WORDS[lang].split("|"):
+        a, b = (word_key(w, lang) for w in pair.split())
+        out[a], out[b] = b, a
+    return out
+
+
+@lru_cache(maxsize=2)
+def _colors(lang: str) -> frozenset[str]:
+    return frozenset(word_key(w, lang) for w in _COLOR_WORDS[lang].split())
+
+
+def is_color(key: str, lang: str) -> bool:
+    return key in _colors(lang)
+
+
 def is_object(key: str, lang: str) -> bool:
     """Whether ``key`` is a card type or a player (the object of an effect)."""
     return key in _objects(lang)
@@ -191,6 +244,12 @@ def sentences(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Ke
         for key in _keys_of(w, lang):
             out[-1].append(key)
     return [s for s in out if s]
+
+
+def lines(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
+    """The keys of each line of ``text`` (an ability with its cost, « {5}, {T}, sacrifiez cinq créatures :
+    Transformez … »), as one sequence per line."""
+    return [[k for s in sentences(line, lang, names) for k in s] for line in text.splitlines() if line.strip()]
 
 
 def _keys_of(w, lang: str) -> list[Key]:
@@ -223,7 +282,7 @@ _CLAIM_REWRITES = {
            (r"\bchaque fois que\b", "chaquefois")],
 }
 #: Words that lead a trigger or a condition (the claim may say them after its action, the text before).
-_LEAD_WORDS = {"en": "when whenever at if", "fr": "quand lorsque chaquefois debut si"}
+_LEAD_WORDS = {"en": "when whenever at if until", "fr": "quand lorsque chaquefois debut si jusqu"}
 
 
 @lru_cache(maxsize=2)

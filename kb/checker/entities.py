@@ -211,17 +211,19 @@ def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:
     for low in facekeywords.vocabulary(conn).names:
         vocab.add("en", _entry_key(low), "KEYWORD", low)
     english = set()
-    for (subs,) in conn.execute("SELECT DISTINCT subtypes FROM mtg_faces WHERE subtypes != '[]'"):
-        english.update(json.loads(subs))
-    for en in english:
-        vocab.add("en", _entry_key(en), "SUBTYPE", en)
     # a French claim may keep a creature type in English (« Overtaker, un Merfolk Spellshaper … »): read it
     # where no French entry has those words; only the types of at least ten faces (the card data also holds
     # joke types such as "of", which a French claim's English card name must keep as words)
     creature: dict[str, int] = {}
-    for (subs,) in conn.execute("SELECT subtypes FROM mtg_faces WHERE subtypes != '[]' AND types LIKE '%Creature%'"):
-        for sub in json.loads(subs):
-            creature[sub] = creature.get(sub, 0) + 1
+    for subs, n, is_creature in conn.execute("SELECT subtypes, COUNT(*), types LIKE '%Creature%' FROM mtg_faces "
+                                             "WHERE subtypes != '[]' GROUP BY subtypes, 3"):
+        names = json.loads(subs)
+        english.update(names)
+        if is_creature:
+            for sub in names:
+                creature[sub] = creature.get(sub, 0) + n
+    for en in english:
+        vocab.add("en", _entry_key(en), "SUBTYPE", en)
     for en, count in creature.items():
         if count >= 10 and en.isalpha() and len(en) > 2:
             vocab.add("fr", _entry_key(en), "SUBTYPE", en)

@@ -60,6 +60,17 @@ class DescriptionMeaning:
         negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
         return lambda subject: self._queries(subject, [("+", ("can_be_commander", True))], [], negs, False)
 
+    def has_ability_cost(self, c):
+        """« a une capacité de loyauté +1 », "has a −3 ability"."""
+        return [("+", ("ability_cost", str(c[0].value)))]
+
+    def because_of_attr(self, c):
+        """"X is green because of its color indicator": the reason is that X has it."""
+        main = c[0]
+        attr = next(t for t in c if isinstance(t, Token) and t.type == "ATTR")
+        self.reading.reason = Query(self._first_subject(main), str(attr.value), None, words="exists")
+        return main
+
     def cost_comp(self, c):
         mana = next(t for t in c if isinstance(t, Token) and t.type == "MANA")
         return [("+", ("attr", ("mana_cost", ("mana", str(mana.value), "eq")), "and"))]

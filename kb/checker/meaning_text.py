@@ -43,6 +43,15 @@ class TextMeaning:
                  "ability": tok.value.get("ability")}
         return lambda subject: self._queries(subject, [("+", ("text_does", value))], [], _negs(children), False)
 
+    def text_when_enters(self, children):
+        """« Quand X arrive sur le champ de bataille, il exile … », "When X enters, it deals 4 damage to …": the
+        effect compared with the card's text, its trigger with it."""
+        subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        query = self.text_does_pred([t for t in children if isinstance(t, Token) and t.type == "TEXTDOES"])(subject)
+        lead = "when ~ enters, " if self.reading.lang == "en" else "quand ~ arrive, "
+        query.value = dict(query.value, effect=lead + query.value["effect"])
+        return query
+
     def text_draw_clause(self, children):
         subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         return self._queries(subject, [("+", ("text_draw_on_enter", True))], [], [], False)

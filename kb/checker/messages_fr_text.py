@@ -21,4 +21,6 @@ TEXT_DOES_FR = {
     "{label} has no ability of cost {cost} in its text": "{label} n'a pas de capacité de coût {cost} dans son texte",
     "{label} is a whole split card: what it does is what one of its halves does (name the half)":
         "{label} est une carte scindée entière : ce qu'elle fait, c'est ce que fait l'une de ses moitiés (nommez la moitié)",
+    "{label} is not a planeswalker: the model does not decide which loyalty abilities it may have":
+        "{label} n'est pas un planeswalker : le modèle ne décide pas quelles capacités de loyauté il peut avoir",
 }

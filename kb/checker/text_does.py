@@ -23,7 +23,7 @@ from typing import Optional
 
 from kb.checker.effect_translate import to_english
 from kb.checker.effect_words import (COST_MARK, Key, claim_variants, is_give, is_have, is_lead, is_loose, is_object,
-                                     is_optional, is_qualifier, sentences, word_key)
+                                     is_color, is_optional, is_qualifier, lines, opposites, sentences, word_key)
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold
 
@@ -49,6 +49,11 @@ def _text(face, lang: str, ability: Optional[str] = None) -> Optional[str]:
         return text
     lines = [line for line in text.splitlines() if _costs(line, ability)]
     return "\n".join(lines) or None
+
+
+def ability_lines(face, cost: str) -> list[str]:
+    """The lines of the face's English text that are an ability of ``cost`` (« +2 », "-3", {T})."""
+    return [line for line in (face.text or "").splitlines() if _costs(line, cost)]
 
 
 def _costs(line: str, ability: str) -> bool:
@@ -95,8 +100,8 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
         if backed is not None:
             trace.step("the text says what the claim says: « {said} »", said=_show(text[backed[0]:backed[1] + 1]))
             return True
-        others = [s for f in _other_faces(d) if _text(f, lang) for s in sentences(_text(f, lang), lang, names)]
-        clash = _contradiction(claim, text, others, lang)
+        others = [s for f in _other_faces(d) if _text(f, lang) for s in lines(_text(f, lang), lang, names)]
+        clash = _contradiction(claim, lines(own, lang, names), others, lang)
         if clash is not None and positive:
             sentence, what, claimed = clash
             trace.step("the text says « {said} »: {what}, where the claim says {claimed}",
@@ -276,7 +281,7 @@ def _contradiction(claim: list[Key], text: list[list[Key]], others: list[list[Ke
     at = next(i for i, k in enumerate(sentence) if holds([k]))
     if is_give(claim[a], lang):
         at = -1
-    for check in (_amounts, _mana, _pt, _objects, _keywords, _steps):
+    for check in (_amounts, _mana, _pt, _objects, _colours, _opposite, _keywords, _steps):
         found = check(claim, a, sentence, at, lang)
         if found is not None:
             return (sentence, *found)
@@ -336,6 +341,34 @@ def _objects(claim, a, sentence, at, lang):
     if mine and theirs and not mine & theirs:
         return " ".join(k.word for k in sentence[at + 1:] if k.key in theirs), \
             " ".join(k.word for k in claim[a + 1:] if k.key in mine)
+    return None
+
+
+def _colours(claim, a, sentence, at, lang):
+    mine = {k.key for k in claim[a + 1:] if is_color(k.key, lang)}
+    theirs = {k.key for k in sentence[at + 1:] if is_color(k.key, lang)}
+    if mine and theirs and not mine & theirs:
+        return " ".join(k.word for k in sentence[at + 1:] if k.key in theirs), \
+            " ".join(k.word for k in claim[a + 1:] if k.key in mine)
+    return None
+
+
+def _opposite(claim, a, sentence, at, lang):
+    """The claim says one of two opposite words (top / bottom, gain / lose) and the sentence the other only;
+    or the claim's object is an opponent's (« qu'un adversaire contrôle ») where the text's is yours."""
+    theirs = {k.key for k in sentence}
+    you, control, opponent = (word_key(w, lang) for w in (("you", "control", "opponent") if lang == "en" else
+                                                          ("vous", "controlez", "adversaire")))
+    yours = any(x.key == you and y.key == control for x, y in zip(sentence, sentence[1:]))
+    if yours and opponent not in theirs and any(k.key == opponent for k in claim[a:]) and \
+            any(k.key == control for k in claim[a:]):
+        return (next(x.word for x in sentence if x.key == you) + " " +
+                next(x.word for x in sentence if x.key == control),
+                next(k.word for k in claim if k.key == opponent))
+    for k in claim[a:]:
+        other = opposites(lang).get(k.key)
+        if other is not None and other in theirs and k.key not in theirs:
+            return next(x.word for x in sentence if x.key == other), k.word
     return None
 
 

@@ -79,3 +79,19 @@ def can_be_commander(d, trace: Trace) -> bool:
     if any("commander" in line for line in lines):
         raise Unknown("{label}'s text speaks of commanders in a way the model does not read", label=d.label)
     return False
+
+
+def has_ability_cost(d, cost: str, trace: Trace) -> bool:
+    """« X a une capacité de loyauté +1 »: one line of the face's text is an ability of that loyalty cost
+    (« +1: … »).  A planeswalker's loyalty abilities are all in its text, so a planeswalker without such a line
+    has none; another card is unknown (an effect may give it one)."""
+    from kb.checker.text_does import ability_lines
+
+    lines = ability_lines(d.face, cost)
+    trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join((d.face.text or "").splitlines()))
+    if lines:
+        return True
+    if "Planeswalker" in d.face.types:
+        return False
+    raise Unknown("{label} is not a planeswalker: the model does not decide which loyalty abilities it may have",
+                  label=d.label)

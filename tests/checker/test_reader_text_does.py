@@ -29,8 +29,7 @@ from kb.checker.text_does import _backed, _contradiction
     ("Swift End destroys target creature or planeswalker and makes you lose 2 life.", "true",
      "the text says what the claim says: « destroy target creature planeswalker / you lose 2 life »"),
     ("Les Bruits de sabots déferlants créent deux jetons de créature Rhinocéros 4/4 verts avec le piétinement.",
-     "true", "le texte dit ce que dit l'affirmation : « creez deux jetons creature 4/4 verte rhinoceros avec "
-     "pietinement »"),
+     "true", "le texte dit ce que dit l'affirmation : « creez deux jetons 4/4 verte rhinoceros avec pietinement »"),
     ("Lost Vale, the back face of Dowsing Dagger, taps for three mana of any one color.", "true",
      "the text says what the claim says: « {T} / add three mana any one color »"),
     ("La Croisade donne +1/+1 à toutes les créatures blanches, pas seulement les vôtres.", "true",
@@ -53,14 +52,14 @@ def test_the_text_says_it(full_conn, claim, answer, step):
      "le texte dit « infligent 1 blessure chaque creature attaquante » : 1 blessure, là où l'affirmation dit "
      "2 blessures"),
     ("Le Pacte de négation vous fait payer {2}{U}{U} au début de votre prochain entretien.",
-     "le texte dit « debut votre prochain entretien payez {3} {U} {U} » : {3}{U}{U}, là où l'affirmation dit "
-     "{2}{U}{U}"),
+     "le texte dit « debut votre prochain entretien payez {3} {U} {U} si vous faites pas vous perdez partie » : "
+     "{3}{U}{U}, là où l'affirmation dit {2}{U}{U}"),
     ("Tragic Poet returns target artifact card from your graveyard to your hand.",
-     "the text says « return target enchantment card your graveyard your hand »: enchantment, where the claim "
-     "says artifact"),
+     "the text says « {T} sacrifice return target enchantment card your graveyard your hand »: enchantment, "
+     "where the claim says artifact"),
     ("Le Campement guitûk devient une créature 2/1 rouge Guerrier avec le vol jusqu'à la fin du tour.",
-     "le texte dit « devient creature 2/1 rouge guerrier avec initiative fin tour » : first strike, là où "
-     "l'affirmation dit flying"),
+     "le texte dit « {1} {R} devient creature 2/1 rouge guerrier avec initiative fin tour toujours terrain » : "
+     "first strike, là où l'affirmation dit flying"),
     ("Les Rites de croissance d'Itlimoc se transforment au début de votre entretien si vous contrôlez au moins "
      "quatre créatures.", "le texte dit « debut votre etape fin si vous controlez moins quatre creatures "
      "transformez » : fin, là où l'affirmation dit entretien"),
@@ -175,5 +174,89 @@ def test_abilities_costs_and_triggers(full_conn, claim, answer):
     ("La Colère de Dieu ne détruit que les créatures.", "unknown"),  # « ne … que » is not a negation
 ])
 def test_everyday_effects(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, step", [
+    # the whole ability line, its cost with it (Westvale Abbey « {5}, {T}, sacrifiez cinq créatures :
+    # Transformez l'Abbaye du Val d'Orient, puis dégagez-la. »)
+    ("L'Abbaye du Val d'Orient se transforme si vous payez {5}, {T} et sacrifiez trois créatures.",
+     "là où l'affirmation dit 3 creatures"),
+    # opposite words (Warrant « Mettez la créature attaquante ou bloqueuse ciblée au-dessus de la bibliothèque
+    # de son propriétaire. »)
+    ("Procuration met la créature attaquante ou bloqueuse ciblée au-dessous de la bibliothèque de son "
+     "propriétaire.", ": dessus, là où l'affirmation dit dessous"),
+    # another colour (Turn "… becomes a red Weird …"; Antler Skulkin "{2}: Target white creature gains persist
+    # until end of turn.")
+    ("Turn makes the target creature lose all abilities and become a blue Weird with base power and toughness 0/1 "
+     "until end of turn.", ": red, where the claim says blue"),
+    ("Antler Skulkin can give a target black creature persist until end of turn.",
+     ": white, where the claim says black"),
+    # yours, not an opponent's (Apostle's Blessing "Target artifact or creature you control gains protection …")
+    ("Apostle's Blessing can give protection to a creature an opponent controls.",
+     ": you control, where the claim says opponent"),
+])
+def test_clear_contradictions(full_conn, claim, step):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == "false", (v.reason, v.explanation)
+    assert any(step in e for e in v.explanation), v.explanation
+
+
+@pytest.mark.corpus
+def test_a_creature_token_is_a_token_with_its_p_t(full_conn):
+    """Warden "Create a 4/4 white and blue Sphinx creature token with flying and vigilance." """
+    v = check_claim("Warden, the second half of Warrant // Warden, creates a 4/4 white and blue Sphinx token with "
+                    "flying and vigilance.", cards=full_conn)
+    assert v.answer == "true", (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # the trigger first, as the text writes it (Flametongue Kavu "When Flametongue Kavu enters the battlefield,
+    # it deals 4 damage to target creature."; Exclusion Ritual « Quand le Rituel d'exclusion arrive sur le champ
+    # de bataille, exilez un permanent non-terrain ciblé. »)
+    ("When Flametongue Kavu enters the battlefield, it deals 4 damage to target creature.", "true"),
+    ("When Flametongue Kavu enters the battlefield, it deals 3 damage to target creature.", "false"),
+    ("When Flametongue Kavu enters, you gain 4 life.", "unknown"),
+    ("Quand le Rituel d'exclusion arrive sur le champ de bataille, il exile un permanent non-terrain ciblé.", "true"),
+    ("When Wall of Omens enters the battlefield, you draw a card", "true"),
+    # one action in other words: Spell Snare « Contrecarrez le sort ciblé dont le coût converti de mana est de
+    # 2. » (an older wording of « valeur de mana »)
+    ("Le Collet à sorts contrecarre un sort ciblé dont la valeur de mana est exactement 2.", "true"),
+    ("Murder kills target creature.", "true"),
+])
+def test_triggers_first_and_other_words(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Garruk Wildspeaker "+1: Untap two target lands. / −1: Create a 3/3 green Beast creature token. / −4: …";
+    # Huatli, Heart of the Sun: a static ability and "−3: You gain life …", no +1
+    ("Garruk Wildspeaker has a −1 ability.", "true"),
+    ("Garruk Wildspeaker has a +1 loyalty ability.", "true"),
+    ("Garruk Wildspeaker has a −2 ability.", "false"),
+    ("Huatli, le cœur du soleil a une capacité de loyauté +1.", "false"),
+    ("Huatli, le cœur du soleil a une capacité de loyauté -3.", "true"),
+    ("Llanowar Elves has a +1 loyalty ability.", "unknown"),       # not a planeswalker: an effect could give one
+])
+def test_loyalty_abilities_by_their_cost(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Crashing Footfalls: no mana cost, green colour indicator; Restore Balance: white colour indicator;
+    # Llanowar Elves: {G}, no colour indicator (the reason does not hold, so the claim is false)
+    ("Crashing Footfalls is green because of its color indicator.", "true"),
+    ("Les Bruits de sabots déferlants sont verts à cause de leur indicateur de couleur.", "true"),
+    ("La Rectification de l'équilibre est blanche grâce à son indicateur de couleur.", "true"),
+    ("Les Elfes de Llanowar sont verts grâce à leur indicateur de couleur.", "false"),
+])
+def test_because_of_an_attribute(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
