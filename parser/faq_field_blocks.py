@@ -271,23 +271,41 @@ def _dashed(line: Placed) -> Optional[list[Placed]]:
 
 def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]]:
     """The record laid out from a name at ``start``, and the index after its fields, or None."""
-    from parser.faq_records import unmarked
     dashed = _dashed(lines[start]) if "—" in lines[start][0] or "–" in lines[start][0] else None
     if dashed:
         return dashed, start + 1
     name, english, cost = _name_of(lines[start][0])
     if name is None:
         return None
-    fields, j, seen, blanks = _Fields(), start + 1, 0, 0
+    fields = _Fields()
     fields.cost = cost
+    j, english = _scan(lines, start, fields, english)
+    if not (fields.cost and fields.type and is_type_line(fields.type)):
+        return None
+    indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
+    if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
+        return None                      # a record the grammar reads as it is written
+    where = lines[start][1]
+    head = f"{name} / {english}" if english and english != name else name
+    mv = f" ({fields.mv})" if fields.mv else ""
+    out = [(f"{head} {fields.cost}{mv}", where), (fields.type, where)]
+    if fields.pt:
+        out.append((fields.pt, where))
+    out += [(_unframed(lines[k][0]), lines[k][1]) for k in fields.kept]
+    return out, j
+
+
+def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[str]) -> tuple[int, Optional[str]]:
+    """Read the fields under the name at ``start`` into ``fields``: the index after them, and the English
+    name (from the name line, or a line « (English Name) » right under it)."""
+    from parser.faq_records import unmarked
+    j, seen, blanks = start + 1, 0, 0
     while j < len(lines) and j - start < 14:
         text = _unframed(lines[j][0])
         text = unmarked(text) if text[:1] == ">" else text      # (a blockquote's lines: « > {B} — Éphémère »)
         if not text or _RULE_LINE.fullmatch(lines[j][0]) or _PLACEHOLDER.fullmatch(text):
-            if seen:
-                break
             blanks += 0 if text else 1   # (a frame's rule or a picture's place between the name and the fields)
-            if blanks > 2:
+            if seen or blanks > 2:
                 break
             j += 1
             continue
@@ -310,28 +328,12 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
             fields.english = english = under[1].strip()
             j += 1
             continue
-        if seen or fields.english:
-            break
-        if re.match(r"(?i)édition|extension|rareté|numéro", text) or "—" in text and j - start <= 2:
-            fields.kept.append(j)
-            j += 1                       # an edition line between the name and the fields
-            continue
-        if _name_of(text)[0] is not None or re.match(r"(?i)nom[ \t]*:", text):
-            break                        # the next record's name: its block starts there
-        break
-    if not (fields.cost and fields.type and is_type_line(fields.type)):
-        return None
-    indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
-    if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
-        return None                      # a record the grammar reads as it is written
-    where = lines[start][1]
-    head = f"{name} / {english}" if english and english != name else name
-    mv = f" ({fields.mv})" if fields.mv else ""
-    out = [(f"{head} {fields.cost}{mv}", where), (fields.type, where)]
-    if fields.pt:
-        out.append((fields.pt, where))
-    out += [(_unframed(lines[k][0]), lines[k][1]) for k in fields.kept]
-    return out, j
+        if seen or fields.english or not (re.match(r"(?i)édition|extension|rareté|numéro", text)
+                                          or "—" in text and j - start <= 2):
+            break                        # the end of the fields, or the next record's name
+        fields.kept.append(j)
+        j += 1                           # an edition line between the name and the fields
+    return j, english
 
 
 def lay_out_blocks(lines: list[Placed]) -> list[Placed]:

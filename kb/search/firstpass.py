@@ -34,7 +34,20 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Optional
 
-import numpy as np
+
+
+class _NumPy:
+    """NumPy, imported when the first pass first runs (``kb search`` starts
+    ~0.1 s sooner when its query does not need it)."""
+
+    def __getattr__(self, name):
+        import numpy
+
+        globals()["np"] = numpy
+        return getattr(numpy, name)
+
+
+np = _NumPy()
 
 #: Candidates per hit wanted, first try and second try.
 TRIES = (2, 8)
@@ -206,19 +219,26 @@ class Impacts:
     """The stored postings arrays of an index directory (None from :meth:`open` when absent)."""
 
     def __init__(self, directory: Path):
-        directory = Path(directory)
-        self.table = json.loads((directory / IMPACT_TABLE).read_text(encoding="utf-8"))
-        self.ids = np.load(directory / IMPACT_IDS, mmap_mode="r")
-        self.weights = np.load(directory / IMPACT_WEIGHTS, mmap_mode="r")
+        self.directory = Path(directory)
+        self.table: Optional[dict] = None
 
     @classmethod
     def open(cls, directory: Path) -> Optional["Impacts"]:
+        """The arrays of ``directory`` (read when first asked), or None when it has none."""
+        return cls(directory) if (Path(directory) / IMPACT_TABLE).exists() else None
+
+    def _load(self) -> None:
+        d = self.directory
         try:
-            return cls(directory)
-        except (OSError, ValueError):
-            return None
+            self.ids = np.load(d / IMPACT_IDS, mmap_mode="r")
+            self.weights = np.load(d / IMPACT_WEIGHTS, mmap_mode="r")
+            self.table = json.loads((d / IMPACT_TABLE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):     # unreadable: the postings are read from the index itself
+            self.table = {}
 
     def get(self, field: str, text: str) -> Optional[tuple]:
+        if self.table is None:
+            self._load()
         span = self.table.get(f"{field} {text}")
         if span is None:
             return None

@@ -49,7 +49,7 @@ from kb.search.lengths import NormTables, NormWeighting, WriterLengths, length_b
 from kb.search.narrowing import narrowed
 from kb.search.phrases import phrase_check
 from kb.search.query import All, Any, Not, Phrase, Word, plain_words
-from kb.search.results import SNIPPET_LENGTH, Result, hit_result
+from kb.search.results import SNIPPET_LENGTH, Result, hit_result, neg_date
 from kb.search.scope import Scope
 from kb.search.spelling import VocabularyCounter, is_known
 from kb.search.words import LANGS, TOKEN_PATTERN, TOKEN_RE, WordTerms
@@ -79,6 +79,12 @@ class TermFilter(Filter):
 
     def __eq__(self, other):
         return isinstance(other, TermFilter) and (self.lang, self.stem) == (other.lang, other.stem)
+
+    def __getstate__(self):       # the index's schema keeps the analysis, not its cache of words
+        return {"lang": self.lang, "stem": self.stem}
+
+    def __setstate__(self, state):   # (an index written before keeps more: only these two count)
+        self.__init__(state["lang"], state.get("stem", True))
 
     def __call__(self, tokens):
         cache, cached = self.words.cache, self.words.cached
@@ -364,10 +370,6 @@ class _BoldFormatter(Formatter):
         return "<b>%s</b>" % html.escape(get_text(text, token, replace), quote=False)
 
 
-def _neg_date(date: str) -> tuple:
-    return tuple(-ord(c) for c in date)
-
-
 class Index:
     """An opened index: ``Index(path).run(tree, Scope())`` -> (results, total)."""
 
@@ -430,15 +432,14 @@ class Index:
         return hits, total
 
     def _score_candidates(self, reader, q, best: int):
-        """Whoosh's search of ``q`` over a :class:`kb.search.firstpass.RestrictedReader`:
-        every candidate scored (no block skipping, no matcher replacement)."""
+        """Whoosh's search of ``q`` over a first pass's candidates: each scored, no block skipping."""
         collector = TopCollector(limit=best, usequality=False, replace=0)
         Searcher(reader, weighting=self.searcher.weighting, closereader=False).search_with_collector(q, collector)
         return collector.results()
 
-    def _list_matcher(self, ids, weights, values, field, btext, scorer):
+    def _list_matcher(self, ids, weights, values, field, btext, scorer):   # (block qualities unused)
         return ListMatcher(ids, weights, values, format=self.searcher.schema[field].format, scorer=scorer,
-                           term=(field, btext), terminfo=None)  # (block qualities unused)
+                           term=(field, btext))
 
     def _frequency(self, node, scope: Scope) -> int:
         """Documents holding ``node`` within ``scope``, about (an upper bound)."""
@@ -479,7 +480,7 @@ class Index:
         for n in numbers:
             docs = self._stored(wq.Prefix("number", n) if prefix else wq.Term("number", n), scope)
             docs.sort(key=lambda f: (rule_sort_key(f.get("number") or ""), f.get("lang") != "en",
-                                     _neg_date(f.get("edition") or "")))
+                                     neg_date(f.get("edition") or "")))
             out.extend(Result.from_fields(f, 0.0) for f in docs)
         return out
 
@@ -487,7 +488,7 @@ class Index:
         """Card documents of the card whose English name is ``name``
         (English first, then French wordings, latest first), within ``scope``."""
         docs = self._stored(wq.Term("card", name), scope)
-        docs.sort(key=lambda f: (f.get("lang") != "en", _neg_date(f.get("edition") or "")))
+        docs.sort(key=lambda f: (f.get("lang") != "en", neg_date(f.get("edition") or "")))
         return [Result.from_fields(f, 0.0) for f in docs]
 
     def get(self, key: str) -> Optional[Result]:

@@ -177,3 +177,8 @@ def hit_result(f: dict, score: float, highlights: Callable[..., str]) -> Result:
         return ""
 
     return replace(Result.from_fields(f, score), highlight=snippet)
+
+
+def neg_date(date: str) -> tuple:
+    """A sort key putting later ISO dates first."""
+    return tuple(-ord(c) for c in date)

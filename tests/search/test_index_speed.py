@@ -91,3 +91,41 @@ def test_table_scores_are_whooshs_bm25f_scores(seed_index, word):
         plain.close()
     got = [(h.docnum, h.score) for h in seed_index.searcher.search(q, limit=None)]
     assert len(got) > 3 and got == expected
+
+
+def test_the_pickled_analysis_keeps_no_words():
+    """Whoosh pickles the schema, analysers included, into the index's table
+    of contents: the cache of analysed words stays out of it (1.67 MB before,
+    read back at every start), and an index written with the cache in its
+    analysers still opens."""
+    import pickle
+
+    from kb.search.index import TermFilter, make_schema
+
+    index_terms(" ".join(f"mot{i} créatures" for i in range(5000)), "fr")
+    assert len(pickle.dumps(make_schema())) < 10_000
+    old = TermFilter.__new__(TermFilter)
+    old.__setstate__({"lang": "fr", "stem": True, "stops": frozenset(), "cache": {"x": "y"}})
+    assert old.words.terms(["Créatures", "les"]) == ["creatur"]
+
+
+def test_an_index_without_the_first_pass_arrays_answers_the_same(seed_kb, tmp_path, monkeypatch):
+    import shutil
+
+    from kb.search import firstpass
+
+    src = store.current_dir(seed_kb) / store.INDEX_NAME
+    bare = tmp_path / "index"
+    shutil.copytree(src, bare)
+    for name in (firstpass.IMPACT_IDS, firstpass.IMPACT_WEIGHTS, firstpass.IMPACT_TABLE):
+        (bare / name).unlink()
+    monkeypatch.setattr(firstpass, "MIN_MATCHES", 0)
+    with_arrays, without = Index(src), Index(bare)
+    try:
+        assert with_arrays.first_pass.impacts is not None and without.first_pass.impacts is None
+        for word in ("persistance", "créature", "marqueur"):
+            a, b = with_arrays.run(Word(word), Scope()), without.run(Word(word), Scope())
+            assert [(h.key, h.score) for h in a[0]] == [(h.key, h.score) for h in b[0]] and a[0]
+    finally:
+        with_arrays.close()
+        without.close()
