@@ -62,3 +62,14 @@ def test_round_c_on_every_card(full_conn):
     assert len(verdicts) == 120
     assert wrong == []
     assert right >= 34          # 10 at its one blind measure (seeds 0/60); 34 with what the text does, rulings and the mechanics families
+
+
+@pytest.mark.corpus
+def test_round_d_on_every_card(full_conn):
+    """Round D (60 card claims, 60 seed claims) was measured blind at 8e7a44c (9/120) and once more
+    after the families read from rounds A-C (15/120), before anything was made for it."""
+    verdicts = check_file(FIXTURES / "claims_round_d.yaml", cards=full_conn)
+    right, wrong = _tally(verdicts)
+    assert len(verdicts) == 120
+    assert wrong == []
+    assert right >= 15          # its blind measure after rounds A-C's families
