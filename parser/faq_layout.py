@@ -66,6 +66,9 @@ def page_break(text: str, pos: int, line: str) -> Optional[list[Piece]]:
     line = line.rstrip(" \t")
     if not line or not (line[0] in "0123456789" or line.startswith(("Page", "p.")) or line[-1] in "0123456789"):
         return None
+    bare = line.replace("p.", "") if "p." in line else line
+    if "." in bare or "!" in bare or "?" in bare:      # (a page's line has no sentence's end: most lines fail here)
+        return None
     m = _PAGE_LINE.match(text, pos)
     return [("PAGE_BREAK", m.group())] if m else None
 
@@ -138,6 +141,8 @@ def _line(text: str, pos: int) -> str:
 # ---- the stage -------------------------------------------------------------------------------------
 _DIGITS = "0123456789"
 _LEAD_FIRST = " \t\u00a0•·▪►>–—*-§¶#«“`RA" + _DIGITS
+#: What a line some layout reads may start with (a line of cells aside): a lead, « Page », « | », a blank line.
+_MAY_START = frozenset(_LEAD_FIRST + "Pp|\n")
 
 
 @dataclass(frozen=True)
@@ -155,21 +160,30 @@ class _Recognizer:
     read: Callable[[str, int, str], Optional[list[Piece]]]
     #: a reader of one-line records: only on the lines with a brace, a « | », a tab or a dash
     cells: bool = False
+    #: never a line that starts with a plain rule number (« 702.19a Le … »: no page's line, no mark)
+    not_numbered: bool = False
+    #: (a reader of any line:) the characters its line starts with, unless it ends with a figure
+    may_start: str = ""
+    ends_with_figure: bool = False
 
 
 _RECOGNIZERS = (
-    _Recognizer(frozenset({"PAGE_BREAK"}), 10, True, None, page_break),
+    _Recognizer(frozenset({"PAGE_BREAK"}), 10, True, None, page_break, not_numbered=True, ends_with_figure=True,
+                may_start="0123456789Pp \t\u00a0\n"),
     _Recognizer(frozenset({"TABLE_HEAD"}), 8, True, "|", table_head, cells=True),
     _Recognizer(frozenset({"FIELD_BULLET", "FIELD_NAME"}), 7, True, None, field_line, cells=True),
     _Recognizer(frozenset({"DASH_BULLET", "DASH_NAME"}), 7, True, None, dash_line, cells=True),
     _Recognizer(frozenset({"INLINE_LEAD", "INLINE_NAME"}), {"INLINE_LEAD": 4, "INLINE_NAME": 3}, True, None,
                 inline_record, cells=True),
-    _Recognizer(frozenset({"RULE_LEAD", "MARKED_NUMBER", "TEXT"}), 8, True, _LEAD_FIRST, decorated_number),
+    _Recognizer(frozenset({"RULE_LEAD", "MARKED_NUMBER", "TEXT"}), 8, True, _LEAD_FIRST, decorated_number,
+                not_numbered=True),
     _Recognizer(frozenset({"FIELD_PT"}), 2, False, "-+0123456789*X", pt_cell("FIELD_PT")),
     _Recognizer(frozenset({"DASH_PT"}), 2, False, "-+0123456789*X", pt_cell("DASH_PT")),
 )
 
 
+#: A line that starts with a plain rule number and a space (most lines of a rules text).
+_PLAIN_NUMBER = re.compile(r"\d{3}\.\d+[a-z]?\.? ")
 #: What a line of one-line records has somewhere: a brace, a « | », a tab, a dash before a space.
 _CELL_MARK = re.compile(r"[{|\t]|[–—-][ \t]")
 
@@ -203,20 +217,34 @@ class LayoutLexer(Lexer):
             lexer = mid
         accepts = self.table.states[state]
         readers = tuple(r for r in _RECOGNIZERS if (at_start or not r.line_start) and any(t in accepts for t in r.starts))
-        firsts = None if any(r.first is None or r.first is _LEAD_FIRST for r in readers) else \
-            frozenset("".join(r.first for r in readers))
+        firsts = frozenset("".join(r.first if r.first is not None else r.may_start for r in readers))
         found = self._states[at_start][state] = (lexer, readers, accepts, firsts)
         return found
 
-    def _layout(self, source, text: str, pos: int, readers, accepts, lexer, cell_lines) -> Optional[list[Piece]]:
-        char, line = text[pos], None
+    @staticmethod
+    def _may_hold(text: str, pos: int) -> bool:
+        """Whether a line that starts with none of the readers' first characters may still hold a layout:
+        a line of cells, or a page's running header that ends with its number."""
+        end = text.find("\n", pos)
+        end = last = len(text) if end < 0 else end
+        while last > pos and text[last - 1] in " \t":
+            last -= 1
+        return last > pos and text[last - 1] in _DIGITS or _CELL_MARK.search(text, pos, end) is not None
+
+    def _layout(self, source, text: str, pos: int, readers, accepts, lexer) -> Optional[list[Piece]]:
+        char, line = text[pos], _line(text, pos)
+        cells = _CELL_MARK.search(line) is not None
+        if not cells and char not in _MAY_START and char < "\u2600" and line[-1:] not in _DIGITS:
+            return None                  # (a line of words: no layout of the stage; most lines)
+        numbered = char in _DIGITS and _PLAIN_NUMBER.match(line) is not None
         emoji = char >= "\u2600"
         for recognizer in readers:
             first = recognizer.first
             if first is not None and char not in first and not (emoji and first is _LEAD_FIRST) or \
-                    recognizer.cells and pos not in cell_lines:
+                    numbered and recognizer.not_numbered:
                 continue
-            line = _line(text, pos) if line is None else line
+            if recognizer.cells and not cells:
+                continue
             pieces = recognizer.read(text, pos, line)
             if not pieces or pieces[0][0] not in accepts:
                 continue
@@ -231,15 +259,14 @@ class LayoutLexer(Lexer):
         source = lexer_state.text
         text = source.text if hasattr(source, "text") else source
         size, ctr, starts, inside = len(text), lexer_state.line_ctr, self._states[True], self._states[False]
-        cell_lines = {text.rfind("\n", 0, m.start()) + 1 for m in _CELL_MARK.finditer(text)}
         try:
             while True:
                 pos, state = ctr.char_pos, parser_state.position
                 at_start = pos == 0 or text[pos - 1] == "\n"
                 lexer, readers, accepts, firsts = (starts if at_start else inside).get(state) or self._state(state, at_start)
                 pieces = None
-                if readers and pos < size and (firsts is None or text[pos] in firsts):
-                    pieces = self._layout(source, text, pos, readers, accepts, lexer, cell_lines)
+                if readers and pos < size and (text[pos] in firsts or text[pos] >= "\u2600" or self._may_hold(text, pos)):
+                    pieces = self._layout(source, text, pos, readers, accepts, lexer)
                 if pieces is None:
                     yield lexer.next_token(lexer_state, parser_state)
                     continue
