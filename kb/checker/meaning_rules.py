@@ -6,7 +6,10 @@ into :class:`~kb.checker.meaning_tree.Meaning`):
   ``rule_number`` of the mechanic (its English keyword name), the number claimed and the numbers
   denied;
 * "Soulbond didn't exist yet in the 2008 Comprehensive Rules", « l'association d'âmes n'existait
-  pas encore dans les règles de 2008 »: a query ``rule_exists``.
+  pas encore dans les règles de 2008 »: a query ``rule_exists``;
+* « La persistance est une capacité statique », "Soulbond is a keyword that represents two triggered
+  abilities": a query ``ability_kind`` (the kind, the number of abilities claimed), decided on the
+  keyword's defining rule in the edition (:mod:`kb.checker.ability_kinds`).
 
 The edition is the claim's own lead or trailing « dans les règles de 2008 » (the edition leads of
 the grammar set :attr:`Reading.edition`), else the one asked.  The model
@@ -52,3 +55,16 @@ class RuleMeaning:
         keyword = self._keyword_of(c)
         return Query(RULES_SUBJECT, "rule_exists", {"keyword": keyword},
                      polarity=polarity(_negs(c), False, False), words=keyword)
+
+    def abil_kind(self, c):
+        tok = c[0]
+        return "triggered" if tok.type == "TRIGGERS" else str(tok.value)
+
+    def ability_kind(self, c):
+        """« KEYWORD est une capacité statique » / "KEYWORD is a keyword that represents two triggered abilities"."""
+        keyword = self._keyword_of(c)
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        count = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "number"), None)
+        value = {"keyword": keyword, "kind": kind, "count": count}
+        return Query(RULES_SUBJECT, "ability_kind", value, polarity=polarity(_negs(c), False, False),
+                     words=f"{keyword} {kind}")

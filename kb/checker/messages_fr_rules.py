@@ -32,4 +32,18 @@ RULES_FR = {
         "règles du {edition} : {keyword} est défini par la règle {number}",
     "rule {number} is part of the rule of {keyword} ({rule}), not the rule that defines it":
         "la règle {number} fait partie de la règle de {keyword} ({rule}), mais ce n'est pas celle qui le définit",
+    # what kind of ability a keyword is (kb/checker/ability_kinds.py)
+    "rules of {edition}, rule {number}: « {text} »": "règles du {edition}, règle {number} : « {text} »",
+    "outcome: {keyword} is {kinds}": "résultat : {keyword} est {kinds}",
+    "a static ability": "une capacité statique",
+    "a triggered ability": "une capacité déclenchée",
+    "an activated ability": "une capacité activée",
+    "no rule defines {keyword} in the rules of {edition}": "aucune règle ne définit {keyword} dans les règles du {edition}",
+    "the knowledge base holds no text of rule {number} in the rules of {edition}":
+        "la base de connaissances ne contient pas le texte de la règle {number} dans les règles du {edition}",
+    "rule {number} does not say what kind of ability {keyword} is":
+        "la règle {number} ne dit pas de quelle sorte de capacité est {keyword}",
+    "{keyword} represents abilities of several kinds ({kinds})": "{keyword} représente des capacités de plusieurs sortes ({kinds})",
+    "rule {number} does not say how many abilities {keyword} represents":
+        "la règle {number} ne dit pas combien de capacités représente {keyword}",
 }

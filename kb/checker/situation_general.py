@@ -7,7 +7,7 @@ and a return asked with no event, played through the returning keyword's trigger
 """
 from __future__ import annotations
 
-from kb.checker import rule_refs, situation_removal, soulbond
+from kb.checker import ability_kinds, rule_refs, situation_removal, soulbond
 from kb.checker.engine.abilities import RETURNING
 from kb.checker.engine.citing import say
 from kb.checker.meaning import Junction, Query
@@ -118,6 +118,9 @@ class GeneralMechanics:
 
     def _q_rule_exists(self, q: Query) -> bool:
         return rule_refs.rule_exists(q, self.trace)
+
+    def _q_ability_kind(self, q: Query) -> bool:
+        return ability_kinds.kind_holds(q, self.trace)
 
 
     def _implied_death(self) -> None:

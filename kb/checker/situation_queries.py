@@ -50,7 +50,7 @@ def _about_rules(node) -> bool:
     """Whether an assertion asks where a mechanic stands in the rules (kb/checker/rule_refs.py)."""
     if isinstance(node, Junction):
         return any(_about_rules(p) for p in node.parts)
-    return isinstance(node, Query) and node.attribute in ("rule_number", "rule_exists", "targets", "removed_by")
+    return isinstance(node, Query) and node.attribute in ("rule_number", "rule_exists", "ability_kind", "targets", "removed_by")
 
 
 def _pt(text: Optional[str]) -> Optional[tuple[int, int]]:
