@@ -25,6 +25,7 @@ from typing import Optional
 
 from parser.cardface import CardFaceError, parse_type_line
 from parser.mana import ManaCostError, parse_written_cost, read_cost
+from parser.faq_records import NAME_AND_COST, SET_LINE
 
 Placed = tuple[str, tuple[int, int]]
 
@@ -47,6 +48,9 @@ _FIELD_SEP = re.compile(r"[ \t]+[—–·-][ \t]+")
 _WRAPPED = re.compile(r"[ \t][—–-]$|,$")
 #: A rarity or a loyalty after a type line (« Enchantement : saga — Mythique »): no part of it.
 _ASIDE = re.compile(r"(?i)mythique|rare|peu commune|commune|loyauté[ \t]*:?[ \t]*\d{1,2}")
+#: A labelled field the record keeps as text (« Édition : … », « Couleur : … », « Rareté<TAB>Rare »).
+_KEPT = re.compile(r"(?i)(?:édition|extension|rareté|numéro|artiste|illustrat(?:eur|rice)|loyauté|couleurs?|identité(?: de)? couleurs?"
+                   r"|langue|état|prix(?: moyen)?)[ \t]*[:\t]")
 #: A picture's place on a shop's page or a wiki's (« [Image de la carte] », « [Illustration] »): no field, no name.
 _PLACEHOLDER = re.compile(r"(?i)\[[^\]]{0,30}(?:image|illustration|visuel|photo|scan)[^\]]{0,30}\]")
 #: What pages put before a card's name: a bullet, a rank (« #3 — »), a quotation mark (« » Name « »).
@@ -140,7 +144,8 @@ class _Fields:
         if label in _ENGLISH_LABELS:
             self.english = self.english or value
             return True
-        if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc"):
+        if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc",
+                     "coût converti", "cout converti", "vm"):
             self.mv = self.mv or (value if value.isdigit() else None)
             return True
         return None
@@ -214,12 +219,11 @@ def _unframed(text: str) -> str:
 
 
 #: A name, then its cost in symbols after one space (« Noble féale de Feuilleterne 1(g/w)(g/w)(g/w) »).
-_SYMBOLS_AT_END = re.compile(r"(.+?)[ \t]+(\d{0,2}(?:\([^()\s]{1,3}\)){1,8}|(?:\{[^{}\s]+\}){1,8})$")
 
 
 def _lower_symbols(text: str) -> Optional[re.Match]:
     """The name and the cost of a name line whose cost is written in lower case (the grammar reads the others)."""
-    m = _SYMBOLS_AT_END.match(text)
+    m = NAME_AND_COST.match(text)
     return m if m and any(c.islower() for c in m[2]) else None
 
 
@@ -238,7 +242,7 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     trailing = re.match(r"(.+?)[ \t]{2,}(\S.*?)$", text) or _lower_symbols(text)
     if trailing and read_cost(trailing[2]):
         text, cost = trailing[1], read_cost(trailing[2])
-    text = re.sub(r"[ \t]+[—–][ \t]+[^()]+$", "", text)      # « Nom (English) — Édition »
+    text = re.split(r"[ \t]+[—–][ \t]+", text, maxsplit=1)[0]     # « Nom (English) — Édition — Rare — FR »
     english = None
     paren = re.fullmatch(r"(.+?)[ \t]*\(([A-Z][^()]{1,60})\)", text)
     if paren:
@@ -295,6 +299,16 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
     return out, j
 
 
+def _other_name(lines: list[Placed], j: int) -> Optional[re.Match]:
+    """The other language's name on its own line under the name (« Épouvantail trémulefeu » / « Rattleblaze
+    Scarecrow » / « Coût<TAB>6 »): a plain name, no cost, with a field of the record right under it."""
+    text = _unframed(lines[j][0])
+    if j + 1 >= len(lines) or not _Fields().read(_unframed(lines[j + 1][0])):
+        return None
+    name, english, cost = _name_of(text)
+    return re.fullmatch(r"(.+)", name) if name and not english and not cost and name == text else None
+
+
 def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[str]) -> tuple[int, Optional[str]]:
     """Read the fields under the name at ``start`` into ``fields``: the index after them, and the English
     name (from the name line, or a line « (English Name) » right under it)."""
@@ -309,7 +323,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
                 break
             j += 1
             continue
-        if re.match(r"(?i)(?:édition|extension|rareté|numéro|artiste|illustrat(?:eur|rice)|loyauté)[ \t]*[:\t]", text):
+        if _KEPT.match(text) or SET_LINE.match(text) and not _TYPE_START.match(text):
             fields.kept.append(j)        # a labelled field the record keeps as text
             j += 1
             continue
@@ -323,7 +337,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
             seen += 1
             j += 1
             continue
-        under = re.fullmatch(r"\(([A-Z][^()]{1,60})\)", text)
+        under = re.fullmatch(r"\(([A-Z][^()]{1,60})\)", text) or _other_name(lines, j)
         if under and not seen and not english and not fields.english and j == start + 1:   # « (Emrakul, the Aeons Torn) »
             fields.english = english = under[1].strip()
             j += 1

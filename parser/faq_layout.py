@@ -145,6 +145,12 @@ _LEAD_FIRST = " \t\u00a0•·▪►>–—*-§¶#«“`RA" + _DIGITS
 _MAY_START = frozenset(_LEAD_FIRST + "Pp|\n")
 
 
+#: What a page break's first line with text may start with (« 36 », « Page 36 »; a running header that ends
+#: with its number is any line ending with a figure).
+_PAGE_FIRST = frozenset("0123456789Pp \t\u00a0\n")
+#: A line that starts with a plain rule number and a space (most lines of a rules text).
+_PLAIN_NUMBER = re.compile(r"\d{3}\.\d+[a-z]?\.? ")
+
 @dataclass(frozen=True)
 class _Recognizer:
     """A layout the stage reads: the token types it may start with, its priority against the lexer's
@@ -169,7 +175,7 @@ class _Recognizer:
 
 _RECOGNIZERS = (
     _Recognizer(frozenset({"PAGE_BREAK"}), 10, True, None, page_break, not_numbered=True, ends_with_figure=True,
-                may_start="0123456789Pp \t\u00a0\n"),
+                may_start="".join(_PAGE_FIRST)),
     _Recognizer(frozenset({"TABLE_HEAD"}), 8, True, "|", table_head, cells=True),
     _Recognizer(frozenset({"FIELD_BULLET", "FIELD_NAME"}), 7, True, None, field_line, cells=True),
     _Recognizer(frozenset({"DASH_BULLET", "DASH_NAME"}), 7, True, None, dash_line, cells=True),
@@ -182,8 +188,8 @@ _RECOGNIZERS = (
 )
 
 
-#: A line that starts with a plain rule number and a space (most lines of a rules text).
-_PLAIN_NUMBER = re.compile(r"\d{3}\.\d+[a-z]?\.? ")
+#: A line of cells (a brace, a « | », a tab, a dash before a space), or a line that ends with a figure.
+_HOLDS = re.compile(r"[^\n]*?(?:[{|\t]|[–—-][ \t]|\d[ \t]*(?:\n|$))")
 #: What a line of one-line records has somewhere: a brace, a « | », a tab, a dash before a space.
 _CELL_MARK = re.compile(r"[{|\t]|[–—-][ \t]")
 
@@ -221,15 +227,31 @@ class LayoutLexer(Lexer):
         found = self._states[at_start][state] = (lexer, readers, accepts, firsts)
         return found
 
+    def _asked(self, text: str, pos: int, firsts: frozenset) -> bool:
+        """Whether a reader may apply at ``pos``: its first characters, an emoji, a line of cells or a
+        line ending with a figure; a blank line only before a line a page break may start with (the
+        blank lines before a rule-number line are never a page break's)."""
+        char = text[pos]
+        if char == "\n":
+            after = text[pos + 1:pos + 2]
+            if not after or after in _DIGITS and _PLAIN_NUMBER.match(text, pos + 1):
+                return False
+            return after in _PAGE_FIRST or self._may_hold(text, pos + 1)
+        if char in _DIGITS:              # « 702.19a … », « 1. … »: a mark after the number, or a line of cells
+            after = pos + 1
+            while text[after:after + 1] in _DIGITS and after < len(text):
+                after += 1
+            if text[after:after + 1] == ".":
+                end = text.find("\n", pos)
+                return _MARK_GATE.match(text, pos) is not None or \
+                    _CELL_MARK.search(text, pos, len(text) if end < 0 else end) is not None
+        return char in firsts or char >= "\u2600" or self._may_hold(text, pos)
+
     @staticmethod
     def _may_hold(text: str, pos: int) -> bool:
         """Whether a line that starts with none of the readers' first characters may still hold a layout:
-        a line of cells, or a page's running header that ends with its number."""
-        end = text.find("\n", pos)
-        end = last = len(text) if end < 0 else end
-        while last > pos and text[last - 1] in " \t":
-            last -= 1
-        return last > pos and text[last - 1] in _DIGITS or _CELL_MARK.search(text, pos, end) is not None
+        a line of cells, or a page's running header that ends with its number (one scan of the line)."""
+        return _HOLDS.match(text, pos) is not None
 
     def _layout(self, source, text: str, pos: int, readers, accepts, lexer) -> Optional[list[Piece]]:
         char, line = text[pos], _line(text, pos)
@@ -265,7 +287,7 @@ class LayoutLexer(Lexer):
                 at_start = pos == 0 or text[pos - 1] == "\n"
                 lexer, readers, accepts, firsts = (starts if at_start else inside).get(state) or self._state(state, at_start)
                 pieces = None
-                if readers and pos < size and (text[pos] in firsts or text[pos] >= "\u2600" or self._may_hold(text, pos)):
+                if readers and pos < size and self._asked(text, pos, firsts):
                     pieces = self._layout(source, text, pos, readers, accepts, lexer)
                 if pieces is None:
                     yield lexer.next_token(lexer_state, parser_state)

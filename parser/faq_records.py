@@ -29,7 +29,7 @@ from lark import Token, Tree
 
 from kb.model import CardRecord
 from parser.cardface import CardFaceError, parse_pt, parse_type_line
-from parser.mana import ManaCostError, parse_written_cost
+from parser.mana import ManaCostError, parse_written_cost, read_cost
 from parser.textkeys import fold_name
 
 #: What each field of a record is, by the grammar's name for it.
@@ -40,7 +40,8 @@ _FIELD_KINDS = {"card_cost": "cost", "stray_cost": "cost", "mana_value": "mana v
 #: A field's label, which is never a card's name (« Coût », « Type », « Nom VO »).
 _LABELS = re.compile(r"(?i)(?:co[uû]t(?: de mana| converti(?: de mana)?)?|types?|nom(?: vo| anglais| français| original)?"
                      r"|texte|force(?: ?/ ?endurance)?|f ?/ ?e|ccm|cmc|valeur de mana|loyauté|rareté|description"
-                     r"|caractéristiques|illustrat(?:eur|ion)|extension|édition)")
+                     r"|caractéristiques|illustrat(?:eur|ion)|extension|édition|couleurs?|identité(?: de)? couleurs?|artiste|prix|langue"
+                     r"|état|numéro|vm|légalités?|format)")
 #: What a cost, a P/T and a type line may look like at all (before their grammars are run on a name).
 _COST_CHARS = re.compile(r"[\d{}()WUBRGCSXYZP/ \t]+$")
 _PT_CHARS = re.compile(r"[-+\d*X?∞½ .,()]+/[-+\d*X?∞½ .,()]+$")
@@ -52,9 +53,17 @@ _TYPE_START = re.compile(r"(?i)(?:créature|rituel|éphémère|enchantement|arte
 _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|valeur|loyauté|rareté|description|"
                       r"caractéristiques|illustrat|extension|édition|créature|rituel|éphémère|enchantement|artefact|"
                       r"terrain|planeswalker|arpenteur|tribal|bataille|phénomène|plan|machination|conspiration|donjon|"
-                      r"héros|invocation|interruption|légendaire|neigeu|mondial)|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:]$")
+                      r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vm\b)"
+                      r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·()]|.*\d$")
 #: A labelled field's line (« Nom anglais<TAB>Murderous Redcap »): never a name line either.
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
+#: A set and rarity line (« Commander 2014 · Commune · FR », « Sombrelande — Rare »): a rarity between separators.
+SET_LINE = re.compile(r"(?i)(?:^|.*?[ \t][·|—–-][ \t]*)(?:peu commune|commune|rare|mythique|unco(?:mmon)?|common|mythic(?: rare)?)"
+                      r"[ \t]*(?:[·|—–-][ \t]|$)")
+#: A counter or a number after a word (« Article 1/3 », « Carte n° 2 », « Annonce #12 »): no card's name.
+_COUNTER = re.compile(r"(?i).*?(?:[ \t]\d{1,3}[ \t]*/[ \t]*\d{1,3}|[ \t](?:n°|no\.?|#)[ \t]*\d+)$")
+#: A name and its cost after a space or a spaced dash (« Nuckelavee - (4)(u/r)(u/r) »): the cost is split off, never named.
+NAME_AND_COST = re.compile(r"(.+?)(?:[ \t]+[-–—])?[ \t]+(\d{0,2}(?:\([^()\s]{1,3}\)){1,8}|(?:\{[^{}\s]+\}){1,8})$")
 
 
 #: A card record's signature inside a line of text: a braced cost, then a type word with its
@@ -107,6 +116,16 @@ def refused_name(name: str) -> Optional[str]:
         return "is empty or a field's label" if not name else "is a field's label"
     if name[-1] in "-–—/|,;:":
         return "ends with a separator"
+    if name.count("(") != name.count(")"):
+        return "has an unclosed parenthesis"
+    if SET_LINE.match(name):
+        return "is a set and rarity line"
+    if _COUNTER.match(name):
+        return "is a counter"
+    if re.fullmatch(r"[\d \t+(){}/wubrgcxWUBRGCX]+", name) and read_cost(name) is not None:
+        return "reads as a cost"
+    if NAME_AND_COST.match(name) and read_cost(NAME_AND_COST.match(name)[2]) is not None:
+        return "holds its cost"
     readers = (("a cost", parse_written_cost, ManaCostError, _COST_CHARS), ("a P/T", parse_pt, CardFaceError, _PT_CHARS),
                ("a type line", lambda t: parse_type_line(t, "fr"), CardFaceError, _TYPE_START))
     for what, read, error, could in readers:
