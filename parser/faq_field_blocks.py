@@ -43,14 +43,18 @@ _PT_LABELS = {"force/endurance", "force / endurance", "f/e", "p/t", "f / e"}
 _ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english name", "nom us"}
 _NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr", "nom de la carte"}
 #: What separates a record's fields on one line: a spaced dash or a middle dot (« 3RR · Créature : dragon · 4/4 »).
-_FIELD_SEP = re.compile(r"[ \t]+[—–·-][ \t]+")
+_FIELD_SEP = re.compile(r"[ \t]+[—–·|-][ \t]+|[ \t]{3,}")
+#: What separates the fields of a name line (« Name · {1}{U} · Créature — … », « Name — 1BB »).
+_NAME_SEP = re.compile(r"[ \t]+[—–·|][ \t]+")
+#: A lead before a name that counts the cards (« CARTE N°1 — », « COUP DE CŒUR N°2 (…) : », « #1 — »).
+_COUNTED = re.compile(r"^[^\w]*(?:[A-ZÀ-Ý'’ ]{2,30}[ \t])?(?:N°|n°|#|No\.?)[ \t]*\d{1,2}(?:[ \t]*\([^()]{0,40}\))?[ \t]*[—–:-][ \t]*")
 #: A field's value that goes on in the next line: it ends with a dash or a comma.
 _WRAPPED = re.compile(r"[ \t][—–-]$|,$")
 #: A rarity or a loyalty after a type line (« Enchantement : saga — Mythique »): no part of it.
 _ASIDE = re.compile(r"(?i)mythique|rare|peu commune|commune|loyauté[ \t]*:?[ \t]*\d{1,2}")
 #: A labelled field the record keeps as text (« Édition : … », « Couleur : … », « Rareté<TAB>Rare »).
 _KEPT = re.compile(r"(?i)(?:édition|extension|rareté|numéro|artiste|illustrat(?:eur|rice)|loyauté|couleurs?|identité(?: de)? couleurs?"
-                   r"|langue|état|prix(?: moyen)?)[ \t]*[:\t]")
+                   r"|langue|état|prix(?: moyen)?)[ \t]*(?:[:\t]|\.{3,}|[ \t]{2,})")
 #: A picture's place on a shop's page or a wiki's (« [Image de la carte] », « [Illustration] »): no field, no name.
 _PLACEHOLDER = re.compile(r"(?i)\[[^\]]{0,30}(?:image|illustration|visuel|photo|scan)[^\]]{0,30}\]")
 #: What pages put before a card's name: a bullet, a rank (« #3 — »), a quotation mark (« » Name « »).
@@ -61,7 +65,8 @@ _GATES = tuple(re.compile(p) for p in (
     r"[Cc]o[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
  r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
+    r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)",
+    r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))"))
 def _cost_line(line: str) -> bool:
     """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} », « {3}{G/P} », « {7} »),
     never a number alone."""
@@ -96,7 +101,7 @@ def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     if len(parts) > 1 and any(_ASIDE.fullmatch(part) for part in parts[1:]):    # « … — Mythique », « — Loyauté 4 »
         value = " — ".join(part for part in parts if not _ASIDE.fullmatch(part))
     pt = None
-    tail = re.search(r"(?:[ \t]*[,—–·-][ \t]*|[ \t]+)(" + _PT.pattern + r")[ \t]*$", value)
+    tail = re.search(r"(?:[ \t]*[,—–·|-][ \t]*|[ \t]+)(" + _PT.pattern + r")[ \t]*$", value)
     if tail:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
@@ -227,10 +232,15 @@ def _lower_symbols(text: str) -> Optional[re.Match]:
     return m if m and any(c.islower() for c in m[2]) else None
 
 
+def _unmarked(text: str) -> str:
+    """A field without the bold marks and backticks of a chat or a Markdown page (« **Coût :** `{2}{U}` »)."""
+    return text.replace("**", "").replace("`", "") if "*" in text or "`" in text else text
+
+
 def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     """(name, English name, cost written on the line) of a candidate name line, or (None, …)."""
     from parser.faq_records import refused_name, unmarked
-    text = unmarked(_unframed(text))
+    text = _COUNTED.sub("", unmarked(_unmarked(_unframed(text))))
     if _PLACEHOLDER.fullmatch(text):
         return None, None, None
     text = _NAME_DECORATION.sub("", text).rstrip(" \t«»").strip()
@@ -283,8 +293,10 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
         return None
     fields = _Fields()
     fields.cost = cost
+    rest = _name_fields(lines[start][0], fields)
     j, english = _scan(lines, start, fields, english)
-    if not (fields.cost and fields.type and is_type_line(fields.type)):
+    land = fields.type is not None and fields.type.startswith("Terrain") and rest is not None
+    if not ((fields.cost or land) and fields.type and is_type_line(fields.type)):
         return None
     indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
     if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
@@ -292,9 +304,11 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
     where = lines[start][1]
     head = f"{name} / {english}" if english and english != name else name
     mv = f" ({fields.mv})" if fields.mv else ""
-    out = [(f"{head} {fields.cost}{mv}", where), (fields.type, where)]
+    out = [(f"{head} {fields.cost or ''}{mv}".rstrip(), where), (fields.type, where)]
     if fields.pt:
         out.append((fields.pt, where))
+    if rest:
+        out.append((rest, where))
     out += [(_unframed(lines[k][0]), lines[k][1]) for k in fields.kept]
     return out, j
 
@@ -303,10 +317,31 @@ def _other_name(lines: list[Placed], j: int) -> Optional[re.Match]:
     """The other language's name on its own line under the name (« Épouvantail trémulefeu » / « Rattleblaze
     Scarecrow » / « Coût<TAB>6 »): a plain name, no cost, with a field of the record right under it."""
     text = _unframed(lines[j][0])
-    if j + 1 >= len(lines) or not _Fields().read(_unframed(lines[j + 1][0])):
+    k = j + 1 if j + 1 < len(lines) and lines[j + 1][0].strip() else j + 2
+    below = _unframed(lines[k][0]) if k < len(lines) else ""
+    if not below or not (_Fields().read(below) or _KEPT.match(below) or SET_LINE.match(re.sub(r"^\W+", "", below))):
         return None
     name, english, cost = _name_of(text)
     return re.fullmatch(r"(.+)", name) if name and not english and not cost and name == text else None
+
+
+def _name_fields(line: str, fields: _Fields) -> Optional[str]:
+    """Read the fields written on the name line after it (« Name · {1}{U} · Créature — Humain · 1/2 · Coldsnap #44 »,
+    « Name — 1BB »): the segments that are none, as a line of text (« Coldsnap #44 · Commune »); None when no
+    segment is a field."""
+    segments = _NAME_SEP.split(_unmarked(unmarked_line(line)))[1:]
+    if not re.search(r"[·|]", line) and line[:1] not in " \t" and any(_TYPE_START.match(seg) for seg in segments):
+        return None                      # (« Name — 1WW — Créature - Esprit — 2/3 »: the one-line record the grammar reads)
+    took = [seg for seg in segments if fields.read(seg.strip())]
+    if not took:
+        return None
+    fields.novel = True
+    return " · ".join(seg.strip() for seg in segments if seg not in took)
+
+
+def unmarked_line(line: str) -> str:
+    from parser.faq_records import unmarked
+    return unmarked(_unframed(line))
 
 
 def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[str]) -> tuple[int, Optional[str]]:
@@ -323,6 +358,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
                 break
             j += 1
             continue
+        text = re.sub(r"^[^\w{(\[»«—–-]+[ \t]*", "", _unmarked(text))   # (« 🔹 Coût : {2} », « **Coût :** `{2}{U}` »)
         if _KEPT.match(text) or SET_LINE.match(text) and not _TYPE_START.match(text):
             fields.kept.append(j)        # a labelled field the record keeps as text
             j += 1
@@ -332,6 +368,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
             text = f"{text} {_unframed(lines[j + 1][0])}"
             j += 1
         if fields.read(text):
+            fields.novel = fields.novel or lines[j][0][:1] in " \t"      # (an indented field: the grammar reads none)
             if _LABEL.match(text) and _LABEL.match(text)["label"].strip().lower() in _ENGLISH_LABELS:
                 fields.kept.append(j)
             seen += 1

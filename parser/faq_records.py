@@ -58,7 +58,7 @@ _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|val
 #: A labelled field's line (« Nom anglais<TAB>Murderous Redcap »): never a name line either.
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
 #: A set and rarity line (« Commander 2014 · Commune · FR », « Sombrelande — Rare »): a rarity between separators.
-SET_LINE = re.compile(r"(?i)(?:^|.*?[ \t][·|—–-][ \t]*)(?:peu commune|commune|rare|mythique|unco(?:mmon)?|common|mythic(?: rare)?)"
+SET_LINE = re.compile(r"(?i)(?:^[^\w]*|.*?[ \t][·|—–-][ \t]*)(?:peu commune|commune|rare|mythique|unco(?:mmon)?|common|mythic(?: rare)?)"
                       r"[ \t]*(?:[·|—–-][ \t]|$)")
 #: A counter or a number after a word (« Article 1/3 », « Carte n° 2 », « Annonce #12 »): no card's name.
 _COUNTER = re.compile(r"(?i).*?(?:[ \t]\d{1,3}[ \t]*/[ \t]*\d{1,3}|[ \t](?:n°|no\.?|#)[ \t]*\d+)$")
