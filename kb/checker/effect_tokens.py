@@ -29,6 +29,8 @@ _BETWEEN = frozenset(("NEG", "DO", "MODAL", "ONLY", "QUE"))
 _SUBJECT = frozenset(("CARD", "PRON", "REL"))
 #: Token types that end a stretch.
 _STOP = frozenset(("REASON", "CONCEDE"))
+#: "X has you draw …", "X lets you put …": a verb that makes the player act, dropped before the effect.
+_CAUSATIVE = frozenset(("HAS", "CAUSE"))
 #: Predicates that, after a joiner (and an optional subject), begin a new clause.
 _PREDICATE = frozenset(("COP", "HAS", "COSTV", "ENTER", "ATTR"))
 
@@ -42,6 +44,10 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     if j < 0:
         return False
     left = tokens[j].type
+    if left in TRIGGER_EVENTS and j == 2 and _after_trigger(tokens[:j + 1]):
+        return True                      # "When X dies you create …": the effect right after its trigger
+    if tokens[i].type == "YOU" and left in _CAUSATIVE and j > 0 and tokens[j - 1].type in ("CARD", "PRON"):
+        return True                      # "X has you draw …": a causative, the player's action is the effect
     if tokens[i].type == "YOU" and left != "CARD" and not (left == "AND" and _after_trigger(tokens[:j])):
         return False                     # « X vous fait payer … », not any « vous »
     if left in _SUBJECT:
@@ -49,9 +55,15 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     return left in ("AND", "BUT") and any(t.type == "CARD" for t in tokens[:j])
 
 
+#: The events a claim led by its card's trigger names (« Quand X arrive … », "When X dies, …").
+TRIGGER_EVENTS = frozenset(("ENTER", "DIE"))
+
+
 def _after_trigger(before: list[Token]) -> bool:
-    """« Quand X arrive sur le champ de bataille, … », "When X enters, …": the claim begins with the trigger."""
-    return len(before) >= 3 and before[0].type == "COND" and any(t.type == "ENTER" for t in before)
+    """« Quand X arrive sur le champ de bataille, … », "When X dies, …": the claim begins with the trigger
+    of a card (a condition, the card, its event)."""
+    return len(before) >= 3 and before[0].type == "COND" and before[1].type == "CARD" and \
+        before[2].type in TRIGGER_EVENTS
 
 
 def _end(tokens: list[Token], i: int) -> int:
@@ -178,6 +190,8 @@ def _merge(tokens: list[Token], text: str) -> list[Token]:
             if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch) or \
                     (_after_trigger(out) and any(t.type in _EFFECT_VERBS - {"DRAW"} for t in stretch)):
                 first, last = stretch[0], stretch[-1]
+                if first.type == "YOU" and out and out[-1].type in _CAUSATIVE:
+                    out.pop()            # "has you draw three cards": the effect is "you draw three cards"
                 while last.type == "AND" and len(stretch) > 1:
                     stretch = stretch[:-1]
                     last = stretch[-1]

@@ -297,6 +297,9 @@ def is_lead(k: Key, lang: str) -> bool:
 
 #: "makes you draw two cards" is "Draw two cards." or "You draw two cards." (both are tried).
 _YOU = {"en": r"\bmakes? you\b", "fr": r"\bvous fait\b"}
+#: "you draw three cards", "when ~ dies, you create …": the player the text's imperative speaks to, named
+#: first ("Draw three cards.", "When ~ dies, create …"); the effect without it is tried too.
+_LEAD_YOU = {"en": r"^((?:when|whenever) ~ \w+,? )?you (?=\w)", "fr": r"^((?:quand|lorsque) ~ \w+,? )?vous (?=\w)"}
 
 
 def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
@@ -311,4 +314,7 @@ def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[
         text = re.sub(pattern, repl, text)
     forms = [text] if not re.search(_YOU[lang], text) else \
         [re.sub(_YOU[lang], "you" if lang == "en" else "vous", text), re.sub(_YOU[lang], "", text)]
+    bare = re.sub(_LEAD_YOU[lang], r"\1", forms[-1])
+    if bare != forms[-1]:
+        forms.append(bare)
     return [[k for s in sentences(form, lang, names) for k in s] for form in forms]
