@@ -35,7 +35,20 @@ _CAUSATIVE = frozenset(("HAS", "CAUSE"))
 _PREDICATE = frozenset(("COP", "HAS", "COSTV", "ENTER", "ATTR"))
 
 
+#: Players an effect may be said of after « Avec X, … » / "With X, …" (« chaque joueur perd … »).
+_PLAYERS = frozenset(("YOU", "BOTHPLAYERS", "PLAYER"))
+
+
+def _with_lead(tokens: list[Token], i: int) -> bool:
+    """« Avec la Discipline de la forteresse, chaque joueur perd … », "With X, you …": the card named first,
+    what its text does after the comma."""
+    return i == 3 and tokens[0].type == "WITH" and tokens[1].type == "CARD" and tokens[2].type == "AND" and \
+        (tokens[i].type in START or tokens[i].type in _PLAYERS)
+
+
 def _starts_effect(tokens: list[Token], i: int) -> bool:
+    if _with_lead(tokens, i):
+        return True
     if tokens[i].type not in START:
         return False
     j = i - 1
@@ -187,7 +200,7 @@ def _merge(tokens: list[Token], text: str) -> list[Token]:
         if _starts_effect(tokens, i):
             end = _end(tokens, i)
             stretch = tokens[i:end]
-            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch) or \
+            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch) or _with_lead(tokens, i) or \
                     (_after_trigger(out) and any(t.type in _EFFECT_VERBS - {"DRAW"} for t in stretch)):
                 first, last = stretch[0], stretch[-1]
                 if first.type == "YOU" and out and out[-1].type in _CAUSATIVE:

@@ -298,8 +298,10 @@ def is_lead(k: Key, lang: str) -> bool:
 #: "makes you draw two cards" is "Draw two cards." or "You draw two cards." (both are tried).
 _YOU = {"en": r"\bmakes? you\b", "fr": r"\bvous fait\b"}
 #: "you draw three cards", "when ~ dies, you create …": the player the text's imperative speaks to, named
-#: first ("Draw three cards.", "When ~ dies, create …"); the effect without it is tried too.
-_LEAD_YOU = {"en": r"^((?:when|whenever) ~ \w+,? )?you (?=\w)", "fr": r"^((?:quand|lorsque) ~ \w+,? )?vous (?=\w)"}
+#: first ("Draw three cards.", "When ~ dies, create …"); the effect without it is tried too.  Not damage:
+#: the card deals it ("~ deals 3 damage"), not the player ("you deal 3 damage" is not the text's word).
+_LEAD_YOU = {"en": r"^((?:when|whenever) ~ \w+,? )?you (?!deal)(?=\w)",
+             "fr": r"^((?:quand|lorsque) ~ \w+,? )?vous (?!inflig)(?=\w)"}
 
 
 def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:

@@ -381,6 +381,9 @@ class Tokenizer:
                 i = j
                 continue
             typed = self._simple(word)
+            if typed is not None and typed.type == "POSS" and tokens and tokens[-1].type == "PRON" and \
+                    str(tokens[-1].value).lower() in ("it", "that"):
+                typed = Token("COP", "is", start_pos=word.start, end_pos=word.end)     # "it's", "that's": is
             if typed is not None:
                 tokens.append(typed)
                 i += 1

@@ -54,6 +54,11 @@ class TextMeaning:
         query.value = dict(query.value, effect=lead + query.value["effect"])
         return query
 
+    def text_with_card(self, children):
+        """« Avec la Discipline de la forteresse, chaque joueur perd 1 point de vie … »: what the card's text does."""
+        subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return self.text_does_pred([t for t in children if isinstance(t, Token) and t.type == "TEXTDOES"])(subject)
+
     def text_draw_clause(self, children):
         subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         return self._queries(subject, [("+", ("text_draw_on_enter", True))], [], [], False)
