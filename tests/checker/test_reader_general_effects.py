@@ -73,3 +73,21 @@ def test_a_number_passed_over_in_a_ruling_decides_nothing(full_conn):
     v = check_claim("Brainstorm has you draw two cards.", cards=full_conn)
     assert v.answer == "unknown", v.explanation
     assert not any("ruling of 2018-03-16" in s for s in v.explanation or [])
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer, step", [
+    # a card whose name is a subtype, named first in the singular: the card (Swamp: « Terrain de base : marais »)
+    ("Le Marais est un terrain de base de type marais.", "true", "sous-types de Swamp : Swamp"),
+    ("Le Marais est un terrain de base de type forêt.", "false", "sous-types de Swamp : Swamp"),
+    # « ne … aucune » is one negation; "has no color" asks whether the card has any colour
+    ("Le Marais n'a aucune couleur.", "true", "la base de cartes concorde : couleurs incolore"),
+    ("L'Ange de Serra n'a aucune couleur.", "false", "the card database agrees: colors W"),
+    ("Serra Angel has no color.", "false", "the card database agrees: colors W"),
+    ("Island has no color.", "true", "the card database agrees: colors colorless"),
+    ("L'Ange de Serra n'a pas de couleur.", "false", "la base de cartes concorde : couleurs W"),
+])
+def test_subtype_named_cards_and_no_color(full_conn, claim, answer, step):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert step in v.explanation
