@@ -153,6 +153,26 @@ def ability_costs(tokens: list[Token], text: str) -> list[Token]:
     return out
 
 
+def _own_ability(tokens: list[Token], i: int, before: list[Token]) -> Optional[tuple[Token, int]]:
+    """« sa capacité à {0} lui donne … », "its ability deals …": the ability of the card named last, as the
+    subject of an effect (a CARD token naming that ability, and where the effect's verb is); None otherwise.
+    A qualified ability (« sa capacité de mana », "its triggered ability") is left as it is."""
+    if tokens[i].type != "PRONPOSS" or i + 2 >= len(tokens) or tokens[i + 1].type != "ABILITY":
+        return None
+    card = next((t for t in reversed(before) if t.type == "CARD"), None)
+    k, cost = i + 2, None
+    if k + 1 < len(tokens) and tokens[k].type == "HAS" and tokens[k + 1].type == "MANA":
+        k, cost = k + 2, str(tokens[k + 1].value)
+    clitic = k + 1 < len(tokens) and tokens[k].type == "PRON" and str(tokens[k].value).lower() == "lui"
+    if card is None or tokens[k + clitic].type not in START - {"YOU"}:
+        return None
+    k += clitic          # « sa capacité lui donne … »: the card itself, the object before the verb
+    value = {key: v for key, v in card.value.items() if key != "ability"}
+    if cost is not None:
+        value["ability"] = cost
+    return Token("CARD", value, start_pos=tokens[i].start_pos, end_pos=tokens[k - 1].end_pos), k
+
+
 def _abilities(tokens: list[Token], text: str) -> list[Token]:
     """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X" -> one CARD token that
     names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
@@ -160,6 +180,11 @@ def _abilities(tokens: list[Token], text: str) -> list[Token]:
     i = 0
     while i < len(tokens):
         t = tokens[i]
+        own = _own_ability(tokens, i, out)
+        if own is not None:
+            out.append(own[0])
+            i = own[1]
+            continue
         lead = 1 if t.type == "ABILITY" else 0
         cost = _ability_cost(tokens[i + lead], text) if i + lead < len(tokens) else None
         n = i + lead + 1

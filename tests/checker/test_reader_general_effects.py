@@ -91,3 +91,20 @@ def test_subtype_named_cards_and_no_color(full_conn, claim, answer, step):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert step in v.explanation
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer, step", [
+    # « sa capacité à {0} »: the line of that cost of the card named last (Jodah's Avenger: « {0} : Jusqu'à la
+    # fin du tour, le Vengeur de Jodah prend -1/-1 … »); Prodigal Pyromancer: « {T}: ~ deals 1 damage … »
+    ("Le Vengeur de Jodah est un changeforme bleu 4/4 ; sa capacité à {0} lui donne -2/-2.", "false",
+     "sous-types de Jodah's Avenger : Shapeshifter"),
+    ("Prodigal Pyromancer is a creature and its ability deals 1 damage to any target.", "true",
+     "rules text of Prodigal Pyromancer: « {t}: ~ deals 1 damage to any target. »"),
+    ("Prodigal Pyromancer is a creature and its ability deals 2 damage to any target.", "false",
+     "rules text of Prodigal Pyromancer: « {t}: ~ deals 1 damage to any target. »"),
+])
+def test_its_ability_does(full_conn, claim, answer, step):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert step in v.explanation
