@@ -204,12 +204,25 @@ def _abilities(tokens: list[Token], text: str) -> list[Token]:
     return out
 
 
+#: What a noun phrase about a card may end with before "for {1}{W}" (its cost).
+_NOUN_END = frozenset(("PT", "SUBTYPE", "CARDTYPE", "COLOR", "COLORLESS", "SUPERTYPE"))
+
+
+def _costs_for(tokens: list[Token]) -> list[Token]:
+    """"a 3/1 Human Peasant for {1}{W}": "for" and a mana cost after a noun phrase is the phrase's cost, as
+    « à {1}{W} » is (a ``HAS`` token, read by ``cost_comp``)."""
+    return [Token("HAS", "for", start_pos=t.start_pos, end_pos=t.end_pos)
+            if t.type == "WORD" and str(t.value).lower() == "for" and 0 < k < len(tokens) - 1 and
+            tokens[k - 1].type in _NOUN_END and tokens[k + 1].type == "MANA" else t
+            for k, t in enumerate(tokens)]
+
+
 def merge_effects(tokens: list[Token], text: str) -> list[Token]:
     """``tokens`` with each claimed effect joined into one ``TEXTDOES`` token (see the module docstring).
     Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
     first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
     An ability named without an effect after it leaves the tokens as they were."""
-    tokens = ability_costs(tokens, text)
+    tokens = _costs_for(ability_costs(tokens, text))
     merged = _merge(_abilities(tokens, text), text)
     for k, tok in enumerate(merged):
         if tok.type == "CARD" and "ability" in tok.value and \

@@ -108,3 +108,16 @@ def test_its_ability_does(full_conn, claim, answer, step):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert step in v.explanation
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # "for {1}{W}" after a noun phrase is its cost (Shepherd of the Flock {1}{W}, its Adventure Usher to Safety)
+    ("Shepherd of the Flock is a 3/1 Human Peasant for {1}{W}, and its Adventure, Usher to Safety, is an instant.",
+     "true"),
+    ("Shepherd of the Flock is a 3/1 Human Peasant for {2}{W}.", "false"),
+])
+def test_a_cost_after_for(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert "mana cost of Shepherd of the Flock: {1}{W}" in v.explanation
