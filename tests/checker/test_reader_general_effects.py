@@ -121,3 +121,18 @@ def test_a_cost_after_for(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert "mana cost of Shepherd of the Flock: {1}{W}" in v.explanation
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # "~ gets a +1/+1 counter each time …" is « Whenever …, put a +1/+1 counter on Champion of the Perished. »
+    ("Champion of the Perished gets a +1/+1 counter each time another Zombie enters the battlefield under your "
+     "control.", "true"),
+    ("Champion of the Perished gets two +1/+1 counters each time another Zombie enters the battlefield under your "
+     "control.", "unknown"),
+])
+def test_gets_a_counter_is_put_a_counter_on_it(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert "rules text of Champion of the Perished: « Whenever another Zombie enters the battlefield under your " \
+           "control, put a +1/+1 counter on Champion of the Perished. »" in v.explanation
