@@ -57,11 +57,12 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     if j < 0:
         return False
     left = tokens[j].type
-    if left in TRIGGER_EVENTS and j == 2 and _after_trigger(tokens[:j + 1]):
+    if left in TRIGGER_EVENTS and j == 2 and _after_trigger(tokens[:j + 1], TRIGGER_EVENTS):
         return True                      # "When X dies you create …": the effect right after its trigger
     if tokens[i].type == "YOU" and left in _CAUSATIVE and j > 0 and tokens[j - 1].type in ("CARD", "PRON"):
         return True                      # "X has you draw …": a causative, the player's action is the effect
-    if tokens[i].type == "YOU" and left != "CARD" and not (left == "AND" and _after_trigger(tokens[:j])):
+    if tokens[i].type == "YOU" and left != "CARD" and \
+            not (left == "AND" and _after_trigger(tokens[:j], TRIGGER_EVENTS)):
         return False                     # « X vous fait payer … », not any « vous »
     if left in _SUBJECT:
         return left != "PRON" or any(t.type == "CARD" for t in tokens[:j])
@@ -72,11 +73,13 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
 TRIGGER_EVENTS = frozenset(("ENTER", "DIE"))
 
 
-def _after_trigger(before: list[Token]) -> bool:
-    """« Quand X arrive sur le champ de bataille, … », "When X dies, …": the claim begins with the trigger
-    of a card (a condition, the card, its event)."""
-    return len(before) >= 3 and before[0].type == "COND" and before[1].type == "CARD" and \
-        before[2].type in TRIGGER_EVENTS
+def _after_trigger(before: list[Token], events: frozenset = frozenset(("ENTER",))) -> bool:
+    """« Quand X arrive sur le champ de bataille, … »: the claim begins with the trigger of a card; with
+    ``events`` :data:`TRIGGER_EVENTS`, "When X dies, …" too (then the condition, the card, its event)."""
+    if len(before) < 3 or before[0].type != "COND":
+        return False
+    return any(t.type == "ENTER" for t in before) or \
+        (before[1].type == "CARD" and before[2].type in events)
 
 
 def _end(tokens: list[Token], i: int) -> int:
