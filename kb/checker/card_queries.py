@@ -180,6 +180,8 @@ class QueryModel:
 
     def _q_color(self, d, q):
         colors = self._colors(d)
+        if q.words == "exists":         # "has a color" / "has no color"
+            return bool(colors)
         if q.quantifier == "only":
             return colors == (q.value,)
         return q.value in colors

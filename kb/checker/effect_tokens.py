@@ -29,11 +29,26 @@ _BETWEEN = frozenset(("NEG", "DO", "MODAL", "ONLY", "QUE"))
 _SUBJECT = frozenset(("CARD", "PRON", "REL"))
 #: Token types that end a stretch.
 _STOP = frozenset(("REASON", "CONCEDE"))
+#: "X has you draw …", "X lets you put …": a verb that makes the player act, dropped before the effect.
+_CAUSATIVE = frozenset(("HAS", "CAUSE"))
 #: Predicates that, after a joiner (and an optional subject), begin a new clause.
 _PREDICATE = frozenset(("COP", "HAS", "COSTV", "ENTER", "ATTR"))
 
 
+#: Players an effect may be said of after « Avec X, … » / "With X, …" (« chaque joueur perd … »).
+_PLAYERS = frozenset(("YOU", "BOTHPLAYERS", "PLAYER"))
+
+
+def _with_lead(tokens: list[Token], i: int) -> bool:
+    """« Avec la Discipline de la forteresse, chaque joueur perd … », "With X, you …": the card named first,
+    what its text does after the comma."""
+    return i == 3 and tokens[0].type == "WITH" and tokens[1].type == "CARD" and tokens[2].type == "AND" and \
+        (tokens[i].type in START or tokens[i].type in _PLAYERS)
+
+
 def _starts_effect(tokens: list[Token], i: int) -> bool:
+    if _with_lead(tokens, i):
+        return True
     if tokens[i].type not in START:
         return False
     j = i - 1
@@ -42,16 +57,29 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     if j < 0:
         return False
     left = tokens[j].type
-    if tokens[i].type == "YOU" and left != "CARD" and not (left == "AND" and _after_trigger(tokens[:j])):
+    if left in TRIGGER_EVENTS and j == 2 and _after_trigger(tokens[:j + 1], TRIGGER_EVENTS):
+        return True                      # "When X dies you create …": the effect right after its trigger
+    if tokens[i].type == "YOU" and left in _CAUSATIVE and j > 0 and tokens[j - 1].type in ("CARD", "PRON"):
+        return True                      # "X has you draw …": a causative, the player's action is the effect
+    if tokens[i].type == "YOU" and left != "CARD" and \
+            not (left == "AND" and _after_trigger(tokens[:j], TRIGGER_EVENTS)):
         return False                     # « X vous fait payer … », not any « vous »
     if left in _SUBJECT:
         return left != "PRON" or any(t.type == "CARD" for t in tokens[:j])
     return left in ("AND", "BUT") and any(t.type == "CARD" for t in tokens[:j])
 
 
-def _after_trigger(before: list[Token]) -> bool:
-    """« Quand X arrive sur le champ de bataille, … », "When X enters, …": the claim begins with the trigger."""
-    return len(before) >= 3 and before[0].type == "COND" and any(t.type == "ENTER" for t in before)
+#: The events a claim led by its card's trigger names (« Quand X arrive … », "When X dies, …").
+TRIGGER_EVENTS = frozenset(("ENTER", "DIE"))
+
+
+def _after_trigger(before: list[Token], events: frozenset = frozenset(("ENTER",))) -> bool:
+    """« Quand X arrive sur le champ de bataille, … »: the claim begins with the trigger of a card; with
+    ``events`` :data:`TRIGGER_EVENTS`, "When X dies, …" too (then the condition, the card, its event)."""
+    if len(before) < 3 or before[0].type != "COND":
+        return False
+    return any(t.type == "ENTER" for t in before) or \
+        (before[1].type == "CARD" and before[2].type in events)
 
 
 def _end(tokens: list[Token], i: int) -> int:
@@ -128,6 +156,26 @@ def ability_costs(tokens: list[Token], text: str) -> list[Token]:
     return out
 
 
+def _own_ability(tokens: list[Token], i: int, before: list[Token]) -> Optional[tuple[Token, int]]:
+    """« sa capacité à {0} lui donne … », "its ability deals …": the ability of the card named last, as the
+    subject of an effect (a CARD token naming that ability, and where the effect's verb is); None otherwise.
+    A qualified ability (« sa capacité de mana », "its triggered ability") is left as it is."""
+    if tokens[i].type != "PRONPOSS" or i + 2 >= len(tokens) or tokens[i + 1].type != "ABILITY":
+        return None
+    card = next((t for t in reversed(before) if t.type == "CARD"), None)
+    k, cost = i + 2, None
+    if k + 1 < len(tokens) and tokens[k].type == "HAS" and tokens[k + 1].type == "MANA":
+        k, cost = k + 2, str(tokens[k + 1].value)
+    clitic = k + 1 < len(tokens) and tokens[k].type == "PRON" and str(tokens[k].value).lower() == "lui"
+    if card is None or tokens[k + clitic].type not in START - {"YOU"}:
+        return None
+    k += clitic          # « sa capacité lui donne … »: the card itself, the object before the verb
+    value = {key: v for key, v in card.value.items() if key != "ability"}
+    if cost is not None:
+        value["ability"] = cost
+    return Token("CARD", value, start_pos=tokens[i].start_pos, end_pos=tokens[k - 1].end_pos), k
+
+
 def _abilities(tokens: list[Token], text: str) -> list[Token]:
     """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X" -> one CARD token that
     names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
@@ -135,6 +183,11 @@ def _abilities(tokens: list[Token], text: str) -> list[Token]:
     i = 0
     while i < len(tokens):
         t = tokens[i]
+        own = _own_ability(tokens, i, out)
+        if own is not None:
+            out.append(own[0])
+            i = own[1]
+            continue
         lead = 1 if t.type == "ABILITY" else 0
         cost = _ability_cost(tokens[i + lead], text) if i + lead < len(tokens) else None
         n = i + lead + 1
@@ -154,12 +207,25 @@ def _abilities(tokens: list[Token], text: str) -> list[Token]:
     return out
 
 
+#: What a noun phrase about a card may end with before "for {1}{W}" (its cost).
+_NOUN_END = frozenset(("PT", "SUBTYPE", "CARDTYPE", "COLOR", "COLORLESS", "SUPERTYPE"))
+
+
+def _costs_for(tokens: list[Token]) -> list[Token]:
+    """"a 3/1 Human Peasant for {1}{W}": "for" and a mana cost after a noun phrase is the phrase's cost, as
+    « à {1}{W} » is (a ``HAS`` token, read by ``cost_comp``)."""
+    return [Token("HAS", "for", start_pos=t.start_pos, end_pos=t.end_pos)
+            if t.type == "WORD" and str(t.value).lower() == "for" and 0 < k < len(tokens) - 1 and
+            tokens[k - 1].type in _NOUN_END and tokens[k + 1].type == "MANA" else t
+            for k, t in enumerate(tokens)]
+
+
 def merge_effects(tokens: list[Token], text: str) -> list[Token]:
     """``tokens`` with each claimed effect joined into one ``TEXTDOES`` token (see the module docstring).
     Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
     first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
     An ability named without an effect after it leaves the tokens as they were."""
-    tokens = ability_costs(tokens, text)
+    tokens = _costs_for(ability_costs(tokens, text))
     merged = _merge(_abilities(tokens, text), text)
     for k, tok in enumerate(merged):
         if tok.type == "CARD" and "ability" in tok.value and \
@@ -175,9 +241,11 @@ def _merge(tokens: list[Token], text: str) -> list[Token]:
         if _starts_effect(tokens, i):
             end = _end(tokens, i)
             stretch = tokens[i:end]
-            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch) or \
+            if any(t.type in ("WORD", "ACT") for t in stretch) or _two_effects(stretch) or _with_lead(tokens, i) or \
                     (_after_trigger(out) and any(t.type in _EFFECT_VERBS - {"DRAW"} for t in stretch)):
                 first, last = stretch[0], stretch[-1]
+                if first.type == "YOU" and out and out[-1].type in _CAUSATIVE:
+                    out.pop()            # "has you draw three cards": the effect is "you draw three cards"
                 while last.type == "AND" and len(stretch) > 1:
                     stretch = stretch[:-1]
                     last = stretch[-1]

@@ -275,11 +275,14 @@ def _keys_of(w, lang: str) -> list[Key]:
 COST_MARK = "costmark"
 _CLAIM_REWRITES = {
     "en": [(r"\b(?:by paying|if you pay|when you pay)\b", " costmark "), (r"\band sacrificing\b", "sacrifice"),
-           (r"(?<!taps )(?<!tap )(?<!tapped )\bfor (?=\{)", " costmark ")],
+           (r"(?<!taps )(?<!tap )(?<!tapped )\bfor (?=\{)", " costmark "), (r"\beach time\b", "whenever"),
+           # "~ gets a +1/+1 counter" is "put a +1/+1 counter on ~" (the card the claim is about)
+           (r"^gets? (an?|one|two|three|four|five|\d+) ((?:[+-]\d+/[+-]\d+ )?counters?)\b", r"put \1 \2 on ~")],
     "fr": [(r"\b(?:si (?:l')?on paie|si vous payez|en payant|en sacrifiant)\b", " costmark "),
            (r"(?<!engage )(?<!engagent )\bpour (?=\{)", " costmark "),
            (r"\bet qu'on\b", "et"), (r"\b(?:a|au) chaque fois que\b", "chaquefois"),
-           (r"\bchaque fois que\b", "chaquefois")],
+           (r"\bchaque fois que\b", "chaquefois"),
+           (r"^(?:recoit|obtient) (un|deux|trois|quatre|cinq|\d+) (marqueurs?(?: [+-]\d+/[+-]\d+)?)", r"mettez \1 \2 sur ~")],
 }
 #: Words that lead a trigger or a condition (the claim may say them after its action, the text before).
 _LEAD_WORDS = {"en": "when whenever at if until", "fr": "quand lorsque chaquefois debut si jusqu"}
@@ -297,6 +300,11 @@ def is_lead(k: Key, lang: str) -> bool:
 
 #: "makes you draw two cards" is "Draw two cards." or "You draw two cards." (both are tried).
 _YOU = {"en": r"\bmakes? you\b", "fr": r"\bvous fait\b"}
+#: "you draw three cards", "when ~ dies, you create …": the player the text's imperative speaks to, named
+#: first ("Draw three cards.", "When ~ dies, create …"); the effect without it is tried too.  Not damage:
+#: the card deals it ("~ deals 3 damage"), not the player ("you deal 3 damage" is not the text's word).
+_LEAD_YOU = {"en": r"^((?:when|whenever) ~ \w+,? )?you (?!deal)(?=\w)",
+             "fr": r"^((?:quand|lorsque) ~ \w+,? )?vous (?!inflig)(?=\w)"}
 
 
 def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
@@ -311,4 +319,7 @@ def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[
         text = re.sub(pattern, repl, text)
     forms = [text] if not re.search(_YOU[lang], text) else \
         [re.sub(_YOU[lang], "you" if lang == "en" else "vous", text), re.sub(_YOU[lang], "", text)]
+    bare = re.sub(_LEAD_YOU[lang], r"\1", forms[-1])
+    if bare != forms[-1]:
+        forms.append(bare)
     return [[k for s in sentences(form, lang, names) for k in s] for form in forms]

@@ -331,7 +331,8 @@ class Tokenizer:
                 continue
             if words[j - 1].kind == "punct" or words[i].kind == "punct":
                 continue        # "lifelink," is the keyword and its comma, not the card Lifelink
-            if _is_game_word(self.vocab, lang, " ".join(w.folded for w in words[i:j])) or \
+            if (_is_game_word(self.vocab, lang, " ".join(w.folded for w in words[i:j])) and
+                    not self._named_subject(words, i, j, lang)) or \
                     (j - i == 1 and (words[i].kind != "word" or self._is_action(words, i, lang))):
                 continue        # « vigilance », "first strike", "fog", "1": a game word before a card name
             if words[i].folded in ("le", "la", "les", "l'", "the", "a", "an", "un", "une") and j - i == 1:
@@ -341,6 +342,16 @@ class Tokenizer:
                 value = {"card": card, "face": face, "surface": surface, "ambiguous": card == ""}
                 best[i] = (j, Token("CARD", value, start_pos=words[i].start, end_pos=words[j - 1].end))
         return best
+
+    def _named_subject(self, words: list[Word], i: int, j: int, lang: str) -> bool:
+        """« Le Marais est … », "Mountain is a basic land …": a card whose name is a subtype, named as the
+        claim's first words (an article before it) in the singular (« est », "is", « a », "has" after it, not
+        « sont » / "are": « Les Zombies sont … » is about the subtype)."""
+        lead = i == 0 or (i == 1 and words[0].folded in ("le", "la", "l'", "the"))
+        sub = self.vocab.get(lang, " ".join(w.folded for w in words[i:j]))
+        k = j + 1 if j < len(words) and words[j].folded in ("n'", "ne") else j      # « Le Marais n'a … »
+        return lead and j - i == 1 and sub is not None and sub[0] == "SUBTYPE" and k < len(words) and \
+            words[k].folded in ("is", "isn't", "has", "est", "a")
 
     def _entry(self, words: list[Word], i: int, lang: str) -> Optional[tuple[int, str, str]]:
         """The longest vocabulary entry starting at word ``i``: (end, category, value)."""
@@ -381,6 +392,9 @@ class Tokenizer:
                 i = j
                 continue
             typed = self._simple(word)
+            if typed is not None and typed.type == "POSS" and tokens and tokens[-1].type == "PRON" and \
+                    str(tokens[-1].value).lower() in ("it", "that"):
+                typed = Token("COP", "is", start_pos=word.start, end_pos=word.end)     # "it's", "that's": is
             if typed is not None:
                 tokens.append(typed)
                 i += 1

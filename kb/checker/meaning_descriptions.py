@@ -49,6 +49,12 @@ class DescriptionMeaning:
             return parts[0] if len(parts) == 1 else Junction("and", parts)
         return build
 
+    def whose_attr(self, children):
+        """« … dont la valeur de mana est 7 », "… whose mana cost contains {U}": an attribute of the subject."""
+        attr = str(next(c for c in children if isinstance(c, Token) and c.type == "ATTR").value)
+        tail = next(c for c in children if callable(c))
+        return lambda subject: tail((subject, attr))
+
     def whose_clause(self, children):
         subject = _subjects(children)[0]
         parts = [tail(subject) for tail in children if callable(tail)]

@@ -44,13 +44,20 @@ class TextMeaning:
         return lambda subject: self._queries(subject, [("+", ("text_does", value))], [], _negs(children), False)
 
     def text_when_enters(self, children):
-        """« Quand X arrive sur le champ de bataille, il exile … », "When X enters, it deals 4 damage to …": the
-        effect compared with the card's text, its trigger with it."""
+        """« Quand X arrive sur le champ de bataille, il exile … », "When X enters, it deals 4 damage to …",
+        "When X dies, you create …": the effect compared with the card's text, its trigger with it."""
         subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         query = self.text_does_pred([t for t in children if isinstance(t, Token) and t.type == "TEXTDOES"])(subject)
-        lead = "when ~ enters, " if self.reading.lang == "en" else "quand ~ arrive, "
+        dies = any(isinstance(t, Token) and t.type == "DIE" for t in children)
+        lead = {("en", False): "when ~ enters, ", ("fr", False): "quand ~ arrive, ",
+                ("en", True): "when ~ dies, ", ("fr", True): "quand ~ meurt, "}[self.reading.lang, dies]
         query.value = dict(query.value, effect=lead + query.value["effect"])
         return query
+
+    def text_with_card(self, children):
+        """« Avec la Discipline de la forteresse, chaque joueur perd 1 point de vie … »: what the card's text does."""
+        subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return self.text_does_pred([t for t in children if isinstance(t, Token) and t.type == "TEXTDOES"])(subject)
 
     def text_draw_clause(self, children):
         subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))

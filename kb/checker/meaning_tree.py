@@ -254,6 +254,9 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
     def _queries(self, subject: str, items, joins, negs, only) -> object:
         nor = any(sign == "nor" for sign, _ in items)
         positive = polarity(negs, only, nor)
+        if not positive and negs and not only and all(n.lower() in ("ne", "n'") for n in negs) and \
+                any(sign == "-" for sign, _ in items):
+            positive = True     # « n'a aucune couleur »: « ne » is the particle of « aucune », one negation
         parts = []
         for sign, thing in items:
             parts.append(self._query(subject, sign, thing, only))

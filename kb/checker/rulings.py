@@ -99,6 +99,14 @@ def _lemma(word: str) -> str:
     return simplemma.lemmatize(word, lang="en")
 
 
+def _number(word: str) -> Optional[str]:
+    """A number written in words, in figures ("three" -> "3"), so that it is a quantity to compare."""
+    from kb.checker.entities import NUMBER_WORDS
+
+    n = NUMBER_WORDS.get(word)
+    return str(n) if n is not None else None
+
+
 def _plain(text: str, names: Iterable[str]) -> str:
     text = text.replace("’", "'").replace("‘", "'")
     for name in sorted({n for n in names if n}, key=len, reverse=True):
@@ -139,7 +147,7 @@ def gist(text: str, names: Iterable[str] = ()) -> Gist:
             continue
         if word in words["function"] or word in words["auxiliary"]:
             continue
-        atom = SELF if word == "self" or word in words["self"] else _lemma(word)
+        atom = SELF if word == "self" or word in words["self"] else _number(word) or _lemma(word)
         if atoms and atoms[-1] == atom == SELF:
             marks[-1] += pending
         else:
@@ -185,6 +193,9 @@ def _judge(claim: Gist, sentence: Gist) -> tuple[float, float, Optional[str], Op
         return cover, aligned, None, None
     in_claim = {i for i, _ in pairs}
     in_ruling = {j for _, j in pairs}
+    if any(j not in in_ruling and sentence.atoms[j] in sentence.quantities
+           for j in range(pairs[0][1], pairs[-1][1])):
+        return cover, aligned, None, None       # "draw [three] cards and put two cards back": a number passed over
     aligned_atoms = {claim.atoms[i] for i in in_claim}
     misplaced = ({claim.atoms[i] for i in range(len(claim.atoms)) if i not in in_claim} & set(sentence.atoms)) \
         - aligned_atoms - {SELF}
