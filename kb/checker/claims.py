@@ -30,6 +30,7 @@ import yaml
 from lark.exceptions import UnexpectedInput
 
 from kb.cards.names import AmbiguousName
+from kb.checker.answers import answer_given, stated_answer
 from kb.checker.card_queries import QueryModel
 from kb.checker.designation import designate_in
 from kb.checker.cards import KBCards, Lookup
@@ -156,6 +157,9 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     :class:`kb.search.searcher.Searcher`, or a callable ``(claim, edition)
     -> [{kind, id, url, snippet}]`` (:mod:`kb.checker.evidence`).
     """
+    question, said = stated_answer(text)
+    if said is not None:        # "Does X have flying? No.": the question is checked, the answer compared
+        return answer_given(check_claim(question, edition=edition, cards=cards, evidence=evidence), text, said)
     norm = normalize(text[:MAX_CLAIM_CHARS])
     lang = message_language(norm)
     try:

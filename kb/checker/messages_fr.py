@@ -2,6 +2,8 @@
 message id written in the code) -> French template, same ``{fields}``."""
 
 FR: dict[str, str] = {
+    "the question is answered {holds} and the claim answers {said}":
+        "la réponse à la question est « {holds} » et l'affirmation répond « {said} »",
     # words and phrases used as fields
     "(empty)": "(vide)",
     "(none)": "(aucun)",

@@ -75,3 +75,16 @@ def test_round_d_on_every_card(full_conn):
     assert right >= 21          # 15 at its blind measure after rounds A-C's families; 21 (cards 16/60) with the
                                 # general families of task R3 (who does an effect, whose-attributes, subtype names)
                                 # and the kind of a keyword's ability (task R4)
+
+
+@pytest.mark.corpus
+def test_round_e_on_every_card(full_conn):
+    """Round E (60 card claims, 60 seed claims), measured blind twice without anything made for it:
+    9/120 with one wrong answer, at 4083ed5 and at c4d6809.  The wrong one was a question with its own
+    answer ("Does X's first ability give X itself wither? No."), read as if it asserted its question; such
+    claims are read through kb/checker/answers.py since."""
+    verdicts = check_file(FIXTURES / "claims_round_e.yaml", cards=full_conn)
+    right, wrong = _tally(verdicts)
+    assert len(verdicts) == 120
+    assert wrong == []
+    assert right >= 10
