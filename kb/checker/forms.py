@@ -192,14 +192,7 @@ class ClaimForms:
         if not self.trace.edition.has_soulbond:
             raise OutsideModel("soulbond is not in the rules of edition {edition} (it arrived in 2012)",
                                edition=self.trace.edition)
-        entering = Permanent(name="the creature", base_power=2, base_toughness=2, keywords={"soulbond"})
-        other = Permanent(name="the other creature", base_power=3, base_toughness=3)
-        self.trace.step("read on an instance: a 2/2 creature with soulbond entering the battlefield while you "
-                        "control an unpaired 3/3 creature")
-        targets = soulbond.trigger_targets(entering, [other], self.trace, self.trace.rule_text("soulbond"))
-        if targets is not None:
-            soulbond.pair(entering, other, entering.controller, self.trace)
-        return bool(targets) == polarity(tree.children[0])
+        return soulbond.targets_on_an_instance(self.trace) == polarity(tree.children[0])
 
     def counters_cancel_claim(self, tree):
         """« un marqueur +1/+1 et un marqueur -1/-1 s'annulent » (CR 704.5q)."""

@@ -92,14 +92,7 @@ class GeneralMechanics:
         """Whether the soulbond trigger targets (CR 115.1: only what its text calls « target »), read on
         a 2/2 creature with soulbond entering while you control an unpaired 3/3 creature."""
         self._soulbond_edition()
-        entering = Permanent(name="the creature", base_power=2, base_toughness=2, keywords={"soulbond"})
-        other = Permanent(name="the other creature", base_power=3, base_toughness=3)
-        self.trace.step("read on an instance: a 2/2 creature with soulbond entering the battlefield while you "
-                        "control an unpaired 3/3 creature")
-        targets = soulbond.trigger_targets(entering, [other], self.trace, self.trace.rule_text("soulbond"))
-        if targets is not None:
-            soulbond.pair(entering, other, entering.controller, self.trace)
-        return bool(targets)
+        return soulbond.targets_on_an_instance(self.trace)
 
     def _q_can_pair(self, q: Query) -> bool:
         """Whether a creature entering with soulbond can be paired with the creature described."""

@@ -56,6 +56,21 @@ def trigger_targets(entering: Permanent, others: list[Permanent], trace: Trace,
     return chosen
 
 
+def targets_on_an_instance(trace: Trace) -> bool:
+    """Whether the soulbond trigger targets, played on an instance named in the explanation: a 2/2
+    creature with soulbond entering while its controller controls an unpaired 3/3 creature; its targets
+    are those its text calls « target » (the edition's rule, else the reminder text), and it pairs the two
+    as it resolves."""
+    entering = Permanent(name="the creature", base_power=2, base_toughness=2, keywords={"soulbond"})
+    other = Permanent(name="the other creature", base_power=3, base_toughness=3)
+    trace.step("read on an instance: a 2/2 creature with soulbond entering the battlefield while you "
+               "control an unpaired 3/3 creature")
+    targets = trigger_targets(entering, [other], trace, trace.rule_text("soulbond"))
+    if targets is not None:
+        pair(entering, other, entering.controller, trace)
+    return bool(targets)
+
+
 def pair(a: Permanent, b: Permanent, controller: str, trace: Trace) -> bool:
     """Resolve soulbond: pair ``a`` and ``b`` if both are still unpaired
     creatures on the battlefield controlled by ``controller`` (702.95c–d)."""
