@@ -335,22 +335,21 @@ def _pt(claim, a, sentence, at, lang):
     return None
 
 
-def _objects(claim, a, sentence, at, lang):
-    mine = {k.key for k in claim[a + 1:] if is_object(k.key, lang)}
-    theirs = {k.key for k in sentence[at + 1:] if is_object(k.key, lang)}
-    if mine and theirs and not mine & theirs:
-        return " ".join(k.word for k in sentence[at + 1:] if k.key in theirs), \
-            " ".join(k.word for k in claim[a + 1:] if k.key in mine)
-    return None
+def _others_of_a_kind(kind):
+    """A check: after the action, the claim's words of ``kind`` (objects, colours) and the sentence's are
+    both there and have none in common -> (the sentence's words, the claim's words)."""
+    def check(claim, a, sentence, at, lang):
+        mine = {k.key for k in claim[a + 1:] if kind(k.key, lang)}
+        theirs = {k.key for k in sentence[at + 1:] if kind(k.key, lang)}
+        if mine and theirs and not mine & theirs:
+            return " ".join(k.word for k in sentence[at + 1:] if k.key in theirs), \
+                " ".join(k.word for k in claim[a + 1:] if k.key in mine)
+        return None
+    return check
 
 
-def _colours(claim, a, sentence, at, lang):
-    mine = {k.key for k in claim[a + 1:] if is_color(k.key, lang)}
-    theirs = {k.key for k in sentence[at + 1:] if is_color(k.key, lang)}
-    if mine and theirs and not mine & theirs:
-        return " ".join(k.word for k in sentence[at + 1:] if k.key in theirs), \
-            " ".join(k.word for k in claim[a + 1:] if k.key in mine)
-    return None
+_objects = _others_of_a_kind(is_object)
+_colours = _others_of_a_kind(is_color)
 
 
 def _opposite(claim, a, sentence, at, lang):
