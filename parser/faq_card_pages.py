@@ -57,7 +57,9 @@ _SITE_TYPE = re.compile(r"(?P<type>" + _TYPE_WORDS + r"[^,\n]{0,80}?),[ \t]*(?P<
 #: « Ember Colossus (DMU) #142 », « Ember Colossus · DMU · 142 ».
 _DB_TITLE = re.compile(r"[A-Z][^\n(){}]{1,80}?[ \t]+(?:\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?|·[ \t]*[A-Z0-9]{2,6}[ \t]*·)"
                        r"[ \t]*\d{1,4}[a-z★]?[ \t]*$")
-_DB_TITLE_GATE = re.compile(r"(?m)(?:\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?|·[ \t]*[A-Z0-9]{2,6}[ \t]*·)[ \t]*\d{1,4}[a-z★]?[ \t]*$")
+#: (Two gates, each starting with its one character: one gate of both would start with a class, tried at every position.)
+_DB_TITLE_GATES = (re.compile(r"(?m)\([A-Z0-9]{2,6}\)[ \t]*(?:#|n°|No\.?)?[ \t]*\d{1,4}[a-z★]?[ \t]*$"),
+                   re.compile(r"(?m)·[ \t]*[A-Z0-9]{2,6}[ \t]*·[ \t]*\d{1,4}[a-z★]?[ \t]*$"))
 _NUMBER_MARK = re.compile(r"\)[ \t]*(?:#|n°|No\.?)[ \t]*\d|·[ \t]*[A-Z0-9]{2,6}[ \t]*·")
 #: The heading of a block that is no part of a card's text.
 _BLOCK_HEAD = re.compile(r"(?i)(?:legalities|legality|légalités?|formats?(?: légaux)?|rulings|notes(?: et (?:règles|décisions))?|"
@@ -72,8 +74,8 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     """The lines of ``text`` laid out for the grammar, each with the (line,
     column) it comes from, or None when no layout of this module is in it."""
     lined = "\n" + text
-    gates = (_SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _SITE_LANG_GATE.search(text), _DB_TITLE_GATE.search(text), _BLOCK_GATE.search(lined),
-             _ARTICLE_GATE.search(text))
+    site = _SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _SITE_LANG_GATE.search(text)
+    gates = (site, _db_title_gate(text), _BLOCK_GATE.search(lined), _ARTICLE_GATE.search(text))
     blocks = needs_blocks(text)
     tabs = "\t" in text
     spotlights = has_spotlights(text)
@@ -87,6 +89,10 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     if spotlights:                       # records in an article's sentences: parser/faq_spotlights.py
         lines = lay_out_spotlights(lines)
     return relaid(lines, *(g is not None for g in gates))
+
+
+def _db_title_gate(text: str) -> Optional[re.Match]:
+    return _DB_TITLE_GATES[0].search(text) or _DB_TITLE_GATES[1].search(text)
 
 
 def relaid(lines: list[Placed], site: bool = True, database: bool = True, blocks: bool = True,

@@ -60,13 +60,21 @@ _PLACEHOLDER = re.compile(r"(?i)\[[^\]]{0,30}(?:image|illustration|visuel|photo|
 #: What pages put before a card's name: a bullet, a rank (« #3 — »), a quotation mark (« » Name « »).
 _NAME_DECORATION = re.compile(r"^(?:[•▪►]|#?\d{1,2}[ \t]*[—–-](?=[ \t])|#\d{1,2}|[»«])[ \t]*")
 _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?P<t>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)")
-#: One of these in a text, or it has no block of card fields (each a search without a leading quantifier).
+#: One of these in a text, or it has no block of card fields (each a search without a leading quantifier,
+#: starting with one character, not a class: the regular expression engine skips to that character at the
+#: speed of a string search, where a class is tried at every position: « [Cc]oût » is two gates).
 _GATES = tuple(re.compile(p) for p in (
-    r"[Cc]o[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
+    r"Co[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"co[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})",
+    r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
- r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)",
-    r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))"))
+    r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
+    r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
+#: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
+#: text with one of these marks (a search that starts with a space is tried at every space).
+_MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
+_COST_MARKS = ("—", "–", "·", "|")
+
+
 def _cost_line(line: str) -> bool:
     """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} », « {3}{G/P} », « {7} »),
     never a number alone."""
@@ -414,4 +422,5 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
 
 def needs_blocks(text: str) -> bool:
     lined = "\n" + text                  # (a line's start as « \n »: see the gates)
-    return "│" in text or any(gate.search(lined) for gate in _GATES)      # (a box frame: « │ Nom   5UU │ »)
+    return "│" in text or any(gate.search(lined) for gate in _GATES) or \
+        any(mark in text for mark in _COST_MARKS) and _MARKED_COST.search(lined) is not None   # (« │ »: a box frame)

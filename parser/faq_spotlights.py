@@ -29,8 +29,9 @@ from parser.mana import read_cost
 Placed = tuple[str, tuple[int, int]]
 
 #: A line that may hold one: a parenthesis that opens with a capital, a figure or a brace (an English
-#: name, fields), or « pour une » and a type word.  (Literal-led: the quickest scan of a whole text.)
-_GATE = re.compile(r"\([A-Z0-9{][^()\n]{0,60}\)|pour une? " + TYPE_WORDS)
+#: name, fields), or « pour une » and a type word.  (Literal-led: the quickest scan of a whole text; two
+#: searches, each starting with its one character, as one search of both would start with a class.)
+_GATES = (re.compile(r"\([A-Z0-9{][^()\n]{0,60}\)"), re.compile(r"pour une? " + TYPE_WORDS))
 _ENGLISH = re.compile(r"[ \t]*\(([A-Z][^()]{1,40})\)")
 _FIELDS_IN_PARENS = re.compile(r"[ \t]*\(([^()]{2,20}),[ \t]*(" + TYPE_WORDS + r"[^()]{0,60})\)")
 _COST_AFTER = re.compile(r"[ \t]*(?:[—–:,][ \t]*)?(?:(?:il |elle )?co[uû]te?[ \t]*:?[ \t]*)?([^,.;:()]{1,40})")
@@ -104,7 +105,7 @@ def lay_out_spotlights(lines: list[Placed]) -> list[Placed]:
     while i < len(lines):
         text, where = lines[i]
         below = lines[i + 1][0] if i + 1 < len(lines) else ""
-        found = _spotlight(text, below) if _GATE.search(text) else None
+        found = _spotlight(text, below) if _gate(text) else None
         if found is None:
             out.append(lines[i])
             i += 1
@@ -122,6 +123,10 @@ def lay_out_spotlights(lines: list[Placed]) -> list[Placed]:
     return out
 
 
+def _gate(text: str) -> bool:
+    return _GATES[0].search(text) is not None or _GATES[1].search(text) is not None
+
+
 def has_spotlights(text: str) -> bool:
     """Whether ``text`` may hold one (the gate of :func:`lay_out_spotlights`)."""
-    return _GATE.search(text) is not None
+    return _gate(text)
