@@ -188,10 +188,26 @@ _RECOGNIZERS = (
 )
 
 
-#: A line of cells (a brace, a « | », a tab, a dash before a space), or a line that ends with a figure.
-_HOLDS = re.compile(r"[^\n]*?(?:[{|\t]|[–—-][ \t]|\d[ \t]*(?:\n|$))")
-#: What a line of one-line records has somewhere: a brace, a « | », a tab, a dash before a space.
-_CELL_MARK = re.compile(r"[{|\t]|[–—-][ \t]")
+#: What a line of one-line records has somewhere: a brace, a « | », a tab, a dash before a space.  (One
+#: class, searched for its characters, then a dash's next character tested: a search for « [{|\t]|[–—-][ \t] »
+#: tries both branches at every position of the line, three times slower.)
+_CELL_CHAR = re.compile(r"[{|\t–—-]")
+
+
+def _cell_mark(text: str, pos: int, end: int) -> bool:
+    """Whether ``text[pos:end]`` has a brace, a « | », a tab, or a dash before a space or a tab."""
+    found = _CELL_CHAR.search(text, pos, end)
+    while found is not None:
+        at = found.start()
+        if text[at] in "{|\t" or text[at + 1:at + 2] in (" ", "\t"):
+            return True
+        found = _CELL_CHAR.search(text, at + 1, end)
+    return False
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
 
 
 class LayoutLexer(Lexer):
@@ -227,7 +243,7 @@ class LayoutLexer(Lexer):
         found = self._states[at_start][state] = (lexer, readers, accepts, firsts)
         return found
 
-    def _asked(self, text: str, pos: int, firsts: frozenset) -> bool:
+    def _asked(self, text: str, pos: int, firsts: frozenset, holds: dict[int, bool]) -> bool:
         """Whether a reader may apply at ``pos``: its first characters, an emoji, a line of cells or a
         line ending with a figure; a blank line only before a line a page break may start with (the
         blank lines before a rule-number line are never a page break's)."""
@@ -236,26 +252,29 @@ class LayoutLexer(Lexer):
             after = text[pos + 1:pos + 2]
             if not after or after in _DIGITS and _PLAIN_NUMBER.match(text, pos + 1):
                 return False
-            return after in _PAGE_FIRST or self._may_hold(text, pos + 1)
+            return after in _PAGE_FIRST or self._may_hold(text, pos + 1, holds)
         if char in _DIGITS:              # « 702.19a … », « 1. … »: a mark after the number, or a line of cells
             after = pos + 1
             while text[after:after + 1] in _DIGITS and after < len(text):
                 after += 1
             if text[after:after + 1] == ".":
-                end = text.find("\n", pos)
-                return _MARK_GATE.match(text, pos) is not None or \
-                    _CELL_MARK.search(text, pos, len(text) if end < 0 else end) is not None
-        return char in firsts or char >= "\u2600" or self._may_hold(text, pos)
+                return _MARK_GATE.match(text, pos) is not None or _cell_mark(text, pos, _line_end(text, pos))
+        return char in firsts or char >= "\u2600" or self._may_hold(text, pos, holds)
 
     @staticmethod
-    def _may_hold(text: str, pos: int) -> bool:
-        """Whether a line that starts with none of the readers' first characters may still hold a layout:
-        a line of cells, or a page's running header that ends with its number (one scan of the line)."""
-        return _HOLDS.match(text, pos) is not None
+    def _may_hold(text: str, pos: int, holds: dict[int, bool]) -> bool:
+        """Whether the rest of a line, from ``pos``, may still hold a layout though it starts with none of
+        the readers' first characters: cells, or a page's running header that ends with its number.  (A
+        line is asked from the blank line above it, then at its start: ``holds`` keeps the answers.)"""
+        held = holds.get(pos)
+        if held is None:
+            end = _line_end(text, pos)
+            held = holds[pos] = _cell_mark(text, pos, end) or text[pos:end].rstrip(" \t")[-1:].isdecimal()
+        return held
 
     def _layout(self, source, text: str, pos: int, readers, accepts, lexer) -> Optional[list[Piece]]:
         char, line = text[pos], _line(text, pos)
-        cells = _CELL_MARK.search(line) is not None
+        cells = _cell_mark(line, 0, len(line))
         if not cells and char not in _MAY_START and char < "\u2600" and line[-1:] not in _DIGITS:
             return None                  # (a line of words: no layout of the stage; most lines)
         numbered = char in _DIGITS and _PLAIN_NUMBER.match(line) is not None
@@ -281,13 +300,14 @@ class LayoutLexer(Lexer):
         source = lexer_state.text
         text = source.text if hasattr(source, "text") else source
         size, ctr, starts, inside = len(text), lexer_state.line_ctr, self._states[True], self._states[False]
+        holds: dict[int, bool] = {}
         try:
             while True:
                 pos, state = ctr.char_pos, parser_state.position
                 at_start = pos == 0 or text[pos - 1] == "\n"
                 lexer, readers, accepts, firsts = (starts if at_start else inside).get(state) or self._state(state, at_start)
                 pieces = None
-                if readers and pos < size and self._asked(text, pos, firsts):
+                if readers and pos < size and self._asked(text, pos, firsts, holds):
                     pieces = self._layout(source, text, pos, readers, accepts, lexer)
                 if pieces is None:
                     yield lexer.next_token(lexer_state, parser_state)
