@@ -57,17 +57,23 @@ _PAGE_LINE = re.compile(rf"{_AROUND}{_SP}*(?:{_PAGE_NO}|[^\n.!?]{{3,90}}?{_SP}+[
 _FIRST_FILLED = re.compile(rf"{_AROUND}{_SP}*")
 
 
-def page_break(text: str, pos: int, line: str) -> Optional[list[Piece]]:
-    """A page's running header or footer, or its number, with the blank lines around it: the line
-    (the first one with text) starts with a figure or « Page », or ends with a figure."""
+def may_break(text: str, pos: int, line: str) -> bool:
+    """Whether a page break may start at ``pos``: its first line with text starts with a figure or
+    « Page », or ends with a figure, and has no sentence's end (most lines fail here)."""
     if line[:1] in ("", " ", "\t", "\u00a0"):
         start = _FIRST_FILLED.match(text, pos).end()
         line = _line(text, start)
     line = line.rstrip(" \t")
     if not line or not (line[0] in "0123456789" or line.startswith(("Page", "p.")) or line[-1] in "0123456789"):
-        return None
+        return False
     bare = line.replace("p.", "") if "p." in line else line
-    if "." in bare or "!" in bare or "?" in bare:      # (a page's line has no sentence's end: most lines fail here)
+    return not ("." in bare or "!" in bare or "?" in bare)
+
+
+def page_break(text: str, pos: int, line: str) -> Optional[list[Piece]]:
+    """A page's running header or footer, or its number, with the blank lines around it: the line
+    (the first one with text) starts with a figure or « Page », or ends with a figure."""
+    if not may_break(text, pos, line):
         return None
     m = _PAGE_LINE.match(text, pos)
     return [("PAGE_BREAK", m.group())] if m else None
@@ -248,11 +254,8 @@ class LayoutLexer(Lexer):
         line ending with a figure; a blank line only before a line a page break may start with (the
         blank lines before a rule-number line are never a page break's)."""
         char = text[pos]
-        if char == "\n":
-            after = text[pos + 1:pos + 2]
-            if not after or after in _DIGITS and _PLAIN_NUMBER.match(text, pos + 1):
-                return False
-            return after in _PAGE_FIRST or self._may_hold(text, pos + 1, holds)
+        if char == "\n":                # (at a blank line only a page break reads, where the state takes one)
+            return "\n" in firsts and may_break(text, pos, "")
         if char in _DIGITS:              # « 702.19a … », « 1. … »: a mark after the number, or a line of cells
             after = pos + 1
             while text[after:after + 1] in _DIGITS and after < len(text):
