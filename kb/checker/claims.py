@@ -42,7 +42,8 @@ from kb.checker.forms import ClaimForms
 from kb.checker.messages import message_language, render
 from kb.checker.numbering import numbering_for
 from kb.checker.situation_queries import SituationModel, is_situation
-from kb.checker.rulings import consult_rulings
+from kb.checker.restated import consult_documents
+from kb.checker.rulings import card_names, consult_rulings, named_card
 from kb.checker.reading import PARSE_BUDGET, ReadingTooCostly, normalize, parse_claim, shelve_mana, unplaced_words
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
 from parser.mana import ManaCostError
@@ -141,7 +142,7 @@ def _evaluate(claim, forms: ClaimForms, verdict: Verdict) -> None:
 
 
 def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None,
-                evidence: Evidence = None) -> Verdict:
+                evidence: Evidence = None, not_from: Optional[str] = None) -> Verdict:
     """Check one claim; return a :class:`~kb.checker.verdict.Verdict`.
 
     ``edition``: ``None``/``"latest"`` (default), a year, ``YYYY-MM`` or an
@@ -155,7 +156,8 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     ``mana_cost``, ``type_line``…; the name passed is folded); without
     it, claims about a named card are unknown.  ``evidence``: a
     :class:`kb.search.searcher.Searcher`, or a callable ``(claim, edition)
-    -> [{kind, id, url, snippet}]`` (:mod:`kb.checker.evidence`).
+    -> [{kind, id, url, snippet}]`` (:mod:`kb.checker.evidence`).  ``not_from``: a stored document
+    whose notes and rules may not decide the claim (the one ``kb check --document`` is checking).
     """
     question, said = stated_answer(text)
     if said is not None:        # "Does X have flying? No.": the question is checked, the answer compared
@@ -180,8 +182,16 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     verdict.evidence = find_evidence(evidence, text, ed.date)
     answered = _read_and_answer(text, norm, verdict, edition, ed, trace, numbering, cards, conn)
     if answered.answer == "unknown" and conn is not None:
-        return consult_rulings(answered, text, conn, latest=answered.edition == "latest")
+        answered = consult_rulings(answered, text, conn, latest=answered.edition == "latest")
+    if answered.answer == "unknown" and conn is not None:
+        answered = consult_documents(answered, text, conn, _names_of_card(text, answered.lang, conn), not_from)
     return answered
+
+
+def _names_of_card(text: str, lang: str, conn: sqlite3.Connection) -> set[str]:
+    """Every name of the one card ``text`` names (none when it names none or several)."""
+    card = named_card(text, conn, lang)
+    return card_names(conn, *card) if card else set()
 
 
 def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[str], ed, trace: Trace, numbering,

@@ -90,10 +90,11 @@ def with_referent(sentence: str, card: Optional[str]) -> str:
     return _THIS_CARD.sub(lambda m: card, sentence)
 
 
-def _unit(kind: str, uid: str, text: str, card: Optional[str], edition, cards: Cards, evidence: Evidence) -> UnitVerdict:
+def _unit(kind: str, uid: str, text: str, card: Optional[str], edition, cards: Cards, evidence: Evidence,
+          doc_id: str) -> UnitVerdict:
     verdicts = []
     for s in sentences(text):
-        v = check_claim(with_referent(s, card), edition=edition, cards=cards, evidence=evidence)
+        v = check_claim(with_referent(s, card), edition=edition, cards=cards, evidence=evidence, not_from=doc_id)
         v.claim = s
         verdicts.append(v)
     answers = {v.answer for v in verdicts}
@@ -116,9 +117,9 @@ def check_document(conn: sqlite3.Connection, doc_id: str, *, edition: Optional[s
                          (doc_id,)).fetchall()
     step = progress("checking notes and rules", len(notes) + len(rules))
     for note in notes:
-        report.units.append(_unit("note", str(note["nid"]), note["text"], note["card"], edition, cards, evidence))
+        report.units.append(_unit("note", str(note["nid"]), note["text"], note["card"], edition, cards, evidence, doc_id))
         step(1)
     for rule in rules:
-        report.units.append(_unit("rule", rule["number"], rule["text"], None, edition, cards, evidence))
+        report.units.append(_unit("rule", rule["number"], rule["text"], None, edition, cards, evidence, doc_id))
         step(1)
     return report

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checker import check_claim
-from kb.checker.rulings import gist
+from kb.checker.gist import gist
 
 
 @pytest.mark.corpus

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.checker import check_claim
-from kb.checker.rulings import SELF, Gist, _judge, gist
+from kb.checker.gist import SELF, Gist, gist, judge
 
 
 def test_a_negated_auxiliary_marks_the_content_word_after_it():
@@ -28,8 +28,9 @@ def test_converted_mana_cost_is_read_as_mana_value():
 def test_who_does_what_to_whom_must_align_in_order():
     ruling = gist("The blocking creature deals damage to the attacking creature first.")
     swapped = gist("The attacking creature deals damage to the blocking creature first.")
-    assert _judge(swapped, ruling) == (1.0, 5 / 7, None, None)
-    assert _judge(ruling, ruling)[2] == "true"
+    j = judge(swapped, ruling)
+    assert (j.cover, j.aligned, j.answer) == (1.0, 5 / 7, None)
+    assert judge(ruling, ruling).answer == "true"
 
 
 def test_one_word_moved_is_still_a_paraphrase():
@@ -37,15 +38,16 @@ def test_one_word_moved_is_still_a_paraphrase():
                   "both halves.", {"Turn // Burn"})
     claim = gist("If you cast Turn // Burn from a zone other than your hand, you can't cast both halves fused.",
                  {"Turn // Burn"})
-    assert _judge(claim, ruling)[2] == "true"
+    assert judge(claim, ruling, of_the_card=True).answer == "true"
 
 
 def test_one_negation_flipped_is_false_two_are_unknown():
     ruling = Gist(("SELF", "trigger", "put", "battlefield"), ("", "n", "", ""))
     once = Gist(("SELF", "trigger", "put", "battlefield"), ("", "", "", ""))
     twice = Gist(("SELF", "trigger", "put", "battlefield"), ("", "", "n", ""))
-    assert _judge(once, ruling)[2:] == ("false", ("trigger", "ruling"))
-    assert _judge(twice, ruling)[2] is None
+    j = judge(once, ruling)
+    assert (j.answer, j.flipped) == ("false", ("trigger", "sentence"))
+    assert judge(twice, ruling).answer is None
 
 
 @pytest.mark.corpus

@@ -1,0 +1,223 @@
+"""Claims that restate a note of a French FAQ or a rule: decided by the sentence they restate.
+
+Much of what judges write about a mechanic paraphrases one sentence of the documents the knowledge base
+holds (« Plusieurs occurrences de flétrissure sur un même objet sont redondantes », "A creature can be
+paired with only one other creature").  When no reader decides such a claim, it is compared, through
+:mod:`kb.checker.gist`, with the sentences of the same language:
+
+* a French claim with the notes of every French FAQ and the French rules documents (their rules, as the
+  documents quote them);
+* an English claim that names no card with the rules of the Comprehensive Rules edition in force on the
+  claim's edition (an English claim naming a card is for its rulings, :mod:`kb.checker.rulings`).
+
+A sentence decides only when :func:`kb.checker.gist.judge` does and:
+
+* no word of the claim that the sentence lacks is a game term (a keyword, a type, a rules term of
+  ``corpus/terms/terms_fr_en.tsv``): "Multiple instances of flanking are redundant" is not the
+  deathtouch rule that says so of deathtouch;
+* the sentences that decide agree;
+* the document is of the claim's time: a French FAQ note speaks for the rules of its date (the Sombrelande
+  FAQ: 2008), so it decides a claim about today only when none of its words is one of a rule changed
+  since (``dated`` in ``gist_words.tsv``: mana burn, layer 6b, « en jeu »…), and a claim about an
+  edition before the document never;
+* the sentence is not from the document being checked (``kb check --document``).
+
+The claim's card, when it names exactly one, is one atom in the claim and in every sentence, under any
+of its names (French, English, its faces').
+"""
+from __future__ import annotations
+
+import csv
+import sqlite3
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Optional
+
+from kb.checker.gist import Gist, Judgement, gist, judge, sentences, word_class
+from kb.checker.verdict import Verdict
+from kb.data import terms_dir
+
+__all__ = ["Said", "Match", "closest_sentence", "consult_documents"]
+
+#: Fewest distinct atoms a claim needs to be compared (shorter ones align with anything).
+MIN_ATOMS = 4
+#: Least cover for a sentence to be shown as evidence when the claim is not decided.
+EVIDENCE_COVER = 0.6
+#: The rules update after which a 2008 FAQ note may be out of date (Magic 2010).
+_M10 = "2009-07-11"
+
+
+@dataclass(frozen=True)
+class Said:
+    """One sentence of the knowledge base a claim may restate: a note (``id`` its number) or a rule
+    (``id`` its number), its document, the document's date, the whole text and the sentence."""
+
+    kind: str
+    id: str
+    source: str
+    date: str
+    text: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Match:
+    said: Said
+    judgement: Judgement
+
+    @property
+    def answer(self) -> Optional[str]:
+        return self.judgement.answer
+
+
+@lru_cache(maxsize=8)
+def _french(path: str) -> tuple[Said, ...]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        dates = dict(conn.execute("SELECT id, COALESCE(edition, '') FROM documents"))
+        rows = list(conn.execute("SELECT 'note', CAST(nid AS TEXT), source, text FROM notes ORDER BY nid"))
+        rows += list(conn.execute("SELECT 'rule', number, source, text FROM rules WHERE lang = 'fr' "
+                                  "ORDER BY source, position"))
+    finally:
+        conn.close()
+    return tuple(Said(kind, ident, source, dates.get(source, ""), text, s)
+                 for kind, ident, source, text in rows for s in sentences(text))
+
+
+@lru_cache(maxsize=4)
+def _english(path: str, edition: str) -> tuple[Said, ...]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = list(conn.execute("SELECT number, source, text FROM rules WHERE lang = 'en' AND edition = ? "
+                                 "ORDER BY position", (edition,)))
+    finally:
+        conn.close()
+    return tuple(Said("rule", number, source, edition, text, s) for number, source, text in rows
+                 for s in sentences(text))
+
+
+def _path(conn: sqlite3.Connection) -> Optional[str]:
+    row = next((r for r in conn.execute("PRAGMA database_list") if r[1] == "main"), None)
+    return row[2] if row and row[2] else None
+
+
+def _edition_in_force(conn: sqlite3.Connection, edition: str) -> Optional[str]:
+    if edition == "latest":
+        row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = 'en'").fetchone()
+    else:
+        row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = 'en' AND edition <= ?",
+                           (edition,)).fetchone()
+    return row[0] if row else None
+
+
+@lru_cache(maxsize=4)
+def _read(sources: tuple[Said, ...], names: frozenset[str], lang: str) -> tuple[Gist, ...]:
+    return tuple(gist(s.sentence, names, lang) for s in sources)
+
+
+@lru_cache(maxsize=2)
+def _topics(lang: str) -> frozenset[str]:
+    """The atoms of the game's terms in ``lang`` (keyword abilities and actions, ability words, rules
+    terms, card types and subtypes: ``corpus/terms/terms_fr_en.tsv``): what a sentence is about."""
+    atoms: set[str] = set()
+    with open(terms_dir() / "terms_fr_en.tsv", encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+            atoms.update(gist(row.get(lang) or "", (), lang).atoms)
+    return frozenset(atoms) - frozenset(word_class(lang, "generic"))
+
+
+def _dated(said: Said, lang: str) -> bool:
+    words = word_class(lang, "dated")
+    low = said.sentence.lower()
+    return any(w in low for w in words)
+
+
+def _of_its_time(said: Said, edition: str, lang: str) -> bool:
+    if said.kind == "rule" and lang == "en":
+        return True                                   # the edition's own rules
+    if not said.date:                                 # a document of unknown date: for today only
+        return (edition == "latest" or edition >= _M10) and not _dated(said, lang)
+    if edition == "latest" or edition >= _M10:
+        return said.date >= _M10 or not _dated(said, lang)
+    return edition >= said.date
+
+
+def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: str = "latest",
+                     names: Iterable[str] = (), not_from: Optional[str] = None) -> Optional[Match]:
+    """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree)."""
+    path = _path(conn)
+    if path is None:
+        return None
+    if lang == "fr":
+        sources = _french(path)
+    else:
+        ed = _edition_in_force(conn, edition)
+        sources = _english(path, ed) if ed else ()
+    if not sources:
+        return None
+    names = frozenset(n for n in names if n)
+    said = gist(claim, names, lang)
+    distinct = set(said.atoms)
+    if len(distinct) < MIN_ATOMS:
+        return None
+    gists = _read(sources, names, lang)
+    topics = _topics(lang)
+    found: list[Match] = []
+    for source, g in zip(sources, gists):
+        if source.source == not_from or len(distinct & set(g.atoms)) < EVIDENCE_COVER * len(distinct):
+            continue
+        j = judge(said, g)
+        if j.answer:
+            if (distinct - set(g.atoms)) & topics or not _of_its_time(source, edition, lang):
+                j = Judgement(j.cover, j.aligned)
+        found.append(Match(source, j))
+    if not found:
+        return None
+    decided = {m.answer for m in found if m.answer}
+    best = max(found, key=lambda m: (m.answer is not None, m.judgement.cover, m.judgement.aligned))
+    if len(decided) > 1:
+        return Match(best.said, Judgement(best.judgement.cover, best.judgement.aligned))
+    return best
+
+
+def _cited(said: Said, lang: str) -> str:
+    where = ("note" if said.kind == "note" else ("règle" if lang == "fr" else "rule")) + f" {said.id}"
+    dated = f"{said.source}{', ' + said.date if said.date else ''}"
+    return f"{where} ({dated}) : « {said.sentence} »" if lang == "fr" else f"{where} ({dated}): “{said.sentence}”"
+
+
+def _how(j: Judgement, lang: str) -> str:
+    """How the claim lines up with the sentence, in the claim's language."""
+    fr = lang == "fr"
+    head = f"l'affirmation couvre {j.cover:.0%} de ses mots, dans son ordre" if fr else \
+        f"the claim covers {j.cover:.0%} of its words, in its order"
+    head = head.replace("%", " %") if fr else head
+    if j.flipped:
+        word, negator = j.flipped
+        if fr:
+            return head + (f" ; la phrase nie « {word} », l'affirmation non" if negator == "sentence"
+                           else f" ; l'affirmation nie « {word} », la phrase non")
+        other = "claim" if negator == "sentence" else "sentence"
+        return head + f"; the {negator} negates “{word}” and the {other} does not"
+    if j.changed:
+        return head + (f" ; l'affirmation dit {j.changed[0]} où la phrase dit {j.changed[1]}" if fr
+                       else f"; the claim says {j.changed[0]} where the sentence says {j.changed[1]}")
+    return head + (" ; les négations concordent" if fr else "; the negations agree")
+
+
+def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, names: Iterable[str] = (),
+                      not_from: Optional[str] = None) -> Verdict:
+    """``verdict`` (unknown) decided by the note or rule the claim restates, or kept with the closest one
+    as evidence."""
+    match = closest_sentence(claim, verdict.lang, conn, verdict.edition, names, not_from)
+    if match is None:
+        return verdict
+    said = match.said
+    if match.answer is None:
+        verdict.evidence = [{"kind": said.kind, "id": said.id, "url": None, "snippet": said.text}] + \
+            list(verdict.evidence)
+        return verdict
+    decided = Verdict(verdict.claim, match.answer, edition=verdict.edition, lang=verdict.lang,
+                      evidence=verdict.evidence, reading=verdict.reading)
+    decided.explanation = [_cited(said, verdict.lang), _how(match.judgement, verdict.lang)]
+    return decided

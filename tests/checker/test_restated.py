@@ -1,0 +1,93 @@
+"""Claims that restate a FAQ note or a rule (kb/checker/restated.py), read through the gist of
+kb/checker/gist.py: French negation, restriction and quantities, the sentence quoted, and the guards
+(the card must align, game terms must be the sentence's, the note must be of the claim's time)."""
+from __future__ import annotations
+
+import pytest
+
+from kb.checker import check_claim
+from kb.checker.document import check_document
+from kb.checker.gist import SELF, gist, judge
+
+
+def test_ne_pas_negates_the_verb_and_ne_que_restricts_the_word_after_it():
+    g = gist("Si la carte est retirée du cimetière, elle ne revient pas en jeu.", lang="fr")
+    assert g.atoms == ("carte", "retiré", "cimetière", "revenir", "champ", "bataille")
+    assert g.marks == ("", "", "", "n", "", "")
+    only = gist("Une même capacité ne peut faire partie que d'une seule paire de capacités liées.", lang="fr")
+    assert dict(zip(only.atoms, only.marks))["seul"] == "o" and "n" not in "".join(only.marks)
+
+
+def test_aucun_carries_the_negation_and_its_ne_is_not_a_second_one():
+    g = gist("Aucune des capacités d'association d'âmes ne cible une créature.", lang="fr")
+    assert g.atoms == ("aucun", "capacité", "association", "âme", "cible", "créature")
+    assert g.marks == ("n", "", "", "", "", "")
+
+
+def test_an_expletive_ne_is_no_negation_and_a_ne_never_closed_is_unclear():
+    g = gist("avant que sa capacité de persistance ne se résolve", lang="fr")
+    assert dict(zip(g.atoms, g.marks))["résoudre"] == ""
+    # the seed's 502.10 sentence lacks its « pas »: read unclearly, it decides nothing
+    g = gist("Le regroupement ne permet aux créatures dans un même groupe de partager des capacités.", lang="fr")
+    assert dict(zip(g.atoms, g.marks))["permettre"] == "?"
+    assert judge(gist("Le regroupement permet aux créatures d'un groupe de partager leurs capacités.",
+                      lang="fr"), g).answer is None
+
+
+def test_one_quantity_changed_in_its_place_is_false():
+    said = gist("La persistance renvoie la créature avec deux marqueurs -1/-1 sur elle.", lang="fr")
+    note = gist("La persistance renvoie la créature avec trois marqueurs -1/-1 sur elle.", lang="fr")
+    j = judge(said, note)
+    assert (j.answer, j.changed) == ("false", ("2", "3"))
+
+
+def test_a_card_of_the_claim_must_align_with_the_card_of_the_sentence():
+    names = {"Fantogre sinistre"}
+    said = gist("Le Fantogre sinistre arrive sur le champ de bataille avec deux marqueurs -1/-1.", names, "fr")
+    other = gist("Si l'Attacheur de sangsues arrive sur le champ de bataille avec deux marqueurs -1/-1, la capacité "
+                 "se déclenche deux fois.", names, "fr")
+    assert SELF in said.atoms and judge(said, other).answer is None
+
+
+def test_a_note_denied_is_false_with_the_note_quoted(seed_conn):
+    v = check_claim("Les symboles de mana hybride représentent de nouvelles couleurs.", cards=seed_conn)
+    assert v.answer == "false"
+    assert v.explanation[0].startswith("note ") and "ne représentent pas de nouvelles couleurs" in v.explanation[0]
+    assert "la phrase nie « représenter », l'affirmation non" in v.explanation[1]
+
+
+def test_cesser_is_a_negation(seed_conn):
+    v = check_claim("Une créature qui perd l'association d'âmes cesse d'être associée.", cards=seed_conn)
+    assert v.answer == "false" and "elle reste associée à l'autre créature" in v.explanation[0]
+
+
+def test_a_restated_note_is_true(seed_conn):
+    v = check_claim("Les blessures d'une source avec la flétrissure affectent normalement les joueurs et les "
+                    "arpenteurs.", cards=seed_conn)
+    assert v.answer == "true"
+    assert "Les blessures de sources avec la flétrissure affectent les joueurs et les arpenteurs normalement" \
+        in v.explanation[0]
+
+
+def test_a_note_of_unknown_date_speaks_only_for_today(seed_conn):
+    claim = "Une créature associée qui a l'association d'âmes et la perd reste associée à l'autre créature."
+    assert check_claim(claim, cards=seed_conn).answer == "true"
+    assert check_claim(claim, cards=seed_conn, edition="2008-12-31").answer == "unknown"
+
+
+def test_a_document_checked_is_not_its_own_authority(seed_conn):
+    claim = "Aucune des capacités d'association d'âmes ne cible une créature."
+    assert check_claim(claim, cards=seed_conn).answer == "true"
+    soulbond = "000_a77091c15e8840d5"
+    assert check_claim(claim, cards=seed_conn, not_from=soulbond).answer == "unknown"
+    report = check_document(seed_conn, soulbond)
+    assert not any("note " in (s.explanation or [""])[0] and soulbond in (s.explanation or [""])[0]
+                   for u in report.units for s in u.sentences)
+
+
+@pytest.mark.corpus
+def test_an_english_rule_restated_and_a_keyword_that_is_not_the_rule_s(full_conn):
+    v = check_claim("Multiple instances of wither on the same object are redundant.", cards=full_conn)
+    assert v.answer == "true" and v.explanation[0].startswith("rule 702.80d (2026-01-16")
+    other = check_claim("Multiple instances of flanking on the same object are redundant.", cards=full_conn)
+    assert other.answer == "unknown"
