@@ -184,14 +184,13 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     if answered.answer == "unknown" and conn is not None:
         answered = consult_rulings(answered, text, conn, latest=answered.edition == "latest")
     if answered.answer == "unknown" and conn is not None:
-        answered = consult_documents(answered, text, conn, _names_of_card(text, answered.lang, conn), not_from)
+        card = named_card(text, conn, answered.lang)
+        names = card_names(conn, *card) if card else set()
+        if card:
+            answered = consult_documents(answered, text, conn, names, not_from, card=card[0], surface=card[1])
+        if answered.answer == "unknown":
+            answered = consult_documents(answered, text, conn, names, not_from)
     return answered
-
-
-def _names_of_card(text: str, lang: str, conn: sqlite3.Connection) -> set[str]:
-    """Every name of the one card ``text`` names (none when it names none or several)."""
-    card = named_card(text, conn, lang)
-    return card_names(conn, *card) if card else set()
 
 
 def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[str], ed, trace: Trace, numbering,

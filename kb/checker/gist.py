@@ -68,6 +68,13 @@ def _quantity(atom: str) -> bool:
 
 
 @lru_cache(maxsize=1)
+def _actors() -> frozenset[str]:
+    """The players (you, an opponent, the controller): who does what must align ("With X, you deal 3
+    damage" is not « X deals 3 damage »)."""
+    return frozenset(w for lang in ("en", "fr") for w in word_class(lang, "actor"))
+
+
+@lru_cache(maxsize=1)
 def _colours() -> frozenset[str]:
     return frozenset(w for lang in ("en", "fr") for w in word_class(lang, "colour"))
 
@@ -160,6 +167,7 @@ def _gist_en(text: str, names: Iterable[str]) -> Gist:
             skip = False
             continue
         word = word[:-2] if word.endswith("'s") else word
+        word = word[:-3] if word.endswith(("'re", "'ve", "'ll")) else word      # "you're" is "you"
         if word in cls["contraction"]:
             read.pending, previous = read.pending + _NEG, cls["contraction"][word]
             continue
@@ -302,8 +310,9 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
         return Judgement(cover, aligned)      # "draw [three] cards and put two cards back": a number passed over
     if SELF in claim.atoms and not of_the_card and not any(claim.atoms[i] == SELF for i in in_claim):
         return Judgement(cover, aligned)      # not about the card, or it acts in one and is acted on in the other
-    if any(claim.atoms[i] in claim.quantities and i not in in_claim for i in range(len(claim.atoms))):
-        return Judgement(cover, aligned)      # a number or colour of the claim said of something else
+    if any((claim.atoms[i] in claim.quantities or claim.atoms[i] in _actors()) and i not in in_claim
+           for i in range(len(claim.atoms))):
+        return Judgement(cover, aligned)      # a number, colour or player of the claim said of something else
     aligned_atoms = {claim.atoms[i] for i in in_claim}
     misplaced = ({claim.atoms[i] for i in range(len(claim.atoms)) if i not in in_claim} & set(sentence.atoms)) \
         - aligned_atoms - {SELF}

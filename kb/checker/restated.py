@@ -1,10 +1,12 @@
-"""Claims that restate a note of a French FAQ or a rule: decided by the sentence they restate.
+"""Claims that restate a card's text, a note of a French FAQ or a rule: decided by that sentence.
 
 Much of what judges write about a mechanic paraphrases one sentence of the documents the knowledge base
 holds (« Plusieurs occurrences de flétrissure sur un même objet sont redondantes », "A creature can be
 paired with only one other creature").  When no reader decides such a claim, it is compared, through
 :mod:`kb.checker.gist`, with the sentences of the same language:
 
+* a claim that names one card, first with the sentences of that card's rules text in its language (the
+  oracle text in English, the French text of the latest printing in French), as rulings are;
 * a French claim with the notes of every French FAQ and the French rules documents (their rules, as the
   documents quote them);
 * an English claim that names no card with the rules of the Comprehensive Rules edition in force on the
@@ -133,7 +135,7 @@ def _dated(said: Said, lang: str) -> bool:
 
 
 def _of_its_time(said: Said, edition: str, lang: str) -> bool:
-    if said.kind == "rule" and lang == "en":
+    if said.kind == "text" or said.kind == "rule" and lang == "en":
         return True                                   # the edition's own rules
     if not said.date:                                 # a document of unknown date: for today only
         return (edition == "latest" or edition >= _M10) and not _dated(said, lang)
@@ -142,13 +144,42 @@ def _of_its_time(said: Said, edition: str, lang: str) -> bool:
     return edition >= said.date
 
 
+def _card_text(conn: sqlite3.Connection, card: str, lang: str) -> tuple[Said, ...]:
+    """The sentences of ``card``'s rules text in ``lang``: the oracle text of each face (English), the
+    French text of its latest printing (French: older printings may predate an erratum)."""
+    if lang == "fr":
+        rows = conn.execute("SELECT text FROM mtg_french WHERE card = ? AND text IS NOT NULL AND doubtful = '' "
+                            "AND release_date = (SELECT MAX(release_date) FROM mtg_french WHERE card = ? AND "
+                            "doubtful = '') GROUP BY side ORDER BY side", (card, card)).fetchall()
+    else:
+        rows = conn.execute("SELECT text FROM mtg_faces WHERE card = ? AND text IS NOT NULL ORDER BY side",
+                            (card,)).fetchall()
+    return tuple(Said("text", card, "card data", "", text, s) for (text,) in rows
+                 for line in text.splitlines() for s in sentences(line))
+
+
+def _of_the_face_named(said: Said, surface: str, faces: set[str]) -> bool:
+    """Whether a sentence of the card's text may speak of what the claim names: a sentence that names a
+    face (« Burn deals 2 damage ») speaks of that face, not of the whole card or of another face."""
+    low = said.sentence.lower()
+    return not any(face.lower() in low for face in faces if face.lower() != surface.lower())
+
+
 def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: str = "latest",
-                     names: Iterable[str] = (), not_from: Optional[str] = None) -> Optional[Match]:
-    """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree)."""
+                     names: Iterable[str] = (), not_from: Optional[str] = None,
+                     card: Optional[str] = None, surface: str = "") -> Optional[Match]:
+    """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree):
+    among the rules text of ``card`` when given, else among the notes and rules of ``lang``."""
     path = _path(conn)
     if path is None:
         return None
-    if lang == "fr":
+    if card is not None:
+        sources = _card_text(conn, card, lang) if edition == "latest" else ()
+        if " // " in card:
+            faces = {f for f in names if f and f != card and " // " not in f}
+            sources = tuple(s for s in sources if _of_the_face_named(s, surface or card, faces))
+        names = set(names) | set(word_class(lang, "this"))
+    elif lang == "fr":
         sources = _french(path)
     else:
         ed = _edition_in_force(conn, edition)
@@ -160,13 +191,13 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     distinct = set(said.atoms)
     if len(distinct) < MIN_ATOMS:
         return None
-    gists = _read(sources, names, lang)
+    gists = _read(sources, names, lang) if card is None else tuple(gist(s.sentence, names, lang) for s in sources)
     topics = _topics(lang)
     found: list[Match] = []
     for source, g in zip(sources, gists):
         if source.source == not_from or len(distinct & set(g.atoms)) < EVIDENCE_COVER * len(distinct):
             continue
-        j = judge(said, g)
+        j = judge(said, g, of_the_card=card is not None)
         if j.answer:
             if (distinct - set(g.atoms)) & topics or not _of_its_time(source, edition, lang):
                 j = Judgement(j.cover, j.aligned)
@@ -181,6 +212,8 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
 
 
 def _cited(said: Said, lang: str) -> str:
+    if said.kind == "text":
+        return f"texte de {said.id} : « {said.sentence} »" if lang == "fr" else f"text of {said.id}: “{said.sentence}”"
     where = ("note" if said.kind == "note" else ("règle" if lang == "fr" else "rule")) + f" {said.id}"
     dated = f"{said.source}{', ' + said.date if said.date else ''}"
     return f"{where} ({dated}) : « {said.sentence} »" if lang == "fr" else f"{where} ({dated}): “{said.sentence}”"
@@ -206,10 +239,10 @@ def _how(j: Judgement, lang: str) -> str:
 
 
 def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, names: Iterable[str] = (),
-                      not_from: Optional[str] = None) -> Verdict:
-    """``verdict`` (unknown) decided by the note or rule the claim restates, or kept with the closest one
-    as evidence."""
-    match = closest_sentence(claim, verdict.lang, conn, verdict.edition, names, not_from)
+                      not_from: Optional[str] = None, card: Optional[str] = None, surface: str = "") -> Verdict:
+    """``verdict`` (unknown) decided by the sentence the claim restates — of ``card``'s rules text when
+    given, else of the notes and rules — or kept with the closest one as evidence."""
+    match = closest_sentence(claim, verdict.lang, conn, verdict.edition, names, not_from, card, surface)
     if match is None:
         return verdict
     said = match.said

@@ -16,7 +16,7 @@ Each round's history, from its first (blind) measure to the families read from i
   answer ("Does X's first ability give X itself wither? No.") read as if it asserted its question; such
   claims are read through kb/checker/answers.py since: 10/120.
 With the FAQ notes and rules restated (kb/checker/restated.py): seeds A 24 (23 on the seeds alone), seeds B 15,
-C 36, D 28, E 16, cards B 52."""
+C 36, D 28, E 16, cards B 52; with the card's own text restated too: C 37, E 20, cards B 56."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,11 +31,11 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ROUNDS = [
     pytest.param("claims_cards_round_a.yaml", "full_conn", 100, 62, marks=pytest.mark.corpus, id="cards-A"),
     pytest.param("claims_seeds_round_a.yaml", "seed_conn", 70, 23, id="seeds-A"),
-    pytest.param("claims_cards_round_b.yaml", "full_conn", 100, 52, marks=pytest.mark.corpus, id="cards-B"),
+    pytest.param("claims_cards_round_b.yaml", "full_conn", 100, 56, marks=pytest.mark.corpus, id="cards-B"),
     pytest.param("claims_seeds_round_b.yaml", "seed_conn", 70, 15, id="seeds-B"),
-    pytest.param("claims_round_c.yaml", "full_conn", 120, 36, marks=pytest.mark.corpus, id="C"),
+    pytest.param("claims_round_c.yaml", "full_conn", 120, 37, marks=pytest.mark.corpus, id="C"),
     pytest.param("claims_round_d.yaml", "full_conn", 120, 28, marks=pytest.mark.corpus, id="D"),
-    pytest.param("claims_round_e.yaml", "full_conn", 120, 16, marks=pytest.mark.corpus, id="E"),
+    pytest.param("claims_round_e.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="E"),
 ]
 
 

@@ -91,3 +91,17 @@ def test_an_english_rule_restated_and_a_keyword_that_is_not_the_rule_s(full_conn
     assert v.answer == "true" and v.explanation[0].startswith("rule 702.80d (2026-01-16")
     other = check_claim("Multiple instances of flanking on the same object are redundant.", cards=full_conn)
     assert other.answer == "unknown"
+
+
+@pytest.mark.corpus
+def test_a_card_s_own_text_restated_or_contradicted(full_conn):
+    v = check_claim("Monstrous Hound can't block unless you control more lands than the attacking player.",
+                    cards=full_conn)
+    assert v.answer == "true" and v.explanation[0].startswith("text of Monstrous Hound:")
+    v = check_claim("Mu Yanling, Sky Dancer's −3 creates a 4/4 blue Elemental Bird token, but it doesn't have "
+                    "flying.", cards=full_conn)
+    assert v.answer == "false" and "Create a 4/4 blue Elemental Bird creature token with flying" in v.explanation[0]
+    # the French text of the latest printing, a quantity changed in its place
+    v = check_claim("La Mutilation d'Hagra coûte {2} de moins à lancer si un adversaire ne contrôle aucun terrain "
+                    "de base.", cards=full_conn)
+    assert v.answer == "false" and "l'affirmation dit {2} où la phrase dit {1}" in v.explanation[1]
