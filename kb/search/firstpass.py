@@ -30,6 +30,7 @@ otherwise, as the engine's estimate is).
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Optional
@@ -54,6 +55,11 @@ TRIES = (2, 8)
 
 #: Documents the engine would score (its estimate) from which the first pass pays.
 MIN_MATCHES = 300
+
+#: Postings the engine would walk (the query's terms' document frequencies, summed) from which the
+#: first pass pays even when few documents match: an AND of common words (« put », « hand ») has a
+#: small estimate but the engine skips through thousands of postings in Python to find it.
+MIN_POSTINGS = 3000
 
 #: Relative margin of the bound check (float rounding of sums taken in another order).
 MARGIN = 1e-9
@@ -102,7 +108,10 @@ Postings = Callable[[str, str], Optional[tuple]]
 class Bounds:
     """Upper bounds of the scores of the ``n`` documents of an index for one
     query :func:`plan`, from ``postings(field, text)`` (None: the term is
-    not indexed)."""
+    not indexed).  Bounds are sparse, ``(documents, bounds)``: the matching
+    documents' numbers (ascending, once each) and their bounds, so that a
+    part costs its postings, not the index's size; parts add up in the
+    order of the query, as the dense sums did (the same floats)."""
 
     def __init__(self, n: int, postings: Postings):
         self.n = n
@@ -112,6 +121,13 @@ class Bounds:
 
     def evaluate(self, node) -> tuple:
         """(bounds, matches): a float array and a boolean array over the documents."""
+        ids, values = self.sparse(node)
+        bounds, matches = np.zeros(self.n), np.zeros(self.n, dtype=bool)
+        bounds[ids], matches[ids] = values, True
+        return bounds, matches
+
+    def sparse(self, node) -> tuple:
+        """(documents, bounds) of ``node``: see the class docstring."""
         kind = node[0]
         if kind == "term":
             return self._term(node[1], node[2], node[3])
@@ -120,57 +136,68 @@ class Bounds:
             self.positional.update((node[1], w) for w in node[2])
             return self._combine("and", node[3], [("term", node[1], w, 1.0) for w in node[2]])
         if kind in ("sum", "and"):
-            bounds, matches = self._combine(kind, node[1], node[2])
-            return (bounds + np.where(matches, node[3], 0.0) if node[3] else bounds), matches
+            ids, bounds = self._combine(kind, node[1], node[2])
+            return ids, (bounds + node[3] if node[3] else bounds)
         if kind == "none":
-            return np.zeros(self.n), np.zeros(self.n, dtype=bool)
-        a, am = self.evaluate(node[1])
+            return _EMPTY()
+        a_ids, a = self.sparse(node[1])
         if kind == "maybe":
-            b, bm = self.evaluate(node[2])
-            return a + np.where(am, b, 0.0), am
+            b_ids, b = self.sparse(node[2])
+            _both, at_a, at_b = np.intersect1d(a_ids, b_ids, assume_unique=True, return_indices=True)
+            a = a.copy()
+            a[at_a] += b[at_b]
+            return a_ids, a
         exact_before = self.exact
         self.exact = True
-        b, bm = self.evaluate(node[2])
+        b_ids, _b = self.sparse(node[2])
         b_exact, self.exact = self.exact, exact_before and self.exact
         if kind == "require":
-            return np.where(bm, a, 0.0), am & bm
+            keep = np.isin(a_ids, b_ids, assume_unique=True)
+            return a_ids[keep], a[keep]
         if not b_exact:       # an exclusion whose matches are a superset: excluding nothing is the bound
             self.exact = False
-            return a, am
-        return np.where(bm, 0.0, a), am & ~bm
+            return a_ids, a
+        keep = ~np.isin(a_ids, b_ids, assume_unique=True)
+        return a_ids[keep], a[keep]
 
     def _term(self, field: str, text: str, boost: float) -> tuple:
-        bounds, matches = np.zeros(self.n), np.zeros(self.n, dtype=bool)
         found = self.postings(field, text)
-        if found is not None:
-            ids, scores = found
-            bounds[ids] = scores * boost
-            matches[ids] = True
-        return bounds, matches
+        if found is None:
+            return _EMPTY()
+        ids, scores = found
+        return ids, scores * boost
 
     def _combine(self, kind: str, boost: float, parts: list) -> tuple:
-        total, matches = None, None
-        for p in parts:
-            b, m = self.evaluate(p)
-            if total is None:
-                total, matches = b, m
-            else:
-                total = total + b
-                matches = (matches | m) if kind == "sum" else (matches & m)
-        if total is None:
-            return np.zeros(self.n), np.zeros(self.n, dtype=bool)
-        if kind == "and":
-            total = np.where(matches, total, 0.0)
-        return total * boost if boost != 1.0 else total, matches
+        evaluated = [self.sparse(p) for p in parts]
+        if not evaluated:
+            return _EMPTY()
+        if kind == "sum":
+            ids, at = np.unique(np.concatenate([e[0] for e in evaluated]), return_inverse=True)
+            # bincount adds in the order of its input: the parts' order, as the dense sums
+            total = np.bincount(at, weights=np.concatenate([e[1] for e in evaluated]), minlength=len(ids))
+        else:
+            ids, total = evaluated[0]
+            for b_ids, b in evaluated[1:]:
+                ids, at_a, at_b = np.intersect1d(ids, b_ids, assume_unique=True, return_indices=True)
+                total = total[at_a] + b[at_b]
+        return ids, (total * boost if boost != 1.0 else total)
+
+
+def _EMPTY() -> tuple:
+    return np.zeros(0, dtype=np.int64), np.zeros(0)
 
 
 def candidates(bounds: np.ndarray, matches: np.ndarray, count: int) -> tuple[list[int], float]:
     """The ``count`` matching documents of highest bound (ascending numbers)
     and the highest bound of the matching documents left out (0 if none)."""
     matching = np.flatnonzero(matches)
+    return best_of(matching, bounds[matching], count)
+
+
+def best_of(matching: np.ndarray, values: np.ndarray, count: int) -> tuple[list[int], float]:
+    """:func:`candidates` of sparse bounds: documents ``matching`` (ascending), bounds ``values``."""
     if len(matching) <= count:
         return matching.tolist(), 0.0
-    values = bounds[matching]
     top = np.argpartition(-values, count - 1)[:count]
     keep = np.zeros(len(matching), dtype=bool)
     keep[top] = True
@@ -252,13 +279,20 @@ class ArrayPostings:
 
     def __init__(self, ids: np.ndarray, weights: np.ndarray, values_of: Optional[Callable] = None):
         self.ids, self.weights, self.values_of = ids, weights, values_of
+        self.known: dict = {}     # {document: value} read so far (the candidates, then the best of them)
 
     def among(self, docs: np.ndarray, positions: bool = False) -> tuple[list, list, Optional[list]]:
         """(ids, weights, values) of the postings of the documents ``docs``
         (sorted); the values only when ``positions`` are wanted."""
         at = np.flatnonzero(np.isin(self.ids, docs, assume_unique=True))
         ids = self.ids[at].tolist()
-        return ids, self.weights[at].tolist(), (self.values_of(ids) if positions and self.values_of else None)
+        if not (positions and self.values_of):
+            return ids, self.weights[at].tolist(), None
+        known = self.known
+        missing = [d for d in ids if d not in known]
+        if missing:
+            known.update(zip(missing, self.values_of(missing)))
+        return ids, self.weights[at].tolist(), [known[d] for d in ids]
 
 
 class TermPostings:
@@ -374,50 +408,92 @@ class FirstPass:
         self.score_candidates = score_candidates
         self.list_matcher = list_matcher
 
-    def run(self, q, best: int):
+    def run(self, q, best: int, walks: bool = True, read: Optional[dict] = None):
         """(results, documents matching) of the Whoosh query ``q``: Whoosh
         scores only the documents whose bound can reach the ``best`` first;
-        None when the pass cannot say (the full search runs)."""
+        None when the pass cannot say (the full search runs).  ``walks``:
+        also when few documents match but many postings would be walked
+        (:data:`MIN_POSTINGS`; not for a coordination bonus, whose scores
+        depend on the engine's matcher tree).  ``read`` (a dict) keeps the
+        postings read, for :meth:`restricted` in the same search."""
         if not self.searcher.is_atomic():
             return None
         try:
-            if q.estimate_size(self.reader) < MIN_MATCHES:
-                return None       # few documents to score: the engine alone is as fast
-            read: dict = {}
+            if q.estimate_size(self.reader) < MIN_MATCHES and (not walks or self._postings_walked(q) < MIN_POSTINGS):
+                return None       # few documents to score, few postings to walk: the engine alone is as fast
+            read = {} if read is None else read
             bounder = Bounds(self.reader.doc_count_all(), lambda f, t: self._term_scores(f, t, read))
-            bounds, matches = bounder.evaluate(plan(q))
+            matching, bounds = bounder.sparse(plan(q))
             schema = self.searcher.schema
             positional = {(f, schema[f].to_bytes(t)) for f, t in bounder.positional}   # phrase words
             for factor in TRIES:
-                docs, left_out = candidates(bounds, matches, factor * best)
+                docs, left_out = best_of(matching, bounds, factor * best)
                 if not docs:
                     return None
                 wanted = np.asarray(docs)
                 lists = {key: postings.among(wanted, key in positional) for key, postings in read.items()}
                 results = self.score_candidates(RestrictedReader(self.reader, lists, self.list_matcher), q, best)
                 if complete([s for s, _d in results.top_n], best, left_out):
-                    return results, int(matches.sum())
+                    return results, len(matching)
         except Unsupported:
             pass
         return None
 
+    def _postings_walked(self, q) -> int:
+        """The postings of every term of ``q``, summed: what the engine reads at most."""
+        return sum(self.reader.doc_frequency(f, t) for f, t in q.iter_all_terms())
+
+    def _postings(self, field: str, btext: bytes):
+        """One term's postings (stored arrays, or read from the index), None when not indexed."""
+        if (field, btext) not in self.reader:
+            return None
+        stored = self.impacts.get(field, btext.decode("utf-8")) if self.impacts is not None else None
+        if stored is not None:
+            return ArrayPostings(*stored, values_of=lambda ids: self._values(field, btext, ids))
+        return read_postings(self.reader.postings(field, btext))
+
     def _term_scores(self, field: str, text: str, read: dict):
         """(document numbers, scores) of one term (None if not indexed); its postings kept in ``read``."""
         btext = self.searcher.schema[field].to_bytes(text)
-        if (field, btext) not in self.reader:
+        postings = self._postings(field, btext)
+        if postings is None:
             return None
-        stored = self.impacts.get(field, text) if self.impacts is not None else None
-        if stored is not None:
-            postings = ArrayPostings(*stored, values_of=lambda ids: self._values(field, btext, ids))
-        else:
-            postings = read_postings(self.reader.postings(field, btext))
         read[(field, btext)] = postings
         return postings.ids, term_scores(self.searcher.weighting.scorer(self.searcher, field, btext), postings)
 
+    def restricted(self, q, docs: list, read: Optional[dict] = None):
+        """A reader whose postings for the terms of ``q`` are those of the documents ``docs``
+        (ascending) alone, positions included: ``q`` matched and scored on them as on the whole
+        index; None when the index is not one segment.  ``read``: the postings :meth:`run` read."""
+        if not self.searcher.is_atomic():
+            return None
+        wanted, schema, lists = np.asarray(docs, dtype=np.int64), self.searcher.schema, {}
+        read = {} if read is None else read
+        for field, text in set(q.iter_all_terms()):
+            btext = schema[field].to_bytes(text)
+            postings = read.get((field, btext)) or self._postings(field, btext)
+            if postings is not None:
+                read[(field, btext)] = postings
+                lists[(field, btext)] = postings.among(wanted, True)
+        return RestrictedReader(self.reader, lists, self.list_matcher)
+
     def _values(self, field: str, btext: bytes, ids: list) -> list:
-        """The values (positions) of the postings of documents ``ids`` (ascending)."""
+        """The values (positions) of the postings of documents ``ids`` (ascending, each holding
+        the term): a Whoosh 2.7 posting list's blocks skipped by their headers, each block read
+        has its posting found by bisection; else one posting at a time."""
         m, out = self.reader.postings(field, btext), []
+        if not all(hasattr(m, a) for a in ("_maxid", "_next_block", "_read_ids", "_read_values", "_i")):
+            for d in ids:
+                m.skip_to(d)
+                out.append(m.value())
+            return out
         for d in ids:
-            m.skip_to(d)
-            out.append(m.value())
+            while d > m._maxid:
+                m._next_block()
+            if m._ids is None:
+                m._read_ids()
+            m._i = bisect_left(m._ids, d)
+            if m._values is None:
+                m._read_values()
+            out.append(m._values[m._i])
         return out

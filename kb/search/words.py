@@ -76,3 +76,13 @@ class WordTerms:
             if term is not None:
                 out.append(term)
         return out
+
+    def with_stops(self, words: Iterable[str]) -> list[tuple[str, bool]]:
+        """Each of ``words`` as ``(term, stopped)``: a stop word folded, ``stopped`` True."""
+        cache, cached, out = self.cache, self.cached, []
+        for w in words:
+            term = cache.get(w, "")
+            if term == "":
+                term = cached(w)
+            out.append((term, False) if term is not None else (fold(w.lower()), True))
+        return out
