@@ -49,6 +49,7 @@ class WordTerms:
         self.stops = stops
         self.stem = stem
         self.cache: dict[str, Optional[str]] = {}
+        self.stopped: dict[str, tuple] = {}     # a stop word's surface form: (folded, True)
 
     def _term(self, text: str) -> Optional[str]:
         word = text.lower()
@@ -63,6 +64,7 @@ class WordTerms:
         """The term of ``text`` (None: a stop word), computed and remembered."""
         if len(self.cache) >= CACHE_LIMIT:
             self.cache.clear()
+            self.stopped.clear()
         term = self.cache[text] = self._term(text)
         return term
 
@@ -78,11 +80,18 @@ class WordTerms:
         return out
 
     def with_stops(self, words: Iterable[str]) -> list[tuple[str, bool]]:
-        """Each of ``words`` as ``(term, stopped)``: a stop word folded, ``stopped`` True."""
-        cache, cached, out = self.cache, self.cached, []
+        """Each of ``words`` as ``(term, stopped)``: a stop word folded, ``stopped`` True (its
+        surface forms, a few per stop word, folded once)."""
+        cache, cached, stopped, out = self.cache, self.cached, self.stopped, []
         for w in words:
             term = cache.get(w, "")
             if term == "":
                 term = cached(w)
-            out.append((term, False) if term is not None else (fold(w.lower()), True))
+            if term is not None:
+                out.append((term, False))
+            else:
+                folded = stopped.get(w)
+                if folded is None:
+                    folded = stopped[w] = (fold(w.lower()), True)
+                out.append(folded)
         return out
