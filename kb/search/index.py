@@ -148,7 +148,7 @@ def index_terms(text: str, lang: str) -> list[str]:
 def tokens_with_stops(text: str, lang: str) -> list[tuple[str, bool]]:
     """Every word of ``text`` as ``(term, stopped)``: stop words kept, folded (the analyzer's
     tokens with ``removestops=False``, read without its token objects, as :func:`index_terms`)."""
-    return analyzer_for(lang).items[-1].words.with_stops(m.group() for m in TOKEN_RE.finditer(text))
+    return analyzer_for(lang).items[-1].words.with_stops(TOKEN_RE.findall(text))
 
 
 # ------------------------------------------------------------------ writing
@@ -402,9 +402,9 @@ class Index:
         narrow = narrowed(node, lambda n: self._frequency(n, scope)) if loose else None
         narrow = None if narrow is None else whoosh_query(narrow, scope, loose=True)
         excluded, read = set(exclude_keys), {}     # read: the postings the first pass reads, for the bonus
-        check = phrase_check(node, tokens_with_stops)  # phrases with stop words: word for word
-        # at least 50: the engine's pruning cuts ties by the limit, pages must agree
-        best = max(limit + len(excluded), RESCORED)
+        check = phrase_check(node, tokens_with_stops,   # phrases with stop words: word for word (their terms alone, faster)
+                             lambda text, lang: analyzer_for(lang).items[-1].words.sequence(TOKEN_RE.findall(text)))
+        best = max(limit + len(excluded), RESCORED)   # at least 50: the engine's pruning cuts ties by the limit
         full = q if narrow is None else wq.Require(q, narrow)
         first = None if check else self.first_pass.run(full, best, walks=not loose, read=read)
         if first is not None:

@@ -50,6 +50,7 @@ class WordTerms:
         self.stem = stem
         self.cache: dict[str, Optional[str]] = {}
         self.stopped: dict[str, tuple] = {}     # a stop word's surface form: (folded, True)
+        self.folded: dict[str, str] = {}        # a surface word: its term, or a stop word folded
 
     def _term(self, text: str) -> Optional[str]:
         word = text.lower()
@@ -65,6 +66,7 @@ class WordTerms:
         if len(self.cache) >= CACHE_LIMIT:
             self.cache.clear()
             self.stopped.clear()
+            self.folded.clear()
         term = self.cache[text] = self._term(text)
         return term
 
@@ -94,4 +96,14 @@ class WordTerms:
                 if folded is None:
                     folded = stopped[w] = (fold(w.lower()), True)
                 out.append(folded)
+        return out
+
+    def sequence(self, words: list) -> list[str]:
+        """:meth:`with_stops` without the flags, the known words looked up by ``map`` (a phrase
+        check reads whole documents): each of ``words`` as its term or, a stop word, folded."""
+        out = list(map(self.folded.get, words))
+        if None in out:
+            for i, w in enumerate(words):
+                if out[i] is None:
+                    out[i] = self.folded[w] = self.with_stops([w])[0][0]
         return out
