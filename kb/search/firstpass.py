@@ -29,11 +29,11 @@ otherwise, as the engine's estimate is).
 """
 from __future__ import annotations
 
-import json
-from collections import Counter
-from pathlib import Path
+from bisect import bisect_left
 from typing import Callable, Optional
 
+from kb.search.postings import (IMPACT_IDS, IMPACT_TABLE, IMPACT_WEIGHTS, MIN_DF, ArrayPostings,  # noqa: F401
+                                ImpactWriter, Impacts, TermPostings, read_postings, term_scores)
 
 
 class _NumPy:
@@ -55,19 +55,17 @@ TRIES = (2, 8)
 #: Documents the engine would score (its estimate) from which the first pass pays.
 MIN_MATCHES = 300
 
+#: Postings the engine would walk (the query's terms' document frequencies, summed) from which the
+#: first pass pays even when few documents match: an AND of common words (« put », « hand ») has a
+#: small estimate but the engine skips through thousands of postings in Python to find it.
+MIN_POSTINGS = 3000
+
 #: Relative margin of the bound check (float rounding of sums taken in another order).
 MARGIN = 1e-9
 
 #: Query classes read as a sum of their parts (Or and its variants, the best-of alternatives).
 _SUMS = {"Or", "DisjunctionMax"}
 _ANDS = {"And"}
-
-
-#: Terms in at least this many documents of a field have their postings stored as arrays.
-MIN_DF = 32
-
-#: The files of those arrays in the index directory.
-IMPACT_IDS, IMPACT_WEIGHTS, IMPACT_TABLE = "impacts_ids.npy", "impacts_weights.npy", "impacts.json"
 
 
 class Unsupported(Exception):
@@ -102,7 +100,10 @@ Postings = Callable[[str, str], Optional[tuple]]
 class Bounds:
     """Upper bounds of the scores of the ``n`` documents of an index for one
     query :func:`plan`, from ``postings(field, text)`` (None: the term is
-    not indexed)."""
+    not indexed).  Bounds are sparse, ``(documents, bounds)``: the matching
+    documents' numbers (ascending, once each) and their bounds, so that a
+    part costs its postings, not the index's size; parts add up in the
+    order of the query, as the dense sums did (the same floats)."""
 
     def __init__(self, n: int, postings: Postings):
         self.n = n
@@ -112,6 +113,13 @@ class Bounds:
 
     def evaluate(self, node) -> tuple:
         """(bounds, matches): a float array and a boolean array over the documents."""
+        ids, values = self.sparse(node)
+        bounds, matches = np.zeros(self.n), np.zeros(self.n, dtype=bool)
+        bounds[ids], matches[ids] = values, True
+        return bounds, matches
+
+    def sparse(self, node) -> tuple:
+        """(documents, bounds) of ``node``: see the class docstring."""
         kind = node[0]
         if kind == "term":
             return self._term(node[1], node[2], node[3])
@@ -120,57 +128,68 @@ class Bounds:
             self.positional.update((node[1], w) for w in node[2])
             return self._combine("and", node[3], [("term", node[1], w, 1.0) for w in node[2]])
         if kind in ("sum", "and"):
-            bounds, matches = self._combine(kind, node[1], node[2])
-            return (bounds + np.where(matches, node[3], 0.0) if node[3] else bounds), matches
+            ids, bounds = self._combine(kind, node[1], node[2])
+            return ids, (bounds + node[3] if node[3] else bounds)
         if kind == "none":
-            return np.zeros(self.n), np.zeros(self.n, dtype=bool)
-        a, am = self.evaluate(node[1])
+            return _EMPTY()
+        a_ids, a = self.sparse(node[1])
         if kind == "maybe":
-            b, bm = self.evaluate(node[2])
-            return a + np.where(am, b, 0.0), am
+            b_ids, b = self.sparse(node[2])
+            _both, at_a, at_b = np.intersect1d(a_ids, b_ids, assume_unique=True, return_indices=True)
+            a = a.copy()
+            a[at_a] += b[at_b]
+            return a_ids, a
         exact_before = self.exact
         self.exact = True
-        b, bm = self.evaluate(node[2])
+        b_ids, _b = self.sparse(node[2])
         b_exact, self.exact = self.exact, exact_before and self.exact
         if kind == "require":
-            return np.where(bm, a, 0.0), am & bm
+            keep = np.isin(a_ids, b_ids, assume_unique=True)
+            return a_ids[keep], a[keep]
         if not b_exact:       # an exclusion whose matches are a superset: excluding nothing is the bound
             self.exact = False
-            return a, am
-        return np.where(bm, 0.0, a), am & ~bm
+            return a_ids, a
+        keep = ~np.isin(a_ids, b_ids, assume_unique=True)
+        return a_ids[keep], a[keep]
 
     def _term(self, field: str, text: str, boost: float) -> tuple:
-        bounds, matches = np.zeros(self.n), np.zeros(self.n, dtype=bool)
         found = self.postings(field, text)
-        if found is not None:
-            ids, scores = found
-            bounds[ids] = scores * boost
-            matches[ids] = True
-        return bounds, matches
+        if found is None:
+            return _EMPTY()
+        ids, scores = found
+        return ids, scores * boost
 
     def _combine(self, kind: str, boost: float, parts: list) -> tuple:
-        total, matches = None, None
-        for p in parts:
-            b, m = self.evaluate(p)
-            if total is None:
-                total, matches = b, m
-            else:
-                total = total + b
-                matches = (matches | m) if kind == "sum" else (matches & m)
-        if total is None:
-            return np.zeros(self.n), np.zeros(self.n, dtype=bool)
-        if kind == "and":
-            total = np.where(matches, total, 0.0)
-        return total * boost if boost != 1.0 else total, matches
+        evaluated = [self.sparse(p) for p in parts]
+        if not evaluated:
+            return _EMPTY()
+        if kind == "sum":
+            ids, at = np.unique(np.concatenate([e[0] for e in evaluated]), return_inverse=True)
+            # bincount adds in the order of its input: the parts' order, as the dense sums
+            total = np.bincount(at, weights=np.concatenate([e[1] for e in evaluated]), minlength=len(ids))
+        else:
+            ids, total = evaluated[0]
+            for b_ids, b in evaluated[1:]:
+                ids, at_a, at_b = np.intersect1d(ids, b_ids, assume_unique=True, return_indices=True)
+                total = total[at_a] + b[at_b]
+        return ids, (total * boost if boost != 1.0 else total)
+
+
+def _EMPTY() -> tuple:
+    return np.zeros(0, dtype=np.int64), np.zeros(0)
 
 
 def candidates(bounds: np.ndarray, matches: np.ndarray, count: int) -> tuple[list[int], float]:
     """The ``count`` matching documents of highest bound (ascending numbers)
     and the highest bound of the matching documents left out (0 if none)."""
     matching = np.flatnonzero(matches)
+    return best_of(matching, bounds[matching], count)
+
+
+def best_of(matching: np.ndarray, values: np.ndarray, count: int) -> tuple[list[int], float]:
+    """:func:`candidates` of sparse bounds: documents ``matching`` (ascending), bounds ``values``."""
     if len(matching) <= count:
         return matching.tolist(), 0.0
-    values = bounds[matching]
     top = np.argpartition(-values, count - 1)[:count]
     keep = np.zeros(len(matching), dtype=bool)
     keep[top] = True
@@ -184,146 +203,6 @@ def complete(scores: list[float], best: int, left_out: float) -> bool:
     if left_out <= 0.0:
         return True
     return len(scores) >= best and scores[best - 1] > left_out * (1 + MARGIN)
-
-
-# ------------------------------------------------------------------ postings
-
-class ImpactWriter:
-    """Collects, while the index is written, each term's postings (document
-    number, weight: its count times the document's boost, as the engine
-    stores it) and writes those of the terms in :data:`MIN_DF` documents or
-    more as two arrays and a table of where each term's run starts."""
-
-    def __init__(self):
-        self.postings: dict = {}
-
-    def add(self, docnum: int, field: str, terms: list, boost: float) -> None:
-        for term, count in Counter(terms).items():
-            self.postings.setdefault(f"{field} {term}", []).append((docnum, count * boost))
-
-    def write(self, directory: Path) -> None:
-        table, ids, weights, at = {}, [], [], 0
-        for key, found in self.postings.items():
-            if len(found) >= MIN_DF:
-                table[key] = (at, at + len(found))
-                at += len(found)
-                ids.extend(d for d, _w in found)
-                weights.extend(w for _d, w in found)
-        directory = Path(directory)
-        np.save(directory / IMPACT_IDS, np.asarray(ids, dtype=np.int32))
-        np.save(directory / IMPACT_WEIGHTS, np.asarray(weights, dtype=np.float32))
-        (directory / IMPACT_TABLE).write_text(json.dumps(table), encoding="utf-8")
-
-
-class Impacts:
-    """The stored postings arrays of an index directory (None from :meth:`open` when absent)."""
-
-    def __init__(self, directory: Path):
-        self.directory = Path(directory)
-        self.table: Optional[dict] = None
-
-    @classmethod
-    def open(cls, directory: Path) -> Optional["Impacts"]:
-        """The arrays of ``directory`` (read when first asked), or None when it has none."""
-        return cls(directory) if (Path(directory) / IMPACT_TABLE).exists() else None
-
-    def _load(self) -> None:
-        d = self.directory
-        try:
-            self.ids = np.load(d / IMPACT_IDS, mmap_mode="r")
-            self.weights = np.load(d / IMPACT_WEIGHTS, mmap_mode="r")
-            self.table = json.loads((d / IMPACT_TABLE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):     # unreadable: the postings are read from the index itself
-            self.table = {}
-
-    def get(self, field: str, text: str) -> Optional[tuple]:
-        if self.table is None:
-            self._load()
-        span = self.table.get(f"{field} {text}")
-        if span is None:
-            return None
-        return (np.asarray(self.ids[span[0]:span[1]], dtype=np.int64),
-                np.asarray(self.weights[span[0]:span[1]], dtype=np.float64))
-
-
-class ArrayPostings:
-    """A term's postings from :class:`Impacts`; the values (positions) of
-    the candidates' postings asked of ``values_of(ids)`` when needed."""
-
-    def __init__(self, ids: np.ndarray, weights: np.ndarray, values_of: Optional[Callable] = None):
-        self.ids, self.weights, self.values_of = ids, weights, values_of
-
-    def among(self, docs: np.ndarray, positions: bool = False) -> tuple[list, list, Optional[list]]:
-        """(ids, weights, values) of the postings of the documents ``docs``
-        (sorted); the values only when ``positions`` are wanted."""
-        at = np.flatnonzero(np.isin(self.ids, docs, assume_unique=True))
-        ids = self.ids[at].tolist()
-        return ids, self.weights[at].tolist(), (self.values_of(ids) if positions and self.values_of else None)
-
-
-class TermPostings:
-    """One term's postings as arrays: document numbers, weights, and the
-    blocks' values (positions), kept to hand the candidates' postings on."""
-
-    def __init__(self, blocks: list):
-        self.blocks = blocks      # [(ids, weights, values)]
-        self.ids = np.concatenate([b[0] for b in blocks]) if blocks else np.zeros(0, dtype=np.int64)
-        self.weights = np.concatenate([b[1] for b in blocks]) if blocks else np.zeros(0)
-
-    def among(self, docs: np.ndarray, positions: bool = True) -> tuple[list, list, list]:
-        """(ids, weights, values) of the postings of the documents ``docs`` (sorted)."""
-        ids, weights, values = [], [], []
-        for b_ids, b_weights, b_values in self.blocks:
-            at = np.flatnonzero(np.isin(b_ids, docs, assume_unique=True))
-            if len(at):
-                ids += b_ids[at].tolist()
-                weights += b_weights[at].tolist()
-                values += [b_values[i] for i in at.tolist()]
-        return ids, weights, values
-
-
-_TABLES: dict = {}
-
-
-def term_scores(scorer, postings: TermPostings) -> np.ndarray:
-    """The scores ``scorer`` gives the postings: BM25 from the length table
-    of a :class:`kb.search.lengths.NormScorer` (the same arithmetic, so the
-    same floats), the weights themselves for a field without lengths."""
-    idf, norms = getattr(scorer, "_idf", None), getattr(scorer, "_norms", None)
-    if idf is None or norms is None:
-        return postings.weights.copy()
-    table = _TABLES.get(id(norms))
-    if table is None or table[0] is not norms:
-        table = _TABLES[id(norms)] = (norms, np.array([1.0 if v is None else v for v in norms]))
-    w = postings.weights
-    return idf * ((w * scorer._k1p) / (w + table[1][postings.ids]))
-
-
-def read_postings(matcher) -> TermPostings:
-    """All the postings of a term matcher: a block at a time from a Whoosh 2.7
-    posting list (its block tuples of deltas, weights, values), else one at a time."""
-    blocks = []
-    if all(hasattr(matcher, a) for a in ("_read_data", "_next_block", "_byteids", "_blocklength")) \
-            and not matcher._byteids:
-        while matcher.is_active():
-            matcher._read_data()
-            deltas, weights, _v = matcher._data
-            n = matcher._blocklength
-            weights = (np.ones(n) if weights is None else np.full(n, weights) if isinstance(weights, float)
-                       else np.asarray(weights, dtype=np.float64))
-            matcher._read_values()
-            blocks.append((np.cumsum(np.asarray(deltas, dtype=np.int64)), weights, matcher._values))
-            matcher._next_block()
-        return TermPostings(blocks)
-    ids, weights, values = [], [], []
-    while matcher.is_active():
-        ids.append(matcher.id())
-        weights.append(matcher.weight())
-        values.append(matcher.value())
-        matcher.next()
-    if ids:
-        blocks.append((np.asarray(ids, dtype=np.int64), np.asarray(weights, dtype=np.float64), values))
-    return TermPostings(blocks)
 
 
 class RestrictedReader:
@@ -374,50 +253,92 @@ class FirstPass:
         self.score_candidates = score_candidates
         self.list_matcher = list_matcher
 
-    def run(self, q, best: int):
+    def run(self, q, best: int, walks: bool = True, read: Optional[dict] = None):
         """(results, documents matching) of the Whoosh query ``q``: Whoosh
         scores only the documents whose bound can reach the ``best`` first;
-        None when the pass cannot say (the full search runs)."""
+        None when the pass cannot say (the full search runs).  ``walks``:
+        also when few documents match but many postings would be walked
+        (:data:`MIN_POSTINGS`; not for a coordination bonus, whose scores
+        depend on the engine's matcher tree).  ``read`` (a dict) keeps the
+        postings read, for :meth:`restricted` in the same search."""
         if not self.searcher.is_atomic():
             return None
         try:
-            if q.estimate_size(self.reader) < MIN_MATCHES:
-                return None       # few documents to score: the engine alone is as fast
-            read: dict = {}
+            if q.estimate_size(self.reader) < MIN_MATCHES and (not walks or self._postings_walked(q) < MIN_POSTINGS):
+                return None       # few documents to score, few postings to walk: the engine alone is as fast
+            read = {} if read is None else read
             bounder = Bounds(self.reader.doc_count_all(), lambda f, t: self._term_scores(f, t, read))
-            bounds, matches = bounder.evaluate(plan(q))
+            matching, bounds = bounder.sparse(plan(q))
             schema = self.searcher.schema
             positional = {(f, schema[f].to_bytes(t)) for f, t in bounder.positional}   # phrase words
             for factor in TRIES:
-                docs, left_out = candidates(bounds, matches, factor * best)
+                docs, left_out = best_of(matching, bounds, factor * best)
                 if not docs:
                     return None
                 wanted = np.asarray(docs)
                 lists = {key: postings.among(wanted, key in positional) for key, postings in read.items()}
                 results = self.score_candidates(RestrictedReader(self.reader, lists, self.list_matcher), q, best)
                 if complete([s for s, _d in results.top_n], best, left_out):
-                    return results, int(matches.sum())
+                    return results, len(matching)
         except Unsupported:
             pass
         return None
 
+    def _postings_walked(self, q) -> int:
+        """The postings of every term of ``q``, summed: what the engine reads at most."""
+        return sum(self.reader.doc_frequency(f, t) for f, t in q.iter_all_terms())
+
+    def _postings(self, field: str, btext: bytes):
+        """One term's postings (stored arrays, or read from the index), None when not indexed."""
+        if (field, btext) not in self.reader:
+            return None
+        stored = self.impacts.get(field, btext.decode("utf-8")) if self.impacts is not None else None
+        if stored is not None:
+            return ArrayPostings(*stored, values_of=lambda ids: self._values(field, btext, ids))
+        return read_postings(self.reader.postings(field, btext))
+
     def _term_scores(self, field: str, text: str, read: dict):
         """(document numbers, scores) of one term (None if not indexed); its postings kept in ``read``."""
         btext = self.searcher.schema[field].to_bytes(text)
-        if (field, btext) not in self.reader:
+        postings = self._postings(field, btext)
+        if postings is None:
             return None
-        stored = self.impacts.get(field, text) if self.impacts is not None else None
-        if stored is not None:
-            postings = ArrayPostings(*stored, values_of=lambda ids: self._values(field, btext, ids))
-        else:
-            postings = read_postings(self.reader.postings(field, btext))
         read[(field, btext)] = postings
         return postings.ids, term_scores(self.searcher.weighting.scorer(self.searcher, field, btext), postings)
 
+    def restricted(self, q, docs: list, read: Optional[dict] = None):
+        """A reader whose postings for the terms of ``q`` are those of the documents ``docs``
+        (ascending) alone, positions included: ``q`` matched and scored on them as on the whole
+        index; None when the index is not one segment.  ``read``: the postings :meth:`run` read."""
+        if not self.searcher.is_atomic():
+            return None
+        wanted, schema, lists = np.asarray(docs, dtype=np.int64), self.searcher.schema, {}
+        read = {} if read is None else read
+        for field, text in set(q.iter_all_terms()):
+            btext = schema[field].to_bytes(text)
+            postings = read.get((field, btext)) or self._postings(field, btext)
+            if postings is not None:
+                read[(field, btext)] = postings
+                lists[(field, btext)] = postings.among(wanted, True)
+        return RestrictedReader(self.reader, lists, self.list_matcher)
+
     def _values(self, field: str, btext: bytes, ids: list) -> list:
-        """The values (positions) of the postings of documents ``ids`` (ascending)."""
+        """The values (positions) of the postings of documents ``ids`` (ascending, each holding
+        the term): a Whoosh 2.7 posting list's blocks skipped by their headers, each block read
+        has its posting found by bisection; else one posting at a time."""
         m, out = self.reader.postings(field, btext), []
+        if not all(hasattr(m, a) for a in ("_maxid", "_next_block", "_read_ids", "_read_values", "_i")):
+            for d in ids:
+                m.skip_to(d)
+                out.append(m.value())
+            return out
         for d in ids:
-            m.skip_to(d)
-            out.append(m.value())
+            while d > m._maxid:
+                m._next_block()
+            if m._ids is None:
+                m._read_ids()
+            m._i = bisect_left(m._ids, d)
+            if m._values is None:
+                m._read_values()
+            out.append(m._values[m._i])
         return out

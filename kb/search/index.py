@@ -146,8 +146,9 @@ def index_terms(text: str, lang: str) -> list[str]:
 
 
 def tokens_with_stops(text: str, lang: str) -> list[tuple[str, bool]]:
-    """Every word of ``text`` as ``(term, stopped)``: stop words kept, folded."""
-    return [(t.text, t.stopped) for t in analyzer_for(lang)(text, removestops=False)]
+    """Every word of ``text`` as ``(term, stopped)``: stop words kept, folded (the analyzer's
+    tokens with ``removestops=False``, read without its token objects, as :func:`index_terms`)."""
+    return analyzer_for(lang).items[-1].words.with_stops(TOKEN_RE.findall(text))
 
 
 # ------------------------------------------------------------------ writing
@@ -400,19 +401,19 @@ class Index:
             return [], 0
         narrow = narrowed(node, lambda n: self._frequency(n, scope)) if loose else None
         narrow = None if narrow is None else whoosh_query(narrow, scope, loose=True)
-        excluded = set(exclude_keys)
-        check = phrase_check(node, tokens_with_stops)  # phrases with stop words: word for word
-        # at least 50: the engine's pruning cuts ties by the limit, pages must agree
-        best = max(limit + len(excluded), RESCORED)
+        excluded, read = set(exclude_keys), {}     # read: the postings the first pass reads, for the bonus
+        check = phrase_check(node, tokens_with_stops,   # phrases with stop words: word for word (their terms alone, faster)
+                             lambda text, lang: analyzer_for(lang).items[-1].words.sequence(TOKEN_RE.findall(text)))
+        best = max(limit + len(excluded), RESCORED)   # at least 50: the engine's pruning cuts ties by the limit
         full = q if narrow is None else wq.Require(q, narrow)
-        first = None if check else self.first_pass.run(full, best)
+        first = None if check else self.first_pass.run(full, best, walks=not loose, read=read)
         if first is not None:
             results, found = first
         else:
             results = run_bounded(self.searcher, full, limit=None if check else best,  # (block-quality
                                   optimize=narrow is None)                            # skips fail there)
             found = results.estimated_length()     # narrowed: only what the pass can return
-        self._add_bonus(results, bonus, best)
+        self._add_bonus(results, bonus, best, read)
         results.fragmenter = ContextFragmenter(maxchars=SNIPPET_LENGTH, surround=70)
         results.formatter = _BoldFormatter()
         hits, seen, dropped = [], 0, 0
@@ -446,15 +447,17 @@ class Index:
         q, texts = whoosh_query(node, scope), {f for lang in LANGS for f in text_fields(scope, lang)}
         return 0 if q is None else sum(self.reader.doc_frequency(f, t) for f, t in q.iter_all_terms() if f in texts)
 
-    def _add_bonus(self, results, bonus: list, n: int) -> None:
+    def _add_bonus(self, results, bonus: list, n: int, read: Optional[dict] = None) -> None:
         """Add the side-by-side bonus (:func:`compile_tree`) to the best ``n``
         of ``results`` and sort them again (score, then index order)."""
         top = results.top_n[:n]
         if not bonus or not top:
             return
-        m = (bonus[0] if len(bonus) == 1 else wq.Or(bonus)).normalize().matcher(self.searcher)
+        q, docs = (bonus[0] if len(bonus) == 1 else wq.Or(bonus)).normalize(), sorted(d for _s, d in top)
+        reader = self.first_pass.restricted(q, docs, read)   # the phrases matched on those documents alone
+        m = q.matcher(Searcher(reader, weighting=self.searcher.weighting, closereader=False) if reader else self.searcher)
         extra = {}
-        for docnum in sorted(d for _s, d in top):
+        for docnum in docs:
             if not m.is_active():
                 break
             if m.id() < docnum:

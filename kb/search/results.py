@@ -176,7 +176,9 @@ def hit_result(f: dict, score: float, highlights: Callable[..., str]) -> Result:
                 return found
         return ""
 
-    return replace(Result.from_fields(f, score), highlight=snippet)
+    hit = Result.from_fields(f, score)
+    hit.highlight = snippet       # (set on the new result: dataclasses.replace costs as much as making it)
+    return hit
 
 
 def neg_date(date: str) -> tuple:

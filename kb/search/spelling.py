@@ -67,6 +67,7 @@ class Speller:
     def __init__(self, directory: Path):
         self.directory = Path(directory)
         self._vocab: dict = {}
+        self._lengths: dict = {}
 
     def vocabulary(self, lang: str) -> tuple[list, list]:
         """(words, counts) of ``lang``, most frequent first (empty lists for
@@ -82,14 +83,28 @@ class Speller:
             self._vocab[lang] = (words, counts)
         return self._vocab[lang]
 
+    def by_length(self, lang: str) -> dict:
+        """{length: (words, counts)} of the vocabulary of ``lang``, most frequent first: a word within
+        distance k of another is within k letters of its length, the others need no look."""
+        if lang not in self._lengths:
+            out: dict = {}
+            for w, c in zip(*self.vocabulary(lang)):
+                words, counts = out.setdefault(len(w), ([], []))
+                words.append(w)
+                counts.append(c)
+            self._lengths[lang] = out
+        return self._lengths[lang]
+
     def correct(self, word: str) -> Optional[str]:
         """The vocabulary word nearest ``word`` (Damerau-Levenshtein distance
         1, or 2 for words of 7 letters or more), preferring the same first
         letter, then the most frequent; None if there is none or ``word`` is
         too short (< 4 letters) or not a plain word.  « associaton » ->
-        ``association``, « persit » -> ``persist``."""
+        ``association``, « persit » -> ``persist``.  The words within twice
+        the distance by Levenshtein's (a transposition is two of its edits),
+        four times cheaper, are the only ones measured by Damerau's."""
         from rapidfuzz import process
-        from rapidfuzz.distance import DamerauLevenshtein
+        from rapidfuzz.distance import DamerauLevenshtein, Levenshtein
 
         text = ELISION_RE.sub("", fold(word))
         if len(text) < 4 or not text.isalpha():
@@ -97,14 +112,15 @@ class Speller:
         maxdist = 2 if len(text) >= 7 else 1
         best = None
         for lang in LANGS:
-            words, counts = self.vocabulary(lang)
-            if not words:
-                continue
-            for sug, dist, i in process.extract(text, words, scorer=DamerauLevenshtein.distance,
-                                                score_cutoff=maxdist, limit=None):
-                if sug == text:
-                    continue
-                rank = (dist, sug[0] != text[0], -counts[i], sug)
-                if best is None or rank < best:
-                    best = rank
+            by_length = self.by_length(lang)
+            for n in range(len(text) - maxdist, len(text) + maxdist + 1):
+                words, counts = by_length.get(n, ([], []))
+                for sug, _near, i in process.extract(text, words, scorer=Levenshtein.distance,
+                                                     score_cutoff=2 * maxdist, limit=None):
+                    dist = DamerauLevenshtein.distance(text, sug)
+                    if sug == text or dist > maxdist:
+                        continue
+                    rank = (dist, sug[0] != text[0], -counts[i], sug)
+                    if best is None or rank < best:
+                        best = rank
         return best[3] if best else None

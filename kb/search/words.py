@@ -49,6 +49,8 @@ class WordTerms:
         self.stops = stops
         self.stem = stem
         self.cache: dict[str, Optional[str]] = {}
+        self.stopped: dict[str, tuple] = {}     # a stop word's surface form: (folded, True)
+        self.folded: dict[str, str] = {}        # a surface word: its term, or a stop word folded
 
     def _term(self, text: str) -> Optional[str]:
         word = text.lower()
@@ -63,6 +65,8 @@ class WordTerms:
         """The term of ``text`` (None: a stop word), computed and remembered."""
         if len(self.cache) >= CACHE_LIMIT:
             self.cache.clear()
+            self.stopped.clear()
+            self.folded.clear()
         term = self.cache[text] = self._term(text)
         return term
 
@@ -75,4 +79,31 @@ class WordTerms:
                 term = cached(w)
             if term is not None:
                 out.append(term)
+        return out
+
+    def with_stops(self, words: Iterable[str]) -> list[tuple[str, bool]]:
+        """Each of ``words`` as ``(term, stopped)``: a stop word folded, ``stopped`` True (its
+        surface forms, a few per stop word, folded once)."""
+        cache, cached, stopped, out = self.cache, self.cached, self.stopped, []
+        for w in words:
+            term = cache.get(w, "")
+            if term == "":
+                term = cached(w)
+            if term is not None:
+                out.append((term, False))
+            else:
+                folded = stopped.get(w)
+                if folded is None:
+                    folded = stopped[w] = (fold(w.lower()), True)
+                out.append(folded)
+        return out
+
+    def sequence(self, words: list) -> list[str]:
+        """:meth:`with_stops` without the flags, the known words looked up by ``map`` (a phrase
+        check reads whole documents): each of ``words`` as its term or, a stop word, folded."""
+        out = list(map(self.folded.get, words))
+        if None in out:
+            for i, w in enumerate(words):
+                if out[i] is None:
+                    out[i] = self.folded[w] = self.with_stops([w])[0][0]
         return out

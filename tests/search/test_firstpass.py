@@ -65,13 +65,14 @@ def test_bounds_are_never_below_whooshs_scores(seed_index, text):
 
 
 def _both(index: Index, tree, scope: Scope, monkeypatch, loose: bool = False):
+    monkeypatch.setattr(firstpass, "MIN_POSTINGS", float("inf"))   # the engine alone below MIN_MATCHES
     full = index.run(tree, scope, limit=40, loose=loose)
     monkeypatch.setattr(firstpass, "MIN_MATCHES", 0)     # the first pass for every query
     used = []
     real = index.first_pass.run
 
-    def counted(q, best):
-        found = real(q, best)
+    def counted(q, best, walks=True, read=None):
+        found = real(q, best, walks, read)
         used.append(found is not None)
         return found
     monkeypatch.setattr(index.first_pass, "run", counted)

@@ -129,3 +129,32 @@ def test_an_index_without_the_first_pass_arrays_answers_the_same(seed_kb, tmp_pa
     finally:
         with_arrays.close()
         without.close()
+
+
+def test_spelling_looks_at_near_words_only_and_finds_the_same(tmp_path):
+    """The speller measures Damerau's distance only on the words of a near
+    length within twice the distance by Levenshtein's: the same word as
+    measuring every vocabulary word, by distance, first letter, frequency."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    from kb.search.spelling import Speller, VocabularyCounter
+
+    vocabulary = VocabularyCounter()
+    vocabulary.add("en", "deathtouch deathtouch death touch trample trample flying lightning lightning "
+                         "lighting association persist persists creature creatures counter counters")
+    vocabulary.add("fr", "association associations persistance créature regroupement flétrissure")
+    vocabulary.write(tmp_path)
+    speller = Speller(tmp_path)
+
+    def every_word(word: str):
+        maxdist = 2 if len(word) >= 7 else 1
+        found = [(DamerauLevenshtein.distance(word, w), w[0] != word[0], -c, w)
+                 for lang in ("fr", "en") for w, c in zip(*speller.vocabulary(lang))]
+        found = [f for f in found if 0 < f[0] <= maxdist]
+        return min(found)[3] if found else None
+
+    typed = ["deathtuch", "lightnig", "associaton", "persit", "creatrue", "tramplle", "flyng", "regroupment",
+             "fletrisure", "countre", "xyzzyq"]
+    assert [speller.correct(w) for w in typed] == [every_word(w) for w in typed] == [
+        "deathtouch", "lightning", "association", "persist", "creature", "trample", "flying", "regroupement",
+        "fletrissure", "counter", None]

@@ -81,3 +81,15 @@ def test_term_initiative_keeps_725_out_of_first_strike(judge_kb):
     if all(p["en"] == "First strike" for p in report["pairs"]):
         assert not [r for r in report["rules"] if r["number"].startswith("725") and r["lang"] == "en"]
     assert any(r["number"].startswith("702.7") for r in report["rules"])
+
+
+@pytest.mark.parametrize("lang,seen", [("fr", [("associ", False), ("ame", False), ("jusqu'a", True)]),
+                                       ("en", [("exil", False), ("with", True), ("the", True)])])
+def test_tokens_with_stops_are_the_analyzers(lang, seen):
+    """The phrase check's fast tokens are the analyzer's own, stop words kept and folded."""
+    from kb.search.index import analyzer_for
+
+    text = "L'Association d’âmes : jusqu'à {2/B}, -1/-1 and the Exiled with 702.19c Œuvre"
+    expected = [(t.text, t.stopped) for t in analyzer_for(lang)(text, removestops=False)]
+    assert tokens_with_stops(text, lang) == expected
+    assert all(t in expected for t in seen), expected
