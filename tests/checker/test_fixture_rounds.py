@@ -16,7 +16,9 @@ Each round's history, from its first (blind) measure to the families read from i
   answer ("Does X's first ability give X itself wither? No.") read as if it asserted its question; such
   claims are read through kb/checker/answers.py since: 10/120.
 With the FAQ notes and rules restated (kb/checker/restated.py): seeds A 24 (23 on the seeds alone), seeds B 15,
-C 36, D 28, E 16, cards B 52; with the card's own text restated too: C 37, E 20, cards B 56."""
+C 36, D 28, E 16, cards B 52; with the card's own text restated too: C 37, E 20, cards B 56;
+* F (60 cards, 60 seeds): 17/120 at its one blind measure (cards 9, seeds 8; 0 wrong) after those readers,
+  14/120 with the code from before them (5b605d0)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,6 +38,7 @@ ROUNDS = [
     pytest.param("claims_round_c.yaml", "full_conn", 120, 37, marks=pytest.mark.corpus, id="C"),
     pytest.param("claims_round_d.yaml", "full_conn", 120, 28, marks=pytest.mark.corpus, id="D"),
     pytest.param("claims_round_e.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="E"),
+    pytest.param("claims_round_f.yaml", "full_conn", 120, 17, marks=pytest.mark.corpus, id="F"),
 ]
 
 
