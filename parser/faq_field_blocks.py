@@ -247,8 +247,8 @@ def _unmarked(text: str) -> str:
 
 def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     """(name, English name, cost written on the line) of a candidate name line, or (None, …)."""
-    from parser.faq_records import refused_name, unmarked
-    text = _COUNTED.sub("", unmarked(_unmarked(_unframed(text))))
+    from parser.faq_records import name_lead, refused_name, unmarked
+    text = name_lead(_COUNTED.sub("", unmarked(_unmarked(_unframed(text)))))
     if _PLACEHOLDER.fullmatch(text):
         return None, None, None
     text = _NAME_DECORATION.sub("", text).rstrip(" \t«»").strip()
