@@ -184,6 +184,8 @@ def _tab_tables(lines: list[Placed]) -> list[Placed]:
     while i < len(lines):
         text, where = lines[i]
         heads = _tab_cells(text) if text.count("\t") >= 2 else []
+        if heads and " : " in heads[0]:      # « Colonnes : Qté<TAB>Nom<TAB>… »: the page's label before the first head
+            heads[0] = heads[0].rpartition(" : ")[2].strip()
         kinds = columns("|".join(heads)) if heads else []
         if not ("name" in kinds and ("cost" in kinds or "type" in kinds)):
             out.append(lines[i])
@@ -191,6 +193,8 @@ def _tab_tables(lines: list[Placed]) -> list[Placed]:
             continue
         out += [("| " + " | ".join(heads) + " |", where), ("|" + "---|" * len(heads), where)]
         i += 1
+        if i + 1 < len(lines) and not lines[i][0].strip() and len(_tab_cells(lines[i + 1][0])) == len(heads):
+            i += 1                           # (a blank line between the header row and the rows)
         while i < len(lines) and len(_tab_cells(lines[i][0])) == len(heads):
             out.append(("| " + " | ".join(_tab_cells(lines[i][0])) + " |", lines[i][1]))
             i += 1
