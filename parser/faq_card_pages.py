@@ -37,7 +37,7 @@ import re
 from typing import Optional
 
 from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks
-from parser.faq_spotlights import has_spotlights, lay_out_spotlights
+from parser.faq_spotlights import has_spotlights, lay_out_spotlights, split_spotlights
 from parser.mana import ManaCostError, parse_written_cost
 
 #: A laid-out line: its text, and the (line, column) of the page it starts at.
@@ -84,6 +84,8 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
     if tabs:
         lines = _tab_tables(lines)
+    if spotlights:                       # a line of several spotlights: one line each
+        lines = split_spotlights(lines)
     if blocks:                           # blocks of card fields: parser/faq_field_blocks.py
         lines = lay_out_blocks(lines)
     if spotlights:                       # records in an article's sentences: parser/faq_spotlights.py

@@ -72,7 +72,7 @@ _GATES = tuple(re.compile(p) for p in (
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
+    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
 #: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
 #: text with one of these marks (a search that starts with a space is tried at every space).
 _MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
@@ -110,6 +110,8 @@ def is_type_line(text: str) -> bool:
 def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     """« Créature : gobelin et éclaireur — 2/2 » -> (type line, « 2/2 »); a type line alone -> (it, None)."""
     value = value.strip().rstrip(".")
+    if value[:1] in _UNACCENTED:          # a page written without accents (« Creature : ondin -- 1/2 »)
+        value = re.sub(r"^(?:Creature|Ephemere|Legendaire)\b", lambda m: _UNACCENTED[m[0][0]], value).replace(" -- ", " — ")
     if "(" in value:                     # « Créature : chat et bête (4 de valeur de mana) — 3/5 »
         value = re.sub(r"[ \t]*\((?:\d{1,2} de valeur de mana|(?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*\d{1,2})\)", "", value,
                        flags=re.I)
@@ -122,6 +124,10 @@ def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
     return (value, pt) if is_type_line(value) else (None, None)
+
+
+#: The type words a page without accents writes, by their first letter.
+_UNACCENTED = {"C": "Créature", "E": "Éphémère", "L": "Légendaire"}
 
 
 class _Fields:
@@ -171,7 +177,7 @@ class _Fields:
             self.english = self.english or value
             return True
         if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc",
-                     "coût converti", "cout converti", "vm"):
+                     "coût converti", "cout converti", "vm", "vmc"):
             self.mv = self.mv or (value if value.isdigit() else None)
             return True
         return None
@@ -428,9 +434,40 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
     return j, english
 
 
+def _frame_cells(text: str) -> Optional[list[str]]:
+    """The label and the value of a framed row (« | Coût de mana  | {1}{W}{U} | », « │ Type        Créature │ »),
+    or None for a line outside a frame; an empty label is a value that goes on from the row above."""
+    stripped = text.strip()
+    if stripped[:1] not in _FRAME or stripped[-1:] not in _FRAME or len(stripped) < 3:
+        return None
+    inner = stripped[1:-1]
+    cells = [c.strip() for c in inner.split("|")] if "|" in inner else None
+    if cells is None:
+        lead = len(inner) - len(inner.lstrip())
+        cells = [""] + [inner.strip()] if lead > 4 else [c.strip() for c in re.split(r"[ \t]{2,}", inner.strip(), maxsplit=1)]
+    return cells if len(cells) == 2 else None
+
+
+def _joined_frames(lines: list[Placed]) -> list[Placed]:
+    """A framed infobox whose cells wrap (« | Valeur de | 3 | » / « | mana |  | », « │ Type  Créature-artefact │ » /
+    « │       : sorcier et │ »): each field on one row, « label   value » in its frame."""
+    out: list[Placed] = []
+    cells_above: Optional[list[str]] = None
+    for text, where in lines:
+        cells = _frame_cells(text)
+        if cells and cells_above and cells_above[0] and (not cells[0] or not cells[1]) and any(cells):
+            cells_above = [f"{cells_above[0]} {cells[0]}".strip(), f"{cells_above[1]} {cells[1]}".strip()]
+            out[-1] = (f"│ {cells_above[0]}   {cells_above[1]} │", out[-1][1])
+            continue
+        cells_above = cells
+        out.append((text, where))
+    return out
+
+
 def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
     """``lines`` with every block of card fields rewritten into the record layout."""
     out: list[Placed] = []
+    lines = _joined_frames(lines) if any(_frame_cells(text) for text, _ in lines if text[:1] in " |│") else lines
     i = 0
     while i < len(lines):
         found = _block(lines, i) if lines[i][0].strip() else None
