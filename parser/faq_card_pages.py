@@ -37,7 +37,7 @@ import re
 from typing import Optional
 
 from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks
-from parser.faq_spotlights import has_spotlights, lay_out_spotlights
+from parser.faq_spotlights import has_spotlights, lay_out_spotlights, split_spotlights
 from parser.mana import ManaCostError, parse_written_cost
 
 #: A laid-out line: its text, and the (line, column) of the page it starts at.
@@ -84,6 +84,8 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
     if tabs:
         lines = _tab_tables(lines)
+    if spotlights:                       # a line of several spotlights: one line each
+        lines = split_spotlights(lines)
     if blocks:                           # blocks of card fields: parser/faq_field_blocks.py
         lines = lay_out_blocks(lines)
     if spotlights:                       # records in an article's sentences: parser/faq_spotlights.py
@@ -184,6 +186,8 @@ def _tab_tables(lines: list[Placed]) -> list[Placed]:
     while i < len(lines):
         text, where = lines[i]
         heads = _tab_cells(text) if text.count("\t") >= 2 else []
+        if heads and " : " in heads[0]:      # « Colonnes : Qté<TAB>Nom<TAB>… »: the page's label before the first head
+            heads[0] = heads[0].rpartition(" : ")[2].strip()
         kinds = columns("|".join(heads)) if heads else []
         if not ("name" in kinds and ("cost" in kinds or "type" in kinds)):
             out.append(lines[i])
@@ -191,6 +195,8 @@ def _tab_tables(lines: list[Placed]) -> list[Placed]:
             continue
         out += [("| " + " | ".join(heads) + " |", where), ("|" + "---|" * len(heads), where)]
         i += 1
+        if i + 1 < len(lines) and not lines[i][0].strip() and len(_tab_cells(lines[i + 1][0])) == len(heads):
+            i += 1                           # (a blank line between the header row and the rows)
         while i < len(lines) and len(_tab_cells(lines[i][0])) == len(heads):
             out.append(("| " + " | ".join(_tab_cells(lines[i][0])) + " |", lines[i][1]))
             i += 1

@@ -48,6 +48,10 @@ _FIELD_SEP = re.compile(r"[ \t]+[—–·|-][ \t]+|[ \t]{3,}")
 _NAME_SEP = re.compile(r"[ \t]+[—–·|][ \t]+")
 #: A lead before a name that counts the cards (« CARTE N°1 — », « COUP DE CŒUR N°2 (…) : », « #1 — »).
 _COUNTED = re.compile(r"^[^\w]*(?:[A-ZÀ-Ý'’ ]{2,30}[ \t])?(?:N°|n°|#|No\.?)[ \t]*\d{1,2}(?:[ \t]*\([^()]{0,40}\))?[ \t]*[—–:-][ \t]*")
+#: A forum's tags around a name (« [carte]Name[/carte] »).
+_BB_TAG = re.compile(r"\[/?[a-z]{1,10}\]")
+#: What separates several labelled fields on one line (« Coût : (1)(g/w)        Type : Éphémère »): wide spaces, « | », « · ».
+_WIDE_SEP = re.compile(r"[ \t]{3,}|[ \t]+[·|][ \t]+")
 #: A field's value that goes on in the next line: it ends with a dash or a comma.
 _WRAPPED = re.compile(r"[ \t][—–-]$|,$")
 #: A rarity or a loyalty after a type line (« Enchantement : saga — Mythique »): no part of it.
@@ -68,7 +72,7 @@ _GATES = tuple(re.compile(p) for p in (
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n(?:[ \t]*\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)"))
+    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
 #: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
 #: text with one of these marks (a search that starts with a space is tried at every space).
 _MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
@@ -79,6 +83,7 @@ def _cost_line(line: str) -> bool:
     """A line that is a cost in symbols and nothing else (« (1)(B) », « 3WW », « {2}{U} », « {3}{G/P} », « {7} »),
     never a number alone."""
     line = line.strip()
+    line = line.upper() if line[:1] in "{(" else line        # (« {b/g} », « (1)(g/w) »: symbols in lower case)
     return bool(re.fullmatch(r"[0-9XWUBRGCPS(){}/ ]*[WUBRGCX][0-9XWUBRGCPS(){}/ ]*|\{\d{1,2}\}", line)) \
         and read_cost(line) is not None
 
@@ -105,6 +110,11 @@ def is_type_line(text: str) -> bool:
 def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     """« Créature : gobelin et éclaireur — 2/2 » -> (type line, « 2/2 »); a type line alone -> (it, None)."""
     value = value.strip().rstrip(".")
+    if value[:1] in _UNACCENTED:          # a page written without accents (« Creature : ondin -- 1/2 »)
+        value = re.sub(r"^(?:Creature|Ephemere|Legendaire)\b", lambda m: _UNACCENTED[m[0][0]], value).replace(" -- ", " — ")
+    if "(" in value:                     # « Créature : chat et bête (4 de valeur de mana) — 3/5 »
+        value = re.sub(r"[ \t]*\((?:\d{1,2} de valeur de mana|(?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*\d{1,2})\)", "", value,
+                       flags=re.I)
     parts = _FIELD_SEP.split(value)
     if len(parts) > 1 and any(_ASIDE.fullmatch(part) for part in parts[1:]):    # « … — Mythique », « — Loyauté 4 »
         value = " — ".join(part for part in parts if not _ASIDE.fullmatch(part))
@@ -114,6 +124,10 @@ def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
     return (value, pt) if is_type_line(value) else (None, None)
+
+
+#: The type words a page without accents writes, by their first letter.
+_UNACCENTED = {"C": "Créature", "E": "Éphémère", "L": "Légendaire"}
 
 
 class _Fields:
@@ -131,6 +145,11 @@ class _Fields:
 
     def read(self, line: str) -> bool:
         """Take the fields of one line; False when it holds none."""
+        segments = _WIDE_SEP.split(line.strip()) if ":" in line else ()
+        if len(segments) > 1 and sum(1 for seg in segments if _LABEL.match(seg) and ":" in seg) > 1:
+            took = [self.read(seg) for seg in segments]          # « Coût : (1)(g/w)        Type : Éphémère »
+            self.novel = self.novel or any(took)
+            return any(took)
         bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+(?:\.{3,}[ \t]*)?([^:\s.].*)", line.strip())
         match = _LABEL.match(line) if bare is None else bare
         printed = re.fullmatch(r"(?i)(?:\(|(?:CCM|VM|CMC|valeur de mana(?: convertie)?|coût converti de mana)[ \t]*:?[ \t]*)"
@@ -158,7 +177,7 @@ class _Fields:
             self.english = self.english or value
             return True
         if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc",
-                     "coût converti", "cout converti", "vm"):
+                     "coût converti", "cout converti", "vm", "vmc"):
             self.mv = self.mv or (value if value.isdigit() else None)
             return True
         return None
@@ -199,6 +218,11 @@ class _Fields:
         typed = re.fullmatch(r"(.+?)[ \t]+[—–-][ \t]+Co[uû]t[ \t]*:[ \t]*(.+)", line.strip())
         if typed and type_and_pt(typed[1])[0] and read_cost(typed[2]):      # « Artefact — Coût : 1 »
             self.type, self.cost, self.novel = self.type or type_and_pt(typed[1])[0], self.cost or read_cost(typed[2]), True
+            return True
+        costed = re.fullmatch(r"(.+?),[ \t]+([^,\s]+)(?:[ \t]+\((\d{1,2})\))?", line.strip()) if "," in line else None
+        if costed and not self.cost and type_and_pt(costed[1])[0] and _cost_line(costed[2]):   # « Enchantement : aura, 2B (3) »
+            self.type, self.cost, self.novel = self.type or type_and_pt(costed[1])[0], read_cost(costed[2]), True
+            self.mv = self.mv or costed[3]
             return True
         parts = _FIELD_SEP.split(line.strip(), maxsplit=1)
         if not self.cost and len(parts) == 2 and (_cost_line(parts[0]) or parts[0].isdigit()):  # « {B/G} — Créature : elfe — 1/2 »
@@ -247,28 +271,38 @@ def _unmarked(text: str) -> str:
 
 def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     """(name, English name, cost written on the line) of a candidate name line, or (None, …)."""
-    from parser.faq_records import refused_name, unmarked
-    text = _COUNTED.sub("", unmarked(_unmarked(_unframed(text))))
+    from parser.faq_records import name_lead, refused_name, unmarked
+    text = name_lead(_COUNTED.sub("", unmarked(_unmarked(_unframed(text)))))
     if _PLACEHOLDER.fullmatch(text):
         return None, None, None
     text = _NAME_DECORATION.sub("", text).rstrip(" \t«»").strip()
-    text = re.sub(r"^(?:\[[ \t]*(.+?)[ \t]*\]|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip()
+    text = _BB_TAG.sub("", text) if "[/" in text else text          # « [carte]Name[/carte] » (a forum's tags)
+    text = re.sub(r"^(?:\[[ \t]*\d{1,3}[ \t]*\][ \t]*|\[[ \t]*(.+?)[ \t]*\]|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip()
     label = _LABEL.match(text)
-    if label and label["label"].strip().lower() in _NAME_LABELS:
+    if label and (label["label"].strip().lower() in _NAME_LABELS or _lead_label(text, label)):
         text = label["value"].strip()
     cost = None
     trailing = re.match(r"(.+?)[ \t]{2,}(\S.*?)$", text) or _lower_symbols(text)
     if trailing and read_cost(trailing[2]):
         text, cost = trailing[1], read_cost(trailing[2])
-    text = re.split(r"[ \t]+[—–][ \t]+", text, maxsplit=1)[0]     # « Nom (English) — Édition — Rare — FR »
+    text = _NAME_SEP.split(text, maxsplit=1)[0]     # « Nom (English) — Édition — Rare — FR », « Nom · {2}{R} · … »
     english = None
-    paren = re.fullmatch(r"(.+?)[ \t]*\(([A-Z][^()]{1,60})\)", text)
+    paren = re.fullmatch(r"(.+?)[ \t]*\([*_]?([A-Z][^()*_]{1,60})[*_]?\)", text)     # (« (*Dimir Guildmage*) »)
     if paren:
         text, english = paren[1].strip(), paren[2].strip()
     if (not text or len(text.split()) > 9 or text[-1] in ".!?:;»,«" or not text[0].isupper()
             or refused_name(text) is not None or _TYPE_START.match(text) or _LABEL.match(text) or _Fields().read(text)):
         return None, None, None
     return text, english, cost
+
+
+def _lead_label(text: str, label: re.Match) -> bool:
+    """« Zoom sur : Name », « Carte : Name »: words before a colon that name no field of a record (the page's
+    lead), then a capital: the name is after the colon."""
+    from parser.faq_records import _LABELS
+    lead = label["label"].strip()
+    return ":" in text[:label.start("value")] and label["value"][:1].isupper() and not _LABELS.fullmatch(lead) \
+        and not _KEPT.match(f"{lead} :") and lead.lower() not in _ENGLISH_LABELS and not _Fields().read(text)
 
 
 def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[str]) -> bool:
@@ -279,11 +313,13 @@ def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[
 
 def _dashed(line: Placed) -> Optional[list[Placed]]:
     """« Nom (English) — (3)(U)(U) — Éphémère »: a record on one line, name, cost and type between dashes."""
-    parts = re.split(r"[ \t]+[—–][ \t]+", line[0].strip())
+    text = line[0].strip()
+    text = text[1:-1] if text[:1] == "[" and text[-1:] == "]" else text     # « [À l'écran : Name — 3 et un noir — Rituel] »
+    parts = re.split(r"[ \t]+[—–][ \t]+", text)
     if len(parts) < 3 or len(parts) > 4:
         return None
     name, english, _ = _name_of(parts[0])
-    cost = read_cost(parts[1]) if _cost_line(parts[1]) else None
+    cost = read_cost(parts[1]) if _cost_line(parts[1]) or re.fullmatch(r"[\w ]+", parts[1]) else None   # (« 3 et un noir »)
     kind, pt = type_and_pt(" — ".join(parts[2:]))
     if name is None or cost is None or kind is None:
         return None
@@ -367,6 +403,9 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
             j += 1
             continue
         text = re.sub(r"^[^\w{(\[»«—–-]+[ \t]*", "", _unmarked(text))   # (« 🔹 Coût : {2} », « **Coût :** `{2}{U}` »)
+        if not seen and text[-1:] == ":" and len(text.split()) <= 5 and j - start <= 3:
+            j += 1                       # a heading over the fields (« Données de la carte : »)
+            continue
         if _KEPT.match(text) or SET_LINE.match(text) and not _TYPE_START.match(text):
             fields.kept.append(j)        # a labelled field the record keeps as text
             j += 1
@@ -395,9 +434,40 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
     return j, english
 
 
+def _frame_cells(text: str) -> Optional[list[str]]:
+    """The label and the value of a framed row (« | Coût de mana  | {1}{W}{U} | », « │ Type        Créature │ »),
+    or None for a line outside a frame; an empty label is a value that goes on from the row above."""
+    stripped = text.strip()
+    if stripped[:1] not in _FRAME or stripped[-1:] not in _FRAME or len(stripped) < 3:
+        return None
+    inner = stripped[1:-1]
+    cells = [c.strip() for c in inner.split("|")] if "|" in inner else None
+    if cells is None:
+        lead = len(inner) - len(inner.lstrip())
+        cells = [""] + [inner.strip()] if lead > 4 else [c.strip() for c in re.split(r"[ \t]{2,}", inner.strip(), maxsplit=1)]
+    return cells if len(cells) == 2 else None
+
+
+def _joined_frames(lines: list[Placed]) -> list[Placed]:
+    """A framed infobox whose cells wrap (« | Valeur de | 3 | » / « | mana |  | », « │ Type  Créature-artefact │ » /
+    « │       : sorcier et │ »): each field on one row, « label   value » in its frame."""
+    out: list[Placed] = []
+    cells_above: Optional[list[str]] = None
+    for text, where in lines:
+        cells = _frame_cells(text)
+        if cells and cells_above and cells_above[0] and (not cells[0] or not cells[1]) and any(cells):
+            cells_above = [f"{cells_above[0]} {cells[0]}".strip(), f"{cells_above[1]} {cells[1]}".strip()]
+            out[-1] = (f"│ {cells_above[0]}   {cells_above[1]} │", out[-1][1])
+            continue
+        cells_above = cells
+        out.append((text, where))
+    return out
+
+
 def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
     """``lines`` with every block of card fields rewritten into the record layout."""
     out: list[Placed] = []
+    lines = _joined_frames(lines) if any(_frame_cells(text) for text, _ in lines if text[:1] in " |│") else lines
     i = 0
     while i < len(lines):
         found = _block(lines, i) if lines[i][0].strip() else None
@@ -411,6 +481,8 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
         out += record
         while i < len(lines) and _unframed(lines[i][0]) and not _RULE_LINE.fullmatch(lines[i][0]):
             text = _unframed(lines[i][0])
+            if _NAME_SEP.search(text) and _block(lines, i) is not None:
+                break                    # the next record's line (« Name | {G} | Créature : … », a table's rows)
             label = _LABEL.match(text)
             if label and label["label"].strip().lower() in ("texte", "texte de règles", "text"):
                 text = label["value"]

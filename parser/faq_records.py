@@ -41,7 +41,7 @@ _FIELD_KINDS = {"card_cost": "cost", "stray_cost": "cost", "mana_value": "mana v
 _LABELS = re.compile(r"(?i)(?:co[uû]t(?: de mana| converti(?: de mana)?)?|types?|nom(?: vo| anglais| français| original)?"
                      r"|texte|force(?: ?/ ?endurance)?|f ?/ ?e|ccm|cmc|valeur de mana|loyauté|rareté|description"
                      r"|caractéristiques|illustrat(?:eur|ion)|extension|édition|couleurs?|identité(?: de)? couleurs?|artiste|prix|langue"
-                     r"|état|numéro|vm|légalités?|format)")
+                     r"|état|numéro|vmc?|légalités?|format)")
 #: What a cost, a P/T and a type line may look like at all (before their grammars are run on a name).
 _COST_CHARS = re.compile(r"[\d{}()WUBRGCSXYZP/ \t]+$")
 _PT_CHARS = re.compile(r"[-+\d*X?∞½ .,()]+/[-+\d*X?∞½ .,()]+$")
@@ -53,7 +53,7 @@ _TYPE_START = re.compile(r"(?i)(?:créature|rituel|éphémère|enchantement|arte
 _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|valeur|loyauté|rareté|description|"
                       r"caractéristiques|illustrat|extension|édition|créature|rituel|éphémère|enchantement|artefact|"
                       r"terrain|planeswalker|arpenteur|tribal|bataille|phénomène|plan|machination|conspiration|donjon|"
-                      r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vm\b)"
+                      r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vmc?\b)"
                       r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·()]|.*\d$")
 #: A labelled field's line (« Nom anglais<TAB>Murderous Redcap »): never a name line either.
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
@@ -62,6 +62,12 @@ SET_LINE = re.compile(r"(?i)(?:^[^\w]*|.*?[ \t][·|—–-][ \t]*)(?:peu commune
                       r"[ \t]*(?:[·|—–-][ \t]|$)")
 #: A counter or a number after a word (« Article 1/3 », « Carte n° 2 », « Annonce #12 »): no card's name.
 _COUNTER = re.compile(r"(?i).*?(?:[ \t]\d{1,3}[ \t]*/[ \t]*\d{1,3}|[ \t](?:n°|no\.?|#)[ \t]*\d+)$")
+#: A year at a name's end (« Morningtide (2008) », « Magic 2015 »): a set or a date, never a card's name.
+_YEAR_END = re.compile(r".*[ \t(](?:19[9]\d|20[0-4]\d)\)?$")
+#: What a page writes before a card's name and is no part of it: a bullet or a symbol (« ■ », « ► », « • »),
+#: a counter (« CARTE N°1. », « Fiche #2 — », « N° 3 : »).
+NAME_LEAD = re.compile(r"(?:[^\w\s«\"'(\[{]+[ \t]*)?(?:(?:[A-Za-zÀ-ÿ'’]+[ \t]){0,3}(?:N°|n°|#|No\.|no\.)[ \t]*\d{1,2}"
+                       r"(?:[ \t]*\([^()]{0,40}\))?[ \t]*[—–:.)-][ \t]*)?")
 #: A name and its cost after a space or a spaced dash (« Nuckelavee - (4)(u/r)(u/r) »): the cost is split off, never named.
 NAME_AND_COST = re.compile(r"(.+?)(?:[ \t]+[-–—])?[ \t]+(\d{0,2}(?:\([^()\s]{1,3}\)){1,8}|(?:\{[^{}\s]+\}){1,8})$")
 
@@ -122,6 +128,8 @@ def refused_name(name: str) -> Optional[str]:
         return "is a set and rarity line"
     if _COUNTER.match(name):
         return "is a counter"
+    if _YEAR_END.match(name):
+        return "ends with a year (a set or a date)"
     if re.fullmatch(r"[\d \t+(){}/wubrgcxWUBRGCX]+", name) and read_cost(name) is not None:
         return "reads as a cost"
     if NAME_AND_COST.match(name) and read_cost(NAME_AND_COST.match(name)[2]) is not None:
@@ -170,10 +178,19 @@ def unmarked(text: str) -> str:
     return text.strip("*_").strip()
 
 
+def name_lead(written: str) -> str:
+    """``written`` without what a page puts before a card's name (:data:`NAME_LEAD`: « ■ Colonnade céleste »,
+    « CARTE N°1. Présage du devin »); a name that starts with a letter, a digit or a quotation mark has none."""
+    if written[:1].isalnum() and not re.match(r"(?i)[a-zà-ÿ'’ \t]{0,40}(?:n°|#|no\.)", written):
+        return written                   # (most names: no lead)
+    lead = NAME_LEAD.match(written)
+    return written[lead.end():] if lead and lead.end() < len(written) else written
+
+
 def clean_name(written: str) -> str:
-    """A record's name as written, without Markdown marks, a final colon or a spaced
-    separator after it (« Nom / English Name — » over its cost line)."""
-    return re.sub(r"[ \t]+[-–—|,;:]+$", "", unmarked(written).rstrip(":").rstrip())
+    """A record's name as written, without Markdown marks, what a page puts before it (:func:`name_lead`),
+    a final colon or a spaced separator after it (« Nom / English Name — » over its cost line)."""
+    return re.sub(r"[ \t]+[-–—|,;:]+$", "", name_lead(unmarked(written)).rstrip(":").rstrip())
 
 
 def unlabelled(tok: Token) -> str:

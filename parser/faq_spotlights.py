@@ -34,9 +34,9 @@ Placed = tuple[str, tuple[int, int]]
 _GATES = (re.compile(r"\([A-Z0-9{][^()\n]{0,60}\)"), re.compile(r"pour une? " + TYPE_WORDS))
 _ENGLISH = re.compile(r"[ \t]*\(([A-Z][^()]{1,40})\)")
 _FIELDS_IN_PARENS = re.compile(r"[ \t]*\(([^()]{2,20}),[ \t]*(" + TYPE_WORDS + r"[^()]{0,60})\)")
-_COST_AFTER = re.compile(r"[ \t]*(?:[—–:,][ \t]*)?(?:(?:il |elle )?co[uû]te?[ \t]*:?[ \t]*)?([^,.;:()]{1,40})")
+_COST_AFTER = re.compile(r"[ \t]*(?:[—–:,][ \t]*)?(?:(?:il |elle )?co[uû]te?[ \t]*:?[ \t]*)?([^,.;:()—–]{1,40})")
 _COST_FOR = re.compile(r"[ \t]*:[ \t]*(\d{0,2}[WUBRGCX]{1,8}|(?:\{[^{}\s]+\})+)[ \t]+pour une?[ \t]+")
-_TYPE_AT = re.compile(r"(?:^|[.,;:][ \t]+|^[ \t]+|\bune?[ \t]+)(" + TYPE_WORDS + r")")
+_TYPE_AT = re.compile(r"(?:^|[.,;:—–][ \t]+|^[ \t]+|\bune?[ \t]+)(" + TYPE_WORDS + r")")
 _SEGMENT_END = re.compile(r"[,.;()]|$")
 _PT_IN = re.compile(r"(?:^|[ \t])(\d{1,2}/\d{1,2})(?=[ \t]|$)")
 _PT_AFTER = re.compile(r",[ \t]*(\d{1,2}/\d{1,2})\b")
@@ -70,6 +70,9 @@ def _typed(text: str) -> Optional[tuple[str, Optional[str]]]:
         inner = _PT_IN.search(segment)
         written, pt = (segment[:inner.start()], inner[1]) if inner else (segment, None)
         kind = type_and_pt(written.strip())[0]
+        if kind is None and " — " in segment:      # « … — Rituel — texte : « … » »: the field ends at the next dash
+            written, pt = segment.split(" — ", 1)[0], None
+            kind = type_and_pt(written.strip())[0]
         if kind:
             after = _PT_AFTER.match(text, end)
             return kind, pt or (after[1] if after else None)
@@ -96,6 +99,34 @@ def _spotlight(line: str, below: str) -> Optional[tuple[str, str, str, Optional[
         if cost and name and typed:
             return name, cost, typed[0], typed[1], False
     return None
+
+
+def _starts(line: str) -> list[int]:
+    """Where each spotlight with an English name starts in ``line`` (its name's offset)."""
+    starts = []
+    for english in _ENGLISH.finditer(line):
+        written = _COST_AFTER.match(line, english.end())
+        name = _name(line[:english.start()], english[1]) if written and read_cost(written[1].strip()) else None
+        if name and _typed(line[written.end():]):
+            starts.append(line.rfind(name, 0, english.start()))
+    return starts
+
+
+def _pieces(placed: Placed) -> list[Placed]:
+    """A line holding several spotlights (a FAQ flattened onto a line, « … CARTE N°2. Obscur salut (Dark
+    Salvation) — coût : … »): one line from each one's name on, each at its column."""
+    text, (line, column) = placed
+    starts = [k for k in _starts(text) if k > 0][1:] if text.count("(") > 1 else []
+    if not starts:
+        return [placed]
+    bounds = [0] + starts + [len(text)]
+    return [(text[a:b].rstrip(), (line, column + a)) for a, b in zip(bounds, bounds[1:])]
+
+
+def split_spotlights(lines: list[Placed]) -> list[Placed]:
+    """``lines`` with each line that holds several spotlights cut before each one after the first (before
+    any other layout reads them: a block of fields would take the rest of the line as its text)."""
+    return [piece for placed in lines for piece in (_pieces(placed) if _gate(placed[0]) else (placed,))]
 
 
 def lay_out_spotlights(lines: list[Placed]) -> list[Placed]:

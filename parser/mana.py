@@ -313,10 +313,11 @@ def _colour_word(word: str) -> Optional[str]:
 
 def cost_in_words(written: str) -> Optional[str]:
     """A cost written in French words, braced: « trois et deux blancs » -> « {3}{W}{W} », « 4 Vert Vert »
-    -> « {4}{G}{G} », « 1 + deux hybrides vert/blanc » -> « {1}{G/W}{G/W} », or None (a number before a plural colour counts it, before a singular one it is generic)."""
+    -> « {4}{G}{G} », « 1 + deux hybrides vert/blanc » -> « {1}{G/W}{G/W} », or None (a number before a plural colour counts it, before a singular one it is generic,
+    but « un » / « une » is an article: « trois et un noir » -> « {3}{B} »)."""
     words = [w for w in re.split(r"[ \t,+]+", written.strip().lower()) if w and w not in ("et", "plus")]
     generic, symbols, count = 0, [], None
-    hybrid = False
+    hybrid = article = False
     for word in words:
         if word in ("hybride", "hybrides"):          # « deux hybrides vert/blanc »: the number counts the symbols
             hybrid = True
@@ -329,9 +330,9 @@ def cost_in_words(written: str) -> Optional[str]:
             word, hybrid = word + ("s" if hybrid else ""), False
         if number is not None:
             generic += count or 0
-            count = number
+            count, article = number, word in ("un", "une")     # « trois et un noir »: « un » is an article
         elif colour:                     # « deux blancs »: the number counts the colour; « 4 Vert »: it is generic
-            counted = count is not None and word.endswith("s")
+            counted = count is not None and (word.endswith("s") or article)
             generic += 0 if counted or count is None else count
             symbols += [colour] * (count if counted else 1)
             count = None

@@ -3,7 +3,8 @@ tester who never saw the grammar, with the records each page shows (truth.yaml) 
 (deck lists, « vous aimerez aussi » lists, cards named in prose, P/T-like numbers in rules text).  Measured
 blind: 16/70 name and cost right, 10 spurious at 8e7a44c; 24/70, 13 spurious at c961084.  Then used as
 fixtures: names refused when they are a field label, a set and rarity line, a counter, a cost or hold their
-cost (37/70, 0 spurious), then the misses fixed by cause in the field blocks (51/70, 0 spurious).  These are
+cost (37/70, 0 spurious), then the misses fixed by cause in the field blocks (51/70, 0 spurious); the third
+round's general fixes (names, fields on the name line, wrapped cells) brought it to 61/70, 0 spurious.  These are
 seen figures, not blind ones.  The floors keep what was reached."""
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "french" / "tester_pa
 def test_second_tester_pages_keep_their_records():
     result = score(PAGES)
     assert result.total == 70
-    assert result.right >= 51
+    assert result.right >= 61
     assert result.spurious == []
 
 
