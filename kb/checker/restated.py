@@ -113,7 +113,10 @@ def _edition_in_force(conn: sqlite3.Connection, edition: str) -> Optional[str]:
 
 
 @lru_cache(maxsize=4)
-def _read(sources: tuple[Said, ...], names: frozenset[str], lang: str) -> tuple[Gist, ...]:
+def _read(path: str, edition: Optional[str], names: frozenset[str], lang: str) -> tuple[Gist, ...]:
+    """The gists of the notes and rules of ``lang`` (:func:`_french`, or :func:`_english` of ``edition``),
+    read once per knowledge base, edition and card named."""
+    sources = _french(path) if lang == "fr" else _english(path, edition)
     return tuple(gist(s.sentence, names, lang) for s in sources)
 
 
@@ -144,25 +147,22 @@ def _of_its_time(said: Said, edition: str, lang: str) -> bool:
     return edition >= said.date
 
 
-def _card_text(conn: sqlite3.Connection, card: str, lang: str) -> tuple[Said, ...]:
-    """The sentences of ``card``'s rules text in ``lang``: the oracle text of each face (English), the
-    French text of its latest printing (French: older printings may predate an erratum)."""
+def _card_text(conn: sqlite3.Connection, card: str, lang: str, surface: str) -> tuple[Said, ...]:
+    """The sentences of ``card``'s rules text in ``lang``: the oracle text (English), the French text of
+    its latest printing (French: older printings may predate an erratum).  Of a card with several faces,
+    only the text of the face the claim names (``surface``), none when it names the whole card or several
+    faces: a face's text speaks for that face."""
     if lang == "fr":
-        rows = conn.execute("SELECT text FROM mtg_french WHERE card = ? AND text IS NOT NULL AND doubtful = '' "
-                            "AND release_date = (SELECT MAX(release_date) FROM mtg_french WHERE card = ? AND "
-                            "doubtful = '') GROUP BY side ORDER BY side", (card, card)).fetchall()
+        rows = conn.execute("SELECT face_name, text FROM mtg_french WHERE card = ? AND text IS NOT NULL AND "
+                            "doubtful = '' AND release_date = (SELECT MAX(release_date) FROM mtg_french WHERE "
+                            "card = ? AND doubtful = '') GROUP BY side ORDER BY side", (card, card)).fetchall()
     else:
-        rows = conn.execute("SELECT text FROM mtg_faces WHERE card = ? AND text IS NOT NULL ORDER BY side",
-                            (card,)).fetchall()
-    return tuple(Said("text", card, "card data", "", text, s) for (text,) in rows
+        rows = conn.execute("SELECT face_name, text FROM mtg_faces WHERE card = ? AND text IS NOT NULL "
+                            "ORDER BY side", (card,)).fetchall()
+    if len(rows) > 1:
+        rows = [r for r in rows if r[0] and surface and r[0].lower() == surface.lower()]
+    return tuple(Said("text", card, "card data", "", text, s) for _, text in rows
                  for line in text.splitlines() for s in sentences(line))
-
-
-def _of_the_face_named(said: Said, surface: str, faces: set[str]) -> bool:
-    """Whether a sentence of the card's text may speak of what the claim names: a sentence that names a
-    face (« Burn deals 2 damage ») speaks of that face, not of the whole card or of another face."""
-    low = said.sentence.lower()
-    return not any(face.lower() in low for face in faces if face.lower() != surface.lower())
 
 
 def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: str = "latest",
@@ -174,13 +174,10 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     if path is None:
         return None
     if card is not None:
-        sources = _card_text(conn, card, lang) if edition == "latest" else ()
-        if " // " in card:
-            faces = {f for f in names if f and f != card and " // " not in f}
-            sources = tuple(s for s in sources if _of_the_face_named(s, surface or card, faces))
+        sources = _card_text(conn, card, lang, surface) if edition == "latest" else ()
         names = set(names) | set(word_class(lang, "this"))
     elif lang == "fr":
-        sources = _french(path)
+        sources, ed = _french(path), None
     else:
         ed = _edition_in_force(conn, edition)
         sources = _english(path, ed) if ed else ()
@@ -191,7 +188,7 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     distinct = set(said.atoms)
     if len(distinct) < MIN_ATOMS:
         return None
-    gists = _read(sources, names, lang) if card is None else tuple(gist(s.sentence, names, lang) for s in sources)
+    gists = _read(path, ed, names, lang) if card is None else tuple(gist(s.sentence, names, lang) for s in sources)
     topics = _topics(lang)
     found: list[Match] = []
     for source, g in zip(sources, gists):

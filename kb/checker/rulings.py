@@ -115,7 +115,9 @@ def named_card(claim: str, conn: sqlite3.Connection, lang: str = "en") -> Option
     named = {(t.value["card"], t.value["surface"]) for t in tokens
              if t.type == "CARD" and isinstance(t.value, dict) and not t.value.get("ambiguous")}
     cards = {card for card, _ in named}
-    return next(iter(named)) if len(cards) == 1 else None
+    if len(cards) != 1:
+        return None
+    return min(named) if len(named) == 1 else (min(named)[0], "")   # two faces named: no one surface
 
 
 def consult_rulings(verdict: Verdict, claim: str, conn: sqlite3.Connection, latest: bool) -> Verdict:
