@@ -42,6 +42,7 @@ from kb.checker.forms import ClaimForms
 from kb.checker.messages import message_language, render
 from kb.checker.numbering import numbering_for
 from kb.checker.situation_queries import SituationModel, is_situation
+from kb.checker.clauses import consult_clauses
 from kb.checker.restated import consult_documents
 from kb.checker.rulings import card_names, consult_rulings, named_card
 from kb.checker.reading import PARSE_BUDGET, ReadingTooCostly, normalize, parse_claim, shelve_mana, unplaced_words
@@ -190,7 +191,20 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
             answered = consult_documents(answered, text, conn, names, not_from, card=card[0], surface=card[1])
         if answered.answer == "unknown":
             answered = consult_documents(answered, text, conn, names, not_from)
+    if answered.answer == "unknown" and conn is not None:
+        answered = _by_clauses(answered, text, edition, cards, not_from, conn)
     return answered
+
+
+def _by_clauses(verdict: Verdict, text: str, edition: Optional[str], cards: Cards, not_from: Optional[str],
+                conn) -> Verdict:
+    """An unknown claim of two clauses (« X, puisque Y ») decided by its clauses (:mod:`kb.checker.clauses`)."""
+    tokens = Reader(conn).tokenizer.tokenize(text, verdict.lang).tokens
+    decided = consult_clauses(verdict, tokens, lambda part: check_claim(
+        part, edition=edition, cards=cards, not_from=not_from))
+    if decided is not verdict and verdict.reading is not None:
+        decided.reading["whole"] = verdict.reading
+    return decided
 
 
 def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[str], ed, trace: Trace, numbering,

@@ -46,6 +46,8 @@ _WORD = {
     # an elided word (« l' », « qu' », « jusqu' ») is a word of its own; « -1/-1 » one atom
     "fr": re.compile(r"\{[^}]+\}|[+-]?\d+/[+-]?\d+|[a-zà-öø-ÿœæ]{1,7}'|[a-zà-öø-ÿœæ0-9]+(?:-[a-zà-öø-ÿœæ0-9]+)*"),
 }
+#: The subject pronoun of a French question written after its verb (« ciblent-elles », « a-t-il »).
+_INVERTED = re.compile(r"(?<=\w)-(?:t-)?(?:il|elle|ils|elles|on|je|tu|nous|vous)$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[«(“\"A-ZÀ-ÖØ-Þ])")
 
 
@@ -161,21 +163,15 @@ def gist(text: str, names: Iterable[str] = (), lang: str = "en") -> Gist:
 def _gist_en(text: str, names: Iterable[str]) -> Gist:
     cls = {c: word_class("en", c) for c in ("contraction", "auxiliary", "negation", "restriction", "function")}
     read = _Atoms()
-    previous, skip = None, False
+    previous = None
     for word in _WORD["en"].findall(_plain(text, names, "en")):
-        if skip:
-            skip = False
-            continue
         word = word[:-2] if word.endswith("'s") else word
         word = word[:-3] if word.endswith(("'re", "'ve", "'ll")) else word      # "you're" is "you"
         if word in cls["contraction"]:
             read.pending, previous = read.pending + _NEG, cls["contraction"][word]
             continue
         if word == "not":
-            if previous in cls["auxiliary"]:
-                read.pending += _NEG
-            else:
-                skip = True           # "your opponent, not you, …": the contrasted word is set aside
+            read.pending += _NEG      # "has indestructible, not the creature": the contrasted word negated
             previous = word
             continue
         previous = word
@@ -198,7 +194,7 @@ def _gist_fr(text: str, names: Iterable[str]) -> Gist:
     ne: Optional[int] = None          # -1: « ne » read, its verb not yet; else the index of the atom it marks
     nothing = False                   # « aucun », « rien » read: the « ne » after them is theirs
     for word in _WORD["fr"].findall(_plain(text, names, "fr")):
-        word = word.rstrip("'")
+        word = _INVERTED.sub("", word.rstrip("'"))     # « ciblent-elles », « peut-on »: the verb
         if word in ("ne", "n"):
             _expletive(read, ne)
             ne, nothing = (None, False) if nothing else (-1, False)
@@ -305,6 +301,8 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
         return Judgement(cover, aligned)
     in_claim = {i for i, _ in pairs}
     in_sentence = {j for _, j in pairs}
+    if not _substituted(claim, sentence, pairs, in_sentence):
+        return Judgement(cover, aligned)      # "do its abilities target?" against a note that never says "target"
     if any(j not in in_sentence and sentence.atoms[j] in sentence.quantities
            for j in range(pairs[0][1], pairs[-1][1])):
         return Judgement(cover, aligned)      # "draw [three] cards and put two cards back": a number passed over
@@ -322,6 +320,35 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     if flips is None or len(flips) > 1:
         return Judgement(cover, aligned)
     return Judgement(cover, aligned, "false" if flips else "true", flipped=flips[0] if flips else None)
+
+
+def _substituted(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
+    """Whether every word of the claim that the sentence never says (other than the generic ones,
+    « carte », "ability") stands between two words that align, where the sentence has a word of its own
+    in its place: one wording
+    for another ("fetch" for "find", « quitte » for « est retirée »).  A word said where the sentence
+    has nothing, or only a long stretch of other words, may be what the claim asserts ("do its
+    abilities target?" against a note that never says "target"): the sentence decides nothing."""
+    generic = _generic()
+    for i, atom in enumerate(claim.atoms):
+        if atom in sentence.atoms or atom in generic or atom == SELF:
+            continue
+        before = [(a, j) for a, j in pairs if a < i]
+        after = [(a, j) for a, j in pairs if a > i]
+        if not before or not after:     # said before or after all the sentence says: nothing in its place
+            return False
+        (a0, j0), (a1, j1) = before[-1], after[0]
+        own = sum(1 for j in range(j0 + 1, j1) if j not in in_sentence) or \
+            sum(1 for j in (j0 - 1, j1 + 1) if 0 <= j < len(sentence.atoms) and j not in in_sentence)   # an adverb moved
+        unaligned = sum(1 for a in range(a0 + 1, a1) if a not in {p for p, _ in pairs})
+        if not 1 <= own <= unaligned + 1:
+            return False
+    return True
+
+
+@lru_cache(maxsize=1)
+def _generic() -> frozenset[str]:
+    return frozenset(word_class("en", "generic")) | frozenset(word_class("fr", "generic"))
 
 
 def _flips(claim: Gist, sentence: Gist, pairs, in_claim: set, in_sentence: set) -> Optional[list]:

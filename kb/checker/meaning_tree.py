@@ -214,9 +214,9 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
         return items, joins
 
     # --- complements ----------------------------------------------------
-    def comp(self, c):
+    def comp(self, c):      # (also a type a card "has": « a le sous-type forêt », "the Forest subtype")
         sign = "-" if any(isinstance(t, Token) and t.type == "NO" for t in c) else "+"
-        return [(sign, c[-1])]
+        return [(sign, next(x for x in reversed(c) if not isinstance(x, Token)))]
 
     def negated_comp(self, c):
         return [("-", c[-1])]

@@ -461,6 +461,15 @@ FR: dict[str, str] = {
     "outcome {form} is not modelled": "le résultat {form} n'est pas modélisé",
     "actor {form} is not modelled": "l'acteur {form} n'est pas modélisé",
     "the claim says it is without what it has ({what})": "l'affirmation la dit sans ce qu'elle a ({what})",
+    # a claim of two clauses (kb/checker/clauses.py)
+    "the claim joins two clauses with “{connective}” ({role}): it holds when both hold, and is false when "
+    "either is false":
+        "l'affirmation joint deux propositions par « {connective} » ({role}) : elle est vraie quand les deux "
+        "le sont, fausse quand l'une est fausse",
+    "clause {n}, “{text}”: {answer} ({why})": "proposition {n}, « {text} » : {answer} ({why})",
+    "reason": "cause", "consequence": "conséquence", "contrast": "opposition",
+    "conjunction": "deux prédicats d'un même sujet",
+    "true": "vraie", "false": "fausse", "unknown": "inconnue",
 }
 
 from kb.checker.messages_fr_cards import CARD_QUERIES_FR  # noqa: E402  (the card queries' templates)

@@ -67,7 +67,18 @@ def card_names(conn: sqlite3.Connection, card: str, surface: str = "") -> set[st
         faces += [n for n in (name, face) if n]
     for face in faces:
         names.update({face, face.split(",")[0].strip()})
+    names.update(_head(n) for n in list(names) if n)
     return {n for n in names if len(n) > 2}
+
+
+def _head(name: str) -> str:
+    """The noun a text calls a card by for short ("the Wurm" for Witherscale Wurm, « la Hache » for
+    « Hache de sombracier »): the last word of an English name, the first of a French one."""
+    words = name.split(",")[0].split()
+    if len(words) < 2:
+        return ""
+    french = any(w in ("de", "du", "des", "d'", "la", "le", "les") for w in words) or "'" in name
+    return words[0] if french else words[-1]
 
 
 def _said_elsewhere(missing: set[str], sentence: Gist, read: list) -> bool:

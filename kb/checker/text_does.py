@@ -322,6 +322,8 @@ def _first_run(keys: list[Key], prefix: str) -> list[str]:
 
 def _mana(claim, a, sentence, at, lang):
     mine, theirs = _first_run(claim[a + 1:], "{"), _first_run(sentence[at + 1:], "{")
+    if set(mine) > set(theirs):     # "taps for {C}, and for {R}{G} …": more than one ability's mana
+        return None
     if mine and theirs and sorted(mine) != sorted(theirs):
         return "".join(theirs), "".join(mine)
     return None

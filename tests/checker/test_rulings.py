@@ -14,8 +14,12 @@ def test_a_negated_auxiliary_marks_the_content_word_after_it():
     assert g.marks == ("", "n", "")
 
 
-def test_a_contrasted_word_is_set_aside_and_nothing_is_a_word_of_its_own():
-    assert gist("Your opponent, not you, creates the token.").atoms == ("your", "opponent", "create", "token")
+def test_a_contrasted_word_is_negated_and_nothing_is_a_word_of_its_own():
+    g = gist("Your opponent, not you, creates the token.")
+    assert g.atoms == ("your", "opponent", "you", "create", "token") and g.marks == ("", "", "n", "", "")
+    # Darksteel Axe's ruling of 2013-07-01: the equipped creature is the word negated
+    g = gist("Darksteel Axe itself has indestructible, not the creature it's equipping.", {"Darksteel Axe"})
+    assert g.atoms == (SELF, "indestructible", "creature", "equip") and g.marks == ("", "", "n", "")
     g = gist("Its ability will trigger, but it will do nothing.")
     assert g.atoms == ("ability", "trigger", "nothing") and not any(g.marks)
 

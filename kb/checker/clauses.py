@@ -1,0 +1,219 @@
+"""A claim of two clauses, each checked on its own: « X, puisque Y », "X, but Y", "X costs {1} and taps for …".
+
+When nothing reads a claim whole, it may still be two statements joined by a
+connective the claim reader's tokenizer types (``corpus/terms/claim_words.tsv``):
+
+* a reason (``REASON``: because, since, « puisque », « car », « parce que »),
+  a consequence (``SO``: so, therefore, « donc », « par conséquent ») or a
+  contrast (``BUT``: but, « mais »).  The claim asserts both clauses: it is
+  true when both hold and false when either is false (the causal link itself
+  is not checked, as :mod:`kb.checker.meaning` says of reasons).  A concession
+  ("even though", « même si ») is not split: it asserts its main clause in the
+  situation of the other, which the claim reader reads whole or leaves unknown;
+  "while" and "then" order events, and checking the clauses apart would not
+  check that.  For the same reason nothing after a
+  condition or a hypothesis (« si », "if", "when", "would") is split: "If …, you can still activate
+  it, but it won't produce any mana" says its second clause under the condition too.
+* two predicates of one card (``AND`` before a verb: "Sol Ring costs {1} and
+  taps for two colorless mana"): the card is the subject of both.  That split
+  is a guess at the structure, so both clauses must be decided for an answer.
+
+The second clause's subject pronoun (« il », « c'est », "it", "it's") and a
+possessive starting it (« son coût », "its power") are read as the card the
+first clause names, when it names exactly one.  A question is not split: what
+it asks holds in the situation of its other clause.
+
+The reading printed in ``--json`` is ``{"clauses": {role, connective, parts:
+[{text, answer, reading}]}}``: each part with its own reading when the claim
+reader read it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from kb.checker.messages import render
+from kb.checker.verdict import Verdict
+
+#: Token types of connectives that join two statements of fact, and their role.
+ROLES = {"REASON": "reason", "SO": "consequence", "BUT": "contrast"}
+
+#: Connectives (token values) of those types that do not join two facts: a sequence, prepositions that
+#: introduce a noun, not a clause.
+NOT_FACTS = frozenset(("then", "and then", "puis",
+                       "et puis", "ensuite", "alors", "a cause de", "grace a", "grace au", "thanks to",
+                       "due to", "comme"))
+
+#: Token types that start a predicate: a clause after "and" that starts with one has the first's subject.
+PREDICATE_STARTS = frozenset(("COP", "HAS", "COSTV", "MODAL", "ENTER", "DIE", "GET", "TEXTDOES", "NEG",
+                              "DEAL", "RETURN", "DESTROY", "DRAW", "GAINLIFE", "TAPPED", "PAY", "TARGETV"))
+
+#: How a possessive starting a French clause reads once its owner is written out.
+_FR_ARTICLE = {"son": "le", "sa": "la", "ses": "les", "leur": "le", "leurs": "les"}
+
+#: At most this many ways to split one claim are tried (each costs a check of both parts).
+MAX_SPLITS = 3
+
+
+@dataclass
+class Split:
+    """One way to read a claim as two clauses: ``role`` (reason, consequence, contrast,
+    conjunction), the connective's words, and the two clauses as claims of their own."""
+
+    role: str
+    connective: str
+    first: str
+    second: str
+
+    @property
+    def both_needed(self) -> bool:
+        """Whether both clauses must be decided: a split at "and" is a guess at the structure."""
+        return self.role == "conjunction"
+
+
+def splits(claim: str, tokens: list, lang: str) -> list[Split]:
+    """The ways to read ``claim`` (with its reader ``tokens``) as two clauses, the likeliest first."""
+    if claim.rstrip().endswith("?"):
+        return []
+    found: list[Split] = []
+    card = _one_card(tokens)
+    for i, tok in enumerate(tokens):
+        if _sets_up(tok):       # « Si X, Y, mais Z »: the condition holds over every clause after it
+            break
+        role = ROLES.get(tok.type)
+        if role and str(tok.value) not in NOT_FACTS:
+            split = _at_connective(claim, tokens, i, role, card, lang)
+            if split:
+                found.append(split)
+    for i, tok in enumerate(tokens):
+        if _sets_up(tok):
+            break
+        if tok.type == "AND" and card and i + 1 < len(tokens) and tokens[i + 1].type in PREDICATE_STARTS \
+                and tokens[0].type == "CARD" and i > 1:
+            first = claim[:tok.start_pos].strip(" ,;")
+            second = f"{card[1]} {claim[tokens[i + 1].start_pos:]}".strip()
+            found.append(Split("conjunction", claim[tok.start_pos:tok.end_pos], first, second))
+    return found[:MAX_SPLITS]
+
+
+def _sets_up(tok) -> bool:
+    """Whether ``tok`` opens a situation the rest of the claim holds in (a condition, a hypothesis, a
+    concession): no clause after it may be checked on its own."""
+    return tok.type in ("COND", "HYPO", "CONCEDE")
+
+
+def _one_card(tokens: list) -> Optional[tuple[str, str]]:
+    """(card, surface) of the one card the tokens name, if one."""
+    named = {(t.value["card"], t.value["surface"]) for t in tokens
+             if t.type == "CARD" and isinstance(t.value, dict) and not t.value.get("ambiguous")}
+    return min(named) if len({c for c, _ in named}) == 1 and len(named) == 1 else None
+
+
+def _at_connective(claim: str, tokens: list, i: int, role: str, card, lang: str) -> Optional[Split]:
+    tok = tokens[i]
+    connective = claim[tok.start_pos:tok.end_pos]
+    before = claim[:tok.start_pos].strip(" ,;")
+    if before:          # « X, puisque Y »
+        first, rest = before, tokens[i + 1:]
+        second = claim[rest[0].start_pos:].strip(" .;") if rest else ""
+    else:               # « Puisque Y, X »: the clause ends at the first comma
+        comma = next((j for j in range(i + 1, len(tokens)) if tokens[j].type == "AND"
+                      and claim[tokens[j].start_pos:tokens[j].end_pos] == ","), None)
+        if comma is None or comma + 1 >= len(tokens):
+            return None
+        second = claim[tokens[i + 1].start_pos:tokens[comma].start_pos].strip()
+        first = claim[tokens[comma + 1].start_pos:].strip()
+        rest = tokens[i + 1:comma]
+    if not first or not second or not rest:
+        return None
+    if card and not _other_object(tokens[:i]):
+        second = _subject_written_out(second, rest, rest[0].start_pos, card[1], lang)
+    return Split(role, connective, first.rstrip(" ,;") + ".", second.rstrip(" .;") + ".")
+
+
+#: Token types of an object a clause may name beside its card (« une créature bleue et noire »).
+_OBJECTS = frozenset(("CARDTYPE", "OBJ", "SUBTYPE", "TARGET"))
+
+
+def _other_object(tokens: list) -> bool:
+    """Whether the first clause names an object other than its card, not as what the card is (« rend
+    bleue une créature », not « est un éphémère »): a pronoun after it may be that object's."""
+    for k, tok in enumerate(tokens):
+        if tok.type not in _OBJECTS:
+            continue
+        j = k - 1
+        while j >= 0 and tokens[j].type in _ADJECTIVES:
+            j -= 1
+        if j < 0 or tokens[j].type != "COP":
+            return True
+    return False
+
+
+#: What may stand between « est » and the noun it says the card is (« est un éphémère vert »).
+_ADJECTIVES = frozenset(("NEG", "ONLY", "MONO", "COLOR", "SUPERTYPE", "SUBTYPE", "PT", "COLORLESS", "MULTI"))
+
+
+def _subject_written_out(clause: str, tokens: list, offset: int, surface: str, lang: str) -> str:
+    """``clause`` with the pronoun or possessive that starts it replaced by the card's name."""
+    if not surface:
+        return clause
+    head = tokens[0]
+    word = clause[:head.end_pos - offset]
+    rest = clause[head.end_pos - offset:]
+    if head.type == "PRON":
+        return surface + rest
+    if head.type == "COP" and word.lower() in ("it's", "it’s", "that's", "that’s"):
+        return f"{surface} is{rest}"
+    if head.type == "WORD" and word.lower() in ("c'", "c’") and len(tokens) > 1 and tokens[1].type == "COP":
+        return surface + " " + rest.lstrip()
+    if head.type == "PRONPOSS":
+        if lang == "en":
+            return f"{surface}'s{rest}"
+        verb = next((t for t in tokens[1:] if t.type in PREDICATE_STARTS), None)
+        article = _FR_ARTICLE.get(word.lower())
+        if verb is None or article is None:
+            return clause
+        cut = verb.start_pos - offset
+        noun = clause[head.end_pos - offset:cut].strip()
+        owner = f"d'{surface}" if surface[:1].lower() in "aeiouyéèh" else f"de {surface}"
+        return f"{_elided(article, noun)} {owner} {clause[cut:]}".replace("  ", " ")
+    return clause
+
+
+def _elided(article: str, noun: str) -> str:
+    if article in ("le", "la") and noun[:1].lower() in "aeiouyéèêh":
+        return "l'" + noun
+    return f"{article} {noun}"
+
+
+def consult_clauses(verdict: Verdict, tokens: list, check: Callable[[str], Verdict]) -> Verdict:
+    """``verdict`` (unknown) decided by the clauses of the claim, each checked by ``check``; or kept."""
+    for split in splits(verdict.claim, tokens, verdict.lang):
+        parts = [check(split.first), check(split.second)]
+        answers = [p.answer for p in parts]
+        if "false" in answers and ("unknown" not in answers or not split.both_needed):
+            answer = "false"
+        elif answers == ["true", "true"]:
+            answer = "true"
+        else:
+            continue
+        return _joined(verdict, split, parts, answer)
+    return verdict
+
+
+def _joined(verdict: Verdict, split: Split, parts: list[Verdict], answer: str) -> Verdict:
+    lang = verdict.lang
+    decided = Verdict(verdict.claim, answer, edition=parts[0].edition if parts[0].answer != "unknown"
+                      else parts[1].edition, lang=lang, evidence=verdict.evidence)
+    decided.reading = {"clauses": {"role": split.role, "connective": split.connective, "parts": [
+        {"text": p.claim, "answer": p.answer, "reading": p.reading} for p in parts]}}
+    decided.explanation = [render(lang, "the claim joins two clauses with “{connective}” ({role}): it holds "
+                                        "when both hold, and is false when either is false",
+                                  {"connective": split.connective, "role": render(lang, split.role, {})})]
+    for n, p in enumerate(parts, 1):
+        said = render(lang, p.answer, {})
+        why = p.explanation[0] if p.explanation else (p.reason or "")
+        decided.explanation.append(render(lang, "clause {n}, “{text}”: {answer} ({why})",
+                                          {"n": n, "text": p.claim, "answer": said, "why": why}))
+    decided.rules = sorted({r for p in parts for r in p.rules})
+    return decided

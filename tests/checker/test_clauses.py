@@ -1,0 +1,114 @@
+"""Claims of two clauses checked clause by clause (kb/checker/clauses.py), the gist's guard against a
+word the sentence never says, and the characteristics the claim reader now reads (a type a card "has",
+« à la fois », « le coût »).  Cards and notes are the knowledge base's own."""
+from __future__ import annotations
+
+import pytest
+
+from kb.checker import check_claim
+from kb.checker.clauses import splits
+from kb.checker.gist import gist, judge
+from kb.checker.reader import Reader
+
+
+def _splits(conn, claim: str, lang: str):
+    return splits(claim, Reader(conn).tokenizer.tokenize(claim, lang).tokens, lang)
+
+
+@pytest.mark.corpus
+def test_two_predicates_of_one_card_are_each_checked(full_conn):
+    v = check_claim("Bruits nocturnes coûte {B} et a un flashback de {5}{R}.", cards=full_conn)
+    assert v.answer == "true"
+    joined = v.reading["clauses"]
+    assert joined["role"] == "conjunction"
+    assert [p["text"] for p in joined["parts"]] == ["Bruits nocturnes coûte {B}",
+                                                    "Bruits nocturnes a un flashback de {5}{R}."]
+    assert [p["answer"] for p in joined["parts"]] == ["true", "true"]
+    assert "{B}" in v.explanation[1] and "Flashback {5}{R}" in v.explanation[2]
+
+
+@pytest.mark.corpus
+def test_a_reason_is_checked_with_its_pronoun_read_as_the_card(full_conn):
+    claim = "L'Escogriffe cytoïde arrive sur le champ de bataille avec six marqueurs +1/+1, puisqu'il a la greffe 6."
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == "true"
+    assert v.reading["clauses"]["role"] == "reason"
+    assert v.reading["clauses"]["parts"][1]["text"] == "Escogriffe cytoïde a la greffe 6."
+
+
+@pytest.mark.corpus
+def test_one_false_clause_makes_the_claim_false(full_conn):
+    # Diabolic Tutor is a sorcery (its type line in the card data): the consequence is not checked
+    v = check_claim("Diabolic Tutor is an instant, so you can search your library with it during your "
+                    "opponent's turn.", cards=full_conn)
+    assert v.answer == "false"
+    assert v.reading["clauses"]["role"] == "consequence"
+    assert [p["answer"] for p in v.reading["clauses"]["parts"]] == ["false", "unknown"]
+    assert "Sorcery" in v.explanation[1]
+
+
+@pytest.mark.corpus
+def test_a_conjunction_needs_both_clauses_decided(full_conn):
+    # Sol Ring costs {1}, but "taps for two colorless mana" is not matched against its text: not decided
+    v = check_claim("Sol Ring costs {1} and taps for two colorless mana.", cards=full_conn)
+    assert v.answer == "unknown"
+
+
+@pytest.mark.corpus
+def test_nothing_after_a_condition_is_split(full_conn):
+    # Reflecting Pool's ruling: the second clause holds under the condition, not of the card alone
+    claim = ("If every other land you control is also a Reflecting Pool, you can still activate Reflecting "
+             "Pool, but it won't produce any mana.")
+    assert _splits(full_conn, claim, "en") == []
+    assert check_claim(claim, cards=full_conn).answer != "false"
+
+
+@pytest.mark.corpus
+def test_a_pronoun_after_another_object_is_not_read_as_the_card(full_conn):
+    claim = "Les Feux céruléens rendent bleue une créature bleue et noire, mais elle reste aussi noire."
+    (split,) = _splits(full_conn, claim, "fr")
+    assert split.role == "contrast" and split.second == "elle reste aussi noire."
+
+
+@pytest.mark.corpus
+def test_a_question_is_not_split(full_conn):
+    assert _splits(full_conn, "Is Diabolic Tutor an instant, since it can be cast at any time?", "en") == []
+
+
+@pytest.mark.corpus
+def test_a_type_the_card_has_and_keywords_it_has_both(full_conn):
+    assert check_claim("Sapseep Forest has the Forest subtype.", cards=full_conn).answer == "true"
+    assert check_claim("Serra Angel has the subtype Human.", cards=full_conn).answer == "false"
+    assert check_claim("L'Ange de Serra a à la fois le vol et la vigilance.", cards=full_conn).answer == "true"
+    assert check_claim("Le coût des Elfes de Llanowar est {G}.", cards=full_conn).answer == "true"
+    assert check_claim("Le coût des Elfes de Llanowar est {1}{G}.", cards=full_conn).answer == "false"
+
+
+@pytest.mark.corpus
+def test_a_claim_naming_mana_of_two_abilities_is_not_the_first_ability_contradicted(full_conn):
+    # Skarrg, the Rage Pits: "{T}: Add {C}." and "{R}{G}, {T}: Target creature gets +1/+1 and gains trample …"
+    v = check_claim("Skarrg, the Rage Pits taps for {C}, and for {R}{G} plus a tap it gives target creature "
+                    "+1/+1 and trample until end of turn.", cards=full_conn)
+    assert v.answer != "false"
+    assert check_claim("Sol Ring adds {C}{C}{C}.", cards=full_conn).answer == "false"
+
+
+def test_a_french_question_reads_its_verb_without_the_inverted_pronoun():
+    assert gist("Les capacités d'association d'âmes ciblent-elles une créature ?", lang="fr").atoms == \
+        ("capacité", "association", "âme", "cibler", "créature")
+    assert gist("Peut-on la lancer ?", lang="fr").atoms == ("lancer",)    # « pouvoir » is an auxiliary
+
+
+def test_a_word_the_sentence_never_says_decides_nothing():
+    # note 9 of the soulbond FAQ says when soulbond triggers, never that its abilities target
+    claim = gist("Les capacités d'association d'âmes ciblent-elles une créature ?", lang="fr")
+    note = gist("Si vous contrôlez plusieurs créatures dissociées qui ont l'association d'âmes et qu'une autre "
+                "créature arrive sur le champ de bataille, chaque capacité d'association d'âmes se déclenche.",
+                lang="fr")
+    assert judge(claim, note).answer is None
+    # one wording for another between two words that align still reads (note 45: « est retirée »)
+    said = gist("Si la carte quitte le cimetière avant que la persistance ne se résolve, elle ne revient pas.",
+                lang="fr")
+    note45 = gist("Si la carte est retirée du cimetière avant que sa capacité de persistance ne se résolve, elle ne "
+                  "revient pas en jeu.", lang="fr")
+    assert judge(said, note45).answer == "true"
