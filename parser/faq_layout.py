@@ -156,6 +156,8 @@ _MAY_START = frozenset(_LEAD_FIRST + "Pp|\n")
 _PAGE_FIRST = frozenset("0123456789Pp \t\u00a0\n")
 #: A line that starts with a plain rule number and a space (most lines of a rules text).
 _PLAIN_NUMBER = re.compile(r"\d{3}\.\d+[a-z]?\.? ")
+#: Figures, then a period (« 702. », « 1. »).
+_FIGURES_DOT = re.compile(r"[0-9]+\.")
 
 @dataclass(frozen=True)
 class _Recognizer:
@@ -257,10 +259,7 @@ class LayoutLexer(Lexer):
         if char == "\n":                # (at a blank line only a page break reads, where the state takes one)
             return "\n" in firsts and may_break(text, pos, "")
         if char in _DIGITS:              # « 702.19a … », « 1. … »: a mark after the number, or a line of cells
-            after = pos + 1
-            while text[after:after + 1] in _DIGITS and after < len(text):
-                after += 1
-            if text[after:after + 1] == ".":
+            if _FIGURES_DOT.match(text, pos) is not None:
                 return _MARK_GATE.match(text, pos) is not None or _cell_mark(text, pos, _line_end(text, pos))
         return char in firsts or char >= "\u2600" or self._may_hold(text, pos, holds)
 
