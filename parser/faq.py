@@ -45,7 +45,7 @@ from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
 from parser.decode import DecodeError, decode_bytes, decode_file
 from parser.faq_card_pages import lay_out
 from parser.faq_dates import ambiguous_dates, byline_dates, published_in_header
-from parser.faq_flat import MARKS, is_flattened, relayout
+from parser.faq_flat import has_flattened, is_flattened, relayout
 from parser.faq_layout import layout_parser
 from parser.faq_tree import DocumentBuilder
 from parser.lang import SAMPLE, detect
@@ -127,8 +127,7 @@ def _parse_text(text: str, source: str, path: str, lang: str) -> Document:
         text = text[1:]
     text = text if text.endswith("\n") else text + "\n"
     original, where = text, None
-    # (a line needs two marks to be a flattened FAQ: a text with fewer has none)
-    if sum(text.count(mark) for mark in MARKS) >= 2 and any(is_flattened(line) for line in text.split("\n")):
+    if has_flattened(text):
         text, where = _relaid(text)
     placed = lay_out(text)              # card pages: parser/faq_card_pages.py
     if placed is not None:

@@ -172,7 +172,8 @@ class DocumentBuilder(Interpreter):
         for item in tree.children:
             if self.header.open(self.doc):
                 self.header.keep(item)
-            self.visit(item)
+            if item.data != "blank" or len(item.children) > 1:     # (a blank line alone: nothing to build)
+                self.visit(item)
         self._close_section()
         return self.doc
 
