@@ -23,8 +23,10 @@ French line, so both languages compare with MTGJSON ``types``.
 """
 from __future__ import annotations
 
+import csv
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+from importlib.resources import files
 from typing import Optional
 
 from lark import Lark, Token, Tree
@@ -95,6 +97,27 @@ class TypeLine:
     subtypes: list[str] = field(default_factory=list)
     supertypes_en: list[str] = field(default_factory=list)
     types_en: list[str] = field(default_factory=list)
+
+    #: (set by :func:`parse_type_line`; not a field, so that :meth:`to_dict` keeps its keys)
+    _token = False
+
+    @property
+    def token(self) -> bool:
+        """A token's type line (« Token Creature — Soldier », « Jeton de créature : soldat »)."""
+        return self._token
+
+    @property
+    def subtypes_en(self) -> list[str]:
+        """The English subtypes, in printed order: a French subtype through the term pairs
+        (:func:`french_subtypes`; a word they do not hold stays as written); an old « Enchant
+        Creature » / « Enchanter : créature » is an Aura (CR 2005: local enchantments « now have
+        the Aura subtype »)."""
+        if self.types[:1] in (["Enchant"], ["Enchanter"]) and self.types_en == ["Enchantment"]:
+            return ["Aura"]
+        if self.lang != "fr":
+            return list(self.subtypes)
+        subtypes = french_subtypes()
+        return [subtypes.get(_type_key(word), word) for word in self.subtypes]
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -167,7 +190,28 @@ def parse_type_line(text: str, lang: str = "en") -> TypeLine:
         _read_english_types(tree, tl)
     else:
         _read_french_types(tree, tl)
+        if tree.children[0].data == "fr_old_summon" and not all(_type_key(w) in french_subtypes() for w in tl.subtypes):
+            raise CardFaceError("words after « Invoquer » that are no subtype", text, len(text) - len(text.lstrip()) + 1,
+                                "type_line_fr")
     return tl
+
+
+#: The term data as the package ships it (``corpus/terms/`` in the source tree): a data file, read as
+#: the grammars are; no code of a later stage (``kb.cards.terms`` derives and serves the same rows).
+TERMS_PACKAGE, TERMS_FILE = "kb.data.terms", "terms_fr_en.tsv"
+
+
+@lru_cache(maxsize=1)
+def french_subtypes() -> dict[str, str]:
+    """French subtype -> English subtype, folded French (« licorne » -> « Unicorn »): the ``subtype``
+    pairs of the term data (``corpus/terms/terms_fr_en.tsv``, derived from the card data); empty
+    when the term data is not installed."""
+    try:
+        with (files(TERMS_PACKAGE) / TERMS_FILE).open(encoding="utf-8", newline="") as fh:
+            rows = list(csv.DictReader(fh, delimiter="\t"))
+    except (OSError, ModuleNotFoundError):
+        return {}
+    return {_type_key(row["fr"]): row["en"] for row in rows if row.get("kind") == "subtype" and row.get("fr")}
 
 
 def _subtype_list(tree: Tree) -> Optional[Tree]:
@@ -177,6 +221,9 @@ def _subtype_list(tree: Tree) -> Optional[Tree]:
 
 def _read_english_types(tree: Tree, tl: TypeLine) -> None:
     """Fill ``tl`` from the tree of an English type line."""
+    if tree.children[0].data == "en_token":
+        tl._token = True
+        tree = Tree(tree.data, tree.children[1:])
     head = tree.children[0]
     subs = _subtype_list(tree)
     words = [str(w) for w in subs.children] if subs is not None else []
@@ -202,10 +249,13 @@ def _read_english_types(tree: Tree, tl: TypeLine) -> None:
 
 def _read_french_types(tree: Tree, tl: TypeLine) -> None:
     """Fill ``tl`` from the tree of a French type line."""
+    if tree.children[0].data == "fr_token":
+        tl._token = True
+        tree = Tree(tree.data, tree.children[1:])
     head = tree.children[0]
-    if head.data == "fr_old_aura":
+    if head.data in ("fr_old_aura", "fr_old_summon"):
         tl.types = [str(head.children[0])]
-        tl.types_en = ["Enchantment"]
+        tl.types_en = ["Enchantment" if head.data == "fr_old_aura" else "Creature"]
     for node in head.iter_subtrees_topdown():
         if node.data == "fr_type":
             word = str(node.children[0])
@@ -216,6 +266,8 @@ def _read_french_types(tree: Tree, tl: TypeLine) -> None:
             tl.supertypes.append(word)
             tl.supertypes_en.append(FR_SUPERTYPES.get(_type_key(word), word))
         elif node.data == "fr_type_modifier" and isinstance(node.children[0], Token):
+            if node.children[0].type == "FR_INTERRUPT":    # « Éphémère d'interruption »: an instant
+                continue
             word = " ".join(str(node.children[0]).split())
             tl.types.append(word)
             tl.types_en.insert(0, "Tribal")

@@ -30,7 +30,9 @@ removed (its line is kept, with a warning).  The whole text is parsed once, what
 """
 from __future__ import annotations
 
+import gc
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Optional
 from functools import lru_cache
@@ -43,7 +45,7 @@ from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
 from parser.decode import DecodeError, decode_bytes, decode_file
 from parser.faq_card_pages import lay_out
 from parser.faq_dates import ambiguous_dates, byline_dates, published_in_header
-from parser.faq_flat import MARKS, is_flattened, relayout
+from parser.faq_flat import has_flattened, is_flattened, relayout
 from parser.faq_layout import layout_parser
 from parser.faq_tree import DocumentBuilder
 from parser.lang import SAMPLE, detect
@@ -102,12 +104,30 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
 
     ``source`` becomes ``Document.id`` and the ``source`` of every node.
     """
+    with _collector_paused():
+        return _parse_text(text, source, path, lang)
+
+
+@contextmanager
+def _collector_paused():
+    """The cyclic garbage collector paused while a text is parsed: the parse makes a token and a tree
+    node for every line and nothing of it is a cycle, yet the collector walked them ever again (a tenth
+    of a rules text's parse).  It runs again after, if it ran before (a parse inside a parse leaves it)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _parse_text(text: str, source: str, path: str, lang: str) -> Document:
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text if text.endswith("\n") else text + "\n"
     original, where = text, None
-    # (a line needs two marks to be a flattened FAQ: a text with fewer has none)
-    if sum(text.count(mark) for mark in MARKS) >= 2 and any(is_flattened(line) for line in text.split("\n")):
+    if has_flattened(text):
         text, where = _relaid(text)
     placed = lay_out(text)              # card pages: parser/faq_card_pages.py
     if placed is not None:

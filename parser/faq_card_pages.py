@@ -48,7 +48,19 @@ _TYPE_WORDS = TYPE_WORDS
 _SITE_HEAD = re.compile(r"(?P<names>[^\n·•|]{2,120}?)[ \t]+[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
 #: (Gates searched over the text with a newline before it: « \n » where a line starts, not « ^ »,
 #: which the regular expression engine tests at every position.)
-_SITE_LANG_GATE = re.compile(r"(?m)[·•|—–-][ \t]+(?:French|Français|Francais|FR)[ \t]*$")
+#: (The language's word first, a literal: a gate that starts with the class of separators is tried at every position.)
+_SITE_LANG_WORD = re.compile(r"(?m)(?:Fr(?:ench|ançais|ancais)|FR)[ \t]*$")
+
+
+def _site_lang_gate(text: str) -> Optional[re.Match]:
+    """A line that ends with « · French », « — Français », « | FR » (a separator, spaces, the word)."""
+    for m in _SITE_LANG_WORD.finditer(text):
+        at = m.start()
+        while at > 0 and text[at - 1] in " \t":
+            at -= 1
+        if at < m.start() and at > 0 and text[at - 1] in "·•|—–-":
+            return m
+    return None
 _SITE_HEAD_GATE = re.compile(r"\n(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|"
                              r"Bataille|Légendaire)[^,\n]{0,80},[ \t]*(?:[{(\dXWUBRGC]|$)")
 #: « Éphémère, 1G (2) », « Créature : elfe, {2}{G} (3) », « Terrain, (0) ».
@@ -74,7 +86,7 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     """The lines of ``text`` laid out for the grammar, each with the (line,
     column) it comes from, or None when no layout of this module is in it."""
     lined = "\n" + text
-    site = _SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _SITE_LANG_GATE.search(text)
+    site = _SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _site_lang_gate(text)
     gates = (site, _db_title_gate(text), _BLOCK_GATE.search(lined), _ARTICLE_GATE.search(text))
     blocks = needs_blocks(text)
     tabs = "\t" in text

@@ -33,7 +33,7 @@ _FRAME = "│|┃║"
 _RULE_LINE = re.compile(r"[ \t]*[+┌└├┤┐┘─━═=|\-_ \t]{3,}[ \t]*$")
 #: The words a French type line starts with (its card type or a supertype).
 TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
-              r"Légendaire|Neigeu(?:x|se)|Mondial)")
+              r"Légendaire|Neigeu(?:x|se)|Mondial|Jeton|Invoquer|Invocation|Interruption)")
 _TYPE_START = re.compile(TYPE_WORDS)
 #: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders).
 _LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /.]{1,30}?)[ \t]*(?::|\t|[ \t]{2,}|[ \t]*[|│][ \t]*|\.{3,})[ \t]*(?P<value>\S.*)$")

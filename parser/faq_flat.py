@@ -9,6 +9,7 @@ reads it, and returns for each new line the line and column it came from.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from lark import Lark, Token
@@ -34,6 +35,25 @@ def _parser() -> Lark:
 def is_flattened(line: str) -> bool:
     """A long line with at least two note or section marks."""
     return len(line) >= MIN_LENGTH and sum(line.count(mark) for mark in MARKS) >= 2
+
+
+#: Any of the marks (a line without one is never flattened).
+_ANY_MARK = re.compile("|".join(re.escape(mark) for mark in MARKS))
+
+
+def has_flattened(text: str) -> bool:
+    """Whether a line of ``text`` is a flattened FAQ: only the lines holding a mark are looked at."""
+    if sum(text.count(mark) for mark in MARKS) < 2:      # (a line needs two marks: a text with fewer has none)
+        return False
+    seen = -1
+    for found in _ANY_MARK.finditer(text):
+        start = text.rfind("\n", 0, found.start()) + 1
+        if start == seen:
+            continue
+        seen, end = start, text.find("\n", found.end())
+        if is_flattened(text[start:end if end >= 0 else len(text)]):
+            return True
+    return False
 
 
 def relayout(line: str) -> list[tuple[str, int]]:

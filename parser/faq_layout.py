@@ -36,6 +36,7 @@ from lark.lexer import BasicLexer, Lexer
 
 from parser import grammars
 from parser import faq_record_cells
+from parser.faq_first_chars import may_start
 from parser.faq_record_cells import dash_line, field_line, inline_record, pt_cell, table_head
 
 __all__ = ["LINE_START", "LayoutLexer", "decorated_number", "layout_parser", "page_break"]
@@ -156,6 +157,8 @@ _MAY_START = frozenset(_LEAD_FIRST + "Pp|\n")
 _PAGE_FIRST = frozenset("0123456789Pp \t\u00a0\n")
 #: A line that starts with a plain rule number and a space (most lines of a rules text).
 _PLAIN_NUMBER = re.compile(r"\d{3}\.\d+[a-z]?\.? ")
+#: Figures, then a period (« 702. », « 1. »).
+_FIGURES_DOT = re.compile(r"[0-9]+\.")
 
 @dataclass(frozen=True)
 class _Recognizer:
@@ -231,6 +234,32 @@ class LayoutLexer(Lexer):
         self.priority = {t.name: t.priority for t in contextual.root_lexer.terminals}
         self._midline: dict[int, BasicLexer] = {}
         self._states: dict[bool, dict[int, tuple]] = {True: {}, False: {}}
+        self._narrowed: dict[tuple[int, str], BasicLexer] = {}
+
+    def _narrow(self, lexer: BasicLexer, char: str) -> BasicLexer:
+        """``lexer`` with only the terminals that may start with ``char`` (:mod:`parser.faq_first_chars`): the
+        same alternation less branches that cannot match there, so the same token, tried faster."""
+        flags = lexer.g_regex_flags
+        kept = [t for t in lexer.terminals if may_start(t.pattern.to_regexp(), flags, char)]
+        narrow = lexer
+        if len(kept) < len(lexer.terminals):
+            narrow = copy(lexer)
+            narrow.terminals = kept
+            narrow._scanner = None
+        self._narrowed[id(lexer), char] = narrow
+        return narrow
+
+    def _next_token(self, lexer: BasicLexer, lexer_state, parser_state, text: str, pos: int) -> Token:
+        """The lexer's own token at ``pos``, tried with the terminals that may start there only (where none
+        match, the whole lexer is asked again: its error names everything it expected)."""
+        char = text[pos:pos + 1]
+        narrow = self._narrowed.get((id(lexer), char)) or self._narrow(lexer, char)
+        if narrow is lexer or not narrow.terminals:
+            return lexer.next_token(lexer_state, parser_state)
+        try:
+            return narrow.next_token(lexer_state, parser_state)
+        except UnexpectedCharacters:
+            return lexer.next_token(lexer_state, parser_state)
 
     def _state(self, state: int, at_start: bool) -> tuple:
         """(lexer, recognizers, accepted terminals) of a parser state, at a line's start or not."""
@@ -257,10 +286,7 @@ class LayoutLexer(Lexer):
         if char == "\n":                # (at a blank line only a page break reads, where the state takes one)
             return "\n" in firsts and may_break(text, pos, "")
         if char in _DIGITS:              # « 702.19a … », « 1. … »: a mark after the number, or a line of cells
-            after = pos + 1
-            while text[after:after + 1] in _DIGITS and after < len(text):
-                after += 1
-            if text[after:after + 1] == ".":
+            if _FIGURES_DOT.match(text, pos) is not None:
                 return _MARK_GATE.match(text, pos) is not None or _cell_mark(text, pos, _line_end(text, pos))
         return char in firsts or char >= "\u2600" or self._may_hold(text, pos, holds)
 
@@ -313,7 +339,7 @@ class LayoutLexer(Lexer):
                 if readers and pos < size and self._asked(text, pos, firsts, holds):
                     pieces = self._layout(source, text, pos, readers, accepts, lexer)
                 if pieces is None:
-                    yield lexer.next_token(lexer_state, parser_state)
+                    yield self._next_token(lexer, lexer_state, parser_state, text, pos)
                     continue
                 for kind, value in pieces:
                     tok = Token(kind, value, ctr.char_pos, ctr.line, ctr.column)

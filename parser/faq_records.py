@@ -155,6 +155,20 @@ def _lines(item: Tree, data: str) -> list[Tree]:
     return [c for c in item.children if isinstance(c, Tree) and c.data == data]
 
 
+#: A token's type line and the old printed ones (« Jeton de créature : soldat », « Invoquer Licorne »,
+#: « Interruption »): a record's only as the card-face grammar reads them (after « Invoquer » without a
+#: colon, only subtypes of the term data: « Invoquer des renforts » is no type line).
+_CARDFACE_ONLY = re.compile(r"(?:Jeton|Invoquer|Invocation|Interruption)(?![\w'’-])")
+
+
+def _reads_as_type_line(written: str) -> bool:
+    try:
+        parse_type_line(written, "fr")
+    except CardFaceError:
+        return False
+    return True
+
+
 def type_line(written: str) -> str:
     """A type line as printed: « Créature : - élémental » -> « Créature : élémental »;
     a spaced hyphen for the colon (« Créature - Horreur », older pages) -> « Créature : Horreur »."""
@@ -286,12 +300,17 @@ class RecordReader:
         if why is not None:
             self.refuse(item, name_tok, f"« {name} » {why}: no card record, the lines are kept as text")
             return False
+        written_type = type_line(unlabelled(_lines(item, "card_type")[0].children[0]))
+        if _CARDFACE_ONLY.match(written_type) and not _reads_as_type_line(written_type):
+            self.refuse(item, name_tok, f"« {written_type} » is no type line of a token or an old card: no card record, "
+                                        "the lines are kept as text", "bad_type_line")
+            return False
         name = self.without_lead(name, name_tok.line)
         name, other = bilingual(name)
         head_text += [f"Nom VO : {other}"] if other else []
         line = self.page.last_para[1] if above is not None else name_tok.line
         record = CardRecord(name=name, source=self.page.source, line=line, section=self.page.section_id)
-        record.type_line = type_line(unlabelled(_lines(item, "card_type")[0].children[0]))
+        record.type_line = written_type
         text: list[str] = head_text
         first: dict[str, str] = {}
         for kind, tok in _fields(item):
@@ -357,12 +376,12 @@ class RecordReader:
         key = fold_name(unmarked(text).rstrip(" :"))
         return next((c for c in reversed(self.page.doc.cards) if fold_name(c.name) == key), None)
 
-    def refuse(self, item: Tree, tok: Token, message: str) -> None:
+    def refuse(self, item: Tree, tok: Token, message: str, kind: str = "bad_card_name") -> None:
         """A record that cannot be right: its lines are text, and reported (``bad_card_name``)."""
         lines: dict[int, list[str]] = {}
         for t in item.scan_values(lambda v: isinstance(v, Token) and v.type != "BLANK"):
             lines.setdefault(t.line, []).append(str(t))
-        self.page.warn("bad_card_name", tok.line, tok.column, "".join(lines.get(tok.line, [str(tok)])).rstrip("\n"), message)
+        self.page.warn(kind, tok.line, tok.column, "".join(lines.get(tok.line, [str(tok)])).rstrip("\n"), message)
         for number, parts in sorted(lines.items()):
             self.page.paragraph_text("".join(parts).strip(), number)
         self.page.cur_card = None

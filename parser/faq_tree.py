@@ -49,7 +49,10 @@ def is_title(number: str, text: str) -> bool:
     A title belongs to a rule without a letter, is short and has no final punctuation."""
     if number[-1].isalpha() or not text:
         return False
-    return len(text.split()) <= 6 and not re.search(r"[.:;!?»)]$", text)
+    return len(text.split(None, 6)) <= 6 and _FINAL_MARK.search(text) is None   # (at most 7 pieces split)
+
+
+_FINAL_MARK = re.compile(r"[.:;!?»)]$")
 
 
 def _tok(tree: Tree, *kinds: str) -> Optional[Token]:
@@ -169,7 +172,8 @@ class DocumentBuilder(Interpreter):
         for item in tree.children:
             if self.header.open(self.doc):
                 self.header.keep(item)
-            self.visit(item)
+            if item.data != "blank" or len(item.children) > 1:     # (a blank line alone: nothing to build)
+                self.visit(item)
         self._close_section()
         return self.doc
 

@@ -47,7 +47,7 @@ def word_counts(words) -> tuple[int, int]:
     without accents): the one count behind :func:`detect` and the checker's
     choice of the language a claim is answered in."""
     words = words if isinstance(words, (list, tuple)) else list(words)
-    return sum(map(_FRENCH_ANY.__contains__, words)), sum(map(_ENGLISH_ANY.__contains__, words))
+    return len(list(filter(_FRENCH_ANY.__contains__, words))), len(list(filter(_ENGLISH_ANY.__contains__, words)))
 
 
 #: How much of a text is read: its first sentences tell its language.

@@ -23,7 +23,7 @@ PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "french" / "tester_pa
 def test_third_tester_pages_keep_their_records():
     result = score(PAGES)
     assert result.total == 62
-    assert result.right >= 60
+    assert result.right >= 61        # (61: « Invoquer: licorne », an old type line, read since f5)
     assert result.spurious == []
 
 
