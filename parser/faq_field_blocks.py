@@ -277,7 +277,7 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
         return None, None, None
     text = _NAME_DECORATION.sub("", text).rstrip(" \t«»").strip()
     text = _BB_TAG.sub("", text) if "[/" in text else text          # « [carte]Name[/carte] » (a forum's tags)
-    text = re.sub(r"^(?:\[[ \t]*\d{1,3}[ \t]*\][ \t]*|\[[ \t]*(.+?)[ \t]*\]|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip()
+    text = re.sub(r"^(?:\[[ \t]*\d{1,3}[ \t]*\][ \t]*|\[[ \t]*(.+?)[ \t]*\]$|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip()
     label = _LABEL.match(text)
     if label and (label["label"].strip().lower() in _NAME_LABELS or _lead_label(text, label)):
         text = label["value"].strip()
