@@ -434,7 +434,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
             j += 1
             continue
         if seen or fields.english or not (re.match(r"(?i)édition|extension|rareté|numéro", text)
-                                          or "—" in text and j - start <= 2):
+                                          or "—" in text and j - start <= 2 and not blanks):
             break                        # the end of the fields, or the next record's name
         fields.kept.append(j)
         j += 1                           # an edition line between the name and the fields
