@@ -315,7 +315,7 @@ def _lead_label(text: str, label: re.Match) -> bool:
 def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[str]) -> bool:
     from parser.faq_records import unmarked
     written = re.sub(r"(?i)^nom[ \t]*:[ \t]*", "", unmarked(line.strip()))
-    return bool(english or cost) or written != name
+    return bool(english or cost) or written != name or line.lstrip()[:3] == "***"     # (« *** Name *** »: a section to the grammar)
 
 
 def _dashed(line: Placed) -> Optional[list[Placed]]:

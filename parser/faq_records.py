@@ -59,9 +59,10 @@ _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|val
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
 #: A label and its value with no colon (« CCM 5 », « VM 3 »): a field, never a name.
 _LABEL_VALUE = re.compile(_LABELS.pattern + r"[ \t]+\d{1,2}")
-#: A set and rarity line (« Commander 2014 · Commune · FR », « Sombrelande — Rare »): a rarity between separators.
-SET_LINE = re.compile(r"(?i)(?:^[^\w]*|.*?[ \t][·|—–-][ \t]*)(?:peu commune|commune|rare|mythique|unco(?:mmon)?|common|mythic(?: rare)?)"
-                      r"[ \t]*(?:[·|—–-][ \t]|$)")
+#: A set and rarity line (« Commander 2014 · Commune · FR », « Sombrelande — Rare », « Cinquième Édition, commune, illustr. … »):
+#: a rarity between separators or commas.
+SET_LINE = re.compile(r"(?i)(?:^[^\w]*|.*?(?:[ \t][·|—–-]|,)[ \t]*)(?:peu commune|commune|rare|mythique|unco(?:mmon)?|common|mythic(?: rare)?)"
+                      r"[ \t]*(?:[·|—–-][ \t]|,|$)")
 #: A counter or a number after a word (« Article 1/3 », « Carte n° 2 », « Annonce #12 »): no card's name.
 _COUNTER = re.compile(r"(?i).*?(?:[ \t]\d{1,3}[ \t]*/[ \t]*\d{1,3}|[ \t](?:n°|no\.?|#)[ \t]*\d+)$")
 #: A year at a name's end (« Morningtide (2008) », « Magic 2015 »): a set or a date, never a card's name.

@@ -33,6 +33,8 @@ def test_what_is_no_name():
     assert refused_name("CCM 5") == "is a labelled field"
     assert refused_name("{1}{G}   (valeur de mana : 2)") == "holds a mana symbol"
     assert refused_name("Scion de l'opulence") is None
+    assert refused_name("Cinquième Édition, commune, illustr. David A. Cherry") == "is a set and rarity line"
+    assert refused_name("Chandra, pyromaîtresse") is None
 
 
 def test_costs_in_words_with_generic_mana():
