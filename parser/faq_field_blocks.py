@@ -25,18 +25,20 @@ from typing import Optional
 
 from parser.cardface import CardFaceError, parse_type_line
 from parser.mana import ManaCostError, parse_written_cost, read_cost
+from parser.faq_field_forms import FRAME, field_segments, frame_cells, joined_frames, loose_fields, name_and_aside, \
+    without_tags
 from parser.faq_records import NAME_AND_COST, SET_LINE
 
 Placed = tuple[str, tuple[int, int]]
 
-_FRAME = "│|┃║"
 _RULE_LINE = re.compile(r"[ \t]*[+┌└├┤┐┘─━═=|\-_ \t]{3,}[ \t]*$")
 #: The words a French type line starts with (its card type or a supertype).
 TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
               r"Légendaire|Neigeu(?:x|se)|Mondial|Jeton|Invoquer|Invocation|Interruption)")
 _TYPE_START = re.compile(TYPE_WORDS)
-#: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders).
-_LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /.]{1,30}?)[ \t]*(?::|\t|[ \t]{2,}|[ \t]*[|│][ \t]*|\.{3,})[ \t]*(?P<value>\S.*)$")
+#: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders),
+#: « label = value » (a wiki's template: « | nom_vo = … »).
+_LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /._]{1,30}?)[ \t\u00a0\u202f]*(?::|=|\t|[ \t]{2,}|[ \t]*[|│][ \t]*|\.{3,})[ \t]*(?P<value>\S.*)$")
 _COST_LABELS = {"coût", "cout", "coût de mana", "cout de mana", "mana", "coût (mana)"}
 _TYPE_LABELS = {"type", "types", "type de carte", "ligne de type"}
 _PT_LABELS = {"force/endurance", "force / endurance", "f/e", "p/t", "f / e"}
@@ -58,7 +60,7 @@ _WRAPPED = re.compile(r"[ \t][—–-]$|,$")
 _ASIDE = re.compile(r"(?i)mythique|rare|peu commune|commune|loyauté[ \t]*:?[ \t]*\d{1,2}")
 #: A labelled field the record keeps as text (« Édition : … », « Couleur : … », « Rareté<TAB>Rare »).
 _KEPT = re.compile(r"(?i)(?:édition|extension|rareté|numéro|artiste|illustrat(?:eur|rice)|loyauté|couleurs?|identité(?: de)? couleurs?"
-                   r"|langue|état|prix(?: moyen)?)[ \t]*(?:[:\t]|\.{3,}|[ \t]{2,})")
+                   r"|langue|état|image|prix(?: moyen)?)[ \t\u00a0\u202f]*(?:[:\t]|\.{3,}|[ \t]{2,})")
 #: A picture's place on a shop's page or a wiki's (« [Image de la carte] », « [Illustration] »): no field, no name.
 _PLACEHOLDER = re.compile(r"(?i)\[[^\]]{0,30}(?:image|illustration|visuel|photo|scan)[^\]]{0,30}\]")
 #: What pages put before a card's name: a bullet, a rank (« #3 — »), a quotation mark (« » Name « »).
@@ -68,7 +70,7 @@ _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?
 #: starting with one character, not a class: the regular expression engine skips to that character at the
 #: speed of a string search, where a class is tried at every position: « [Cc]oût » is two gates).
 _GATES = tuple(re.compile(p) for p in (
-    r"Co[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})", r"co[uû]t(?: de mana)?[ \t]*(?:[:|│\t]|\.{3})",
+    r"Co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})", r"co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})",
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
@@ -145,6 +147,10 @@ class _Fields:
 
     def read(self, line: str) -> bool:
         """Take the fields of one line; False when it holds none."""
+        line, mv, pt = loose_fields(line)        # « {1}{G}   (valeur de mana : 2) », « Force 2, endurance 3 »
+        self.mv, self.pt, self.novel = self.mv or mv, self.pt or pt, self.novel or bool(mv or pt)
+        if pt or not line.strip():
+            return bool(pt or mv)
         segments = _WIDE_SEP.split(line.strip()) if ":" in line else ()
         if len(segments) > 1 and sum(1 for seg in segments if _LABEL.match(seg) and ":" in seg) > 1:
             took = [self.read(seg) for seg in segments]          # « Coût : (1)(g/w)        Type : Éphémère »
@@ -157,10 +163,14 @@ class _Fields:
         if printed:                      # a printed mana value, « (7) », « CCM 7 »
             self.mv = self.mv or printed[1]
             return True
-        label = (match[1] if bare else match["label"]).strip().lower() if match else ""
+        label = (match[1] if bare else match["label"]).strip().lower().replace("_", " ") if match else ""
         value = (match[2] if bare else match["value"]).strip() if match else ""
         took = self._labelled(label, value) if label else None
-        return took if took is not None else self._unlabelled(line)
+        took = took if took is not None else self._unlabelled(line)
+        segments = field_segments(line) if not took else None       # « CCM 5 | {3}{R}{G} | Créature : … | 7/7 »
+        if segments and all(self.read(seg) for seg in segments):
+            self.novel = took = True
+        return bool(took)
 
     def _labelled(self, label: str, value: str) -> Optional[bool]:
         """A « Label : value » field; None when the label names no field of a record."""
@@ -248,14 +258,11 @@ class _Fields:
 
 def _unframed(text: str) -> str:
     text = text.strip()
-    if text[:1] in _FRAME:
+    if text[:1] in FRAME:
         text = text[1:]
-    if text[-1:] in _FRAME:
+    if text[-1:] in FRAME:
         text = text[:-1]
     return text.strip()
-
-
-#: A name, then its cost in symbols after one space (« Noble féale de Feuilleterne 1(g/w)(g/w)(g/w) »).
 
 
 def _lower_symbols(text: str) -> Optional[re.Match]:
@@ -277,7 +284,7 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
         return None, None, None
     text = _NAME_DECORATION.sub("", text).rstrip(" \t«»").strip()
     text = _BB_TAG.sub("", text) if "[/" in text else text          # « [carte]Name[/carte] » (a forum's tags)
-    text = re.sub(r"^(?:\[[ \t]*\d{1,3}[ \t]*\][ \t]*|\[[ \t]*(.+?)[ \t]*\]|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip()
+    text, aside = name_and_aside(re.sub(r"^(?:\[[ \t]*\d{1,3}[ \t]*\][ \t]*|\[[ \t]*(.+?)[ \t]*\]$|[➊-➓❶-❿①-⑳]|\d{1,2}[).][ \t])[ \t]*", lambda m: m[1] or "", text).strip())
     label = _LABEL.match(text)
     if label and (label["label"].strip().lower() in _NAME_LABELS or _lead_label(text, label)):
         text = label["value"].strip()
@@ -286,7 +293,7 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     if trailing and read_cost(trailing[2]):
         text, cost = trailing[1], read_cost(trailing[2])
     text = _NAME_SEP.split(text, maxsplit=1)[0]     # « Nom (English) — Édition — Rare — FR », « Nom · {2}{R} · … »
-    english = None
+    english = aside                      # (« Name   English Name   French »)
     paren = re.fullmatch(r"(.+?)[ \t]*\([*_]?([A-Z][^()*_]{1,60})[*_]?\)", text)     # (« (*Dimir Guildmage*) »)
     if paren:
         text, english = paren[1].strip(), paren[2].strip()
@@ -308,7 +315,7 @@ def _lead_label(text: str, label: re.Match) -> bool:
 def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[str]) -> bool:
     from parser.faq_records import unmarked
     written = re.sub(r"(?i)^nom[ \t]*:[ \t]*", "", unmarked(line.strip()))
-    return bool(english or cost) or written != name
+    return bool(english or cost) or written != name or line.lstrip()[:3] == "***"     # (« *** Name *** »: a section to the grammar)
 
 
 def _dashed(line: Placed) -> Optional[list[Placed]]:
@@ -402,7 +409,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
                 break
             j += 1
             continue
-        text = re.sub(r"^[^\w{(\[»«—–-]+[ \t]*", "", _unmarked(text))   # (« 🔹 Coût : {2} », « **Coût :** `{2}{U}` »)
+        text = re.sub(r"^[^\w{(\[»«—–-]+[ \t]*", "", _unmarked(without_tags(text)))   # (« 🔹 Coût : {2} », « **Coût :** `{2}{U}` »)
         if not seen and text[-1:] == ":" and len(text.split()) <= 5 and j - start <= 3:
             j += 1                       # a heading over the fields (« Données de la carte : »)
             continue
@@ -427,47 +434,17 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
             j += 1
             continue
         if seen or fields.english or not (re.match(r"(?i)édition|extension|rareté|numéro", text)
-                                          or "—" in text and j - start <= 2):
+                                          or "—" in text and j - start <= 2 and not blanks):
             break                        # the end of the fields, or the next record's name
         fields.kept.append(j)
         j += 1                           # an edition line between the name and the fields
     return j, english
 
 
-def _frame_cells(text: str) -> Optional[list[str]]:
-    """The label and the value of a framed row (« | Coût de mana  | {1}{W}{U} | », « │ Type        Créature │ »),
-    or None for a line outside a frame; an empty label is a value that goes on from the row above."""
-    stripped = text.strip()
-    if stripped[:1] not in _FRAME or stripped[-1:] not in _FRAME or len(stripped) < 3:
-        return None
-    inner = stripped[1:-1]
-    cells = [c.strip() for c in inner.split("|")] if "|" in inner else None
-    if cells is None:
-        lead = len(inner) - len(inner.lstrip())
-        cells = [""] + [inner.strip()] if lead > 4 else [c.strip() for c in re.split(r"[ \t]{2,}", inner.strip(), maxsplit=1)]
-    return cells if len(cells) == 2 else None
-
-
-def _joined_frames(lines: list[Placed]) -> list[Placed]:
-    """A framed infobox whose cells wrap (« | Valeur de | 3 | » / « | mana |  | », « │ Type  Créature-artefact │ » /
-    « │       : sorcier et │ »): each field on one row, « label   value » in its frame."""
-    out: list[Placed] = []
-    cells_above: Optional[list[str]] = None
-    for text, where in lines:
-        cells = _frame_cells(text)
-        if cells and cells_above and cells_above[0] and (not cells[0] or not cells[1]) and any(cells):
-            cells_above = [f"{cells_above[0]} {cells[0]}".strip(), f"{cells_above[1]} {cells[1]}".strip()]
-            out[-1] = (f"│ {cells_above[0]}   {cells_above[1]} │", out[-1][1])
-            continue
-        cells_above = cells
-        out.append((text, where))
-    return out
-
-
 def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
     """``lines`` with every block of card fields rewritten into the record layout."""
     out: list[Placed] = []
-    lines = _joined_frames(lines) if any(_frame_cells(text) for text, _ in lines if text[:1] in " |│") else lines
+    lines = joined_frames(lines) if any(frame_cells(text) for text, _ in lines if text[:1] in " |│") else lines
     i = 0
     while i < len(lines):
         found = _block(lines, i) if lines[i][0].strip() else None

@@ -54,19 +54,22 @@ _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|val
                       r"caractéristiques|illustrat|extension|édition|créature|rituel|éphémère|enchantement|artefact|"
                       r"terrain|planeswalker|arpenteur|tribal|bataille|phénomène|plan|machination|conspiration|donjon|"
                       r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vmc?\b)"
-                      r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·()]|.*\d$")
+                      r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·(){}]|.*\d$")
 #: A labelled field's line (« Nom anglais<TAB>Murderous Redcap »): never a name line either.
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
-#: A set and rarity line (« Commander 2014 · Commune · FR », « Sombrelande — Rare »): a rarity between separators.
-SET_LINE = re.compile(r"(?i)(?:^[^\w]*|.*?[ \t][·|—–-][ \t]*)(?:peu commune|commune|rare|mythique|unco(?:mmon)?|common|mythic(?: rare)?)"
-                      r"[ \t]*(?:[·|—–-][ \t]|$)")
+#: A label and its value with no colon (« CCM 5 », « VM 3 »): a field, never a name.
+_LABEL_VALUE = re.compile(_LABELS.pattern + r"[ \t]+\d{1,2}")
+#: A set and rarity line (« Commander 2014 · Commune · FR », « Sombrelande — Rare », « Cinquième Édition, commune, illustr. … »):
+#: a rarity between separators or commas.
+SET_LINE = re.compile(r"(?i)(?:^[^\w]*|.*?(?:[ \t][·|—–-]|,)[ \t]*)(?:peu commune|commune|rare|mythique|unco(?:mmon)?|common|mythic(?: rare)?)"
+                      r"[ \t]*(?:[·|—–-][ \t]|,|$)")
 #: A counter or a number after a word (« Article 1/3 », « Carte n° 2 », « Annonce #12 »): no card's name.
 _COUNTER = re.compile(r"(?i).*?(?:[ \t]\d{1,3}[ \t]*/[ \t]*\d{1,3}|[ \t](?:n°|no\.?|#)[ \t]*\d+)$")
 #: A year at a name's end (« Morningtide (2008) », « Magic 2015 »): a set or a date, never a card's name.
 _YEAR_END = re.compile(r".*[ \t(](?:19[9]\d|20[0-4]\d)\)?$")
 #: What a page writes before a card's name and is no part of it: a bullet or a symbol (« ■ », « ► », « • »),
-#: a counter (« CARTE N°1. », « Fiche #2 — », « N° 3 : »).
-NAME_LEAD = re.compile(r"(?:[^\w\s«\"'(\[{]+[ \t]*)?(?:(?:[A-Za-zÀ-ÿ'’]+[ \t]){0,3}(?:N°|n°|#|No\.|no\.)[ \t]*\d{1,2}"
+#: a tag in brackets (« [ENTRÉE] »), a counter (« CARTE N°1. », « Fiche #2 — », « N° 3 : »).
+NAME_LEAD = re.compile(r"(?:[^\w\s«\"'(\[{]+[ \t]*)?(?:\[[^\]\d]{1,20}\][ \t]+(?=\w))?(?:(?:[A-Za-zÀ-ÿ'’]+[ \t]){0,3}(?:N°|n°|#|No\.|no\.)[ \t]*\d{1,2}"
                        r"(?:[ \t]*\([^()]{0,40}\))?[ \t]*[—–:.)-][ \t]*)?")
 #: A name and its cost after a space or a spaced dash (« Nuckelavee - (4)(u/r)(u/r) »): the cost is split off, never named.
 NAME_AND_COST = re.compile(r"(.+?)(?:[ \t]+[-–—])?[ \t]+(\d{0,2}(?:\([^()\s]{1,3}\)){1,8}|(?:\{[^{}\s]+\}){1,8})$")
@@ -122,6 +125,8 @@ def refused_name(name: str) -> Optional[str]:
         return "is empty or a field's label" if not name else "is a field's label"
     if name[-1] in "-–—/|,;:":
         return "ends with a separator"
+    if _LABEL_VALUE.fullmatch(name):
+        return "is a labelled field"
     if name.count("(") != name.count(")"):
         return "has an unclosed parenthesis"
     if SET_LINE.match(name):
@@ -134,6 +139,8 @@ def refused_name(name: str) -> Optional[str]:
         return "reads as a cost"
     if NAME_AND_COST.match(name) and read_cost(NAME_AND_COST.match(name)[2]) is not None:
         return "holds its cost"
+    if "{" in name or "}" in name:
+        return "holds a mana symbol"  # (« {1}{G}   (valeur de mana : 2) »)
     readers = (("a cost", parse_written_cost, ManaCostError, _COST_CHARS), ("a P/T", parse_pt, CardFaceError, _PT_CHARS),
                ("a type line", lambda t: parse_type_line(t, "fr"), CardFaceError, _TYPE_START))
     for what, read, error, could in readers:

@@ -322,6 +322,9 @@ def cost_in_words(written: str) -> Optional[str]:
         if word in ("hybride", "hybrides"):          # « deux hybrides vert/blanc »: the number counts the symbols
             hybrid = True
             continue
+        if word.rstrip("s") in ("générique", "generique"):     # « deux génériques et un blanc »: the number is generic
+            generic, count = generic + (1 if count is None else count), None
+            continue
         number = int(word) if word.isdigit() else _NUMBERS.get(word)
         colour = _colour_word(word)
         if colour is None and "/" in word:            # « vert/blanc »: a hybrid symbol
@@ -347,7 +350,11 @@ def cost_in_words(written: str) -> Optional[str]:
 def read_cost(written: str) -> Optional[str]:
     """A cost as card pages write it, braced, or None: the forms of :func:`parse_written_cost`, spaced or
     lower-case (« 1 U U », « 1(g/w)(g/w) »), with « + » (« 1 + WW »), with a parenthesised note
-    (« 15 (incolore) », « 1GG (valeur de mana 3) »), or in words (:func:`cost_in_words`)."""
+    (« 15 (incolore) », « 1GG (valeur de mana 3) »), in words (:func:`cost_in_words`), or in words then in symbols
+    (« 2 rouges + 2 génériques ({2}{R}{R}) »: the symbols)."""
+    braced = re.fullmatch(r"[^{}]*[a-zé]{3}[^{}]*\((\{[^()]+\})\)[ \t]*", written) if "({" in written else None
+    if braced:                           # « 2 rouges + 2 génériques ({2}{R}{R}) »: the symbols are the cost
+        written = braced[1]
     text = re.sub(r"\((?:incolore|valeur de mana[^)]*|ccm[^)]*|vm[^)]*)\)", "", written, flags=re.I).strip()
     words = re.sub(r"[ \t]*\+[ \t]*", " ", text)
     text = re.sub(r"[ \t]*\+[ \t]*", "", text)
