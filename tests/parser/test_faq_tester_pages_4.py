@@ -7,8 +7,9 @@ with its value (« CCM 5 ») and a name holding a mana symbol are no names (50/6
 a non-breaking space before a label's colon, a wiki template (« | nom_vo = … »), a printed mana value beside a
 cost, several unlabelled fields between « | » or « · », the P/T in words, a forum's tags around a field line, a
 set and rarity or the English name and the language after wide spaces on the name line, costs in words with
-« génériques » or written then in symbols (62/67, 0 spurious).  Left: the 1990s « Invoquer : licorne » type
-lines and tokens (« Jeton de créature : esprit », no cost): the type-line grammar's (parser/cardface.py)."""
+« génériques » or written then in symbols (62/67, 0 spurious); with the 1990s « Invoquer : licorne » type lines
+read by parser/cardface.py, 65/67.  Left: two tokens with no cost (« Jeton de créature : esprit » under a name
+alone on its line): the block stage is never asked for a block with no cost."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,7 +23,7 @@ PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "french" / "tester_pa
 def test_fourth_tester_pages_keep_their_records():
     result = score(PAGES)
     assert result.total == 67
-    assert result.right >= 62
+    assert result.right >= 65
     assert result.spurious == []
 
 
