@@ -35,14 +35,20 @@ class WriterLengths:
         return getattr(self._reader, name)
 
     def doc_field_length(self, docnum, fieldname, default=0):
+        lengths = self.field_lengths(fieldname, default)
+        return default if lengths is None else lengths[docnum]
+
+    def field_lengths(self, fieldname, default=0) -> Optional[list]:
+        """Every document's length of ``fieldname`` (as the writer reads them
+        back), or None for a field that keeps none."""
         if fieldname not in self._scorable:
-            return default
+            return None
         lengths = self._lengths.get(fieldname)
         if lengths is None:
             read = self._reader.doc_field_length
             lengths = self._lengths[fieldname] = [read(d, fieldname, default)
                                                   for d in range(self._reader.doc_count_all())]
-        return lengths[docnum]
+        return lengths
 
 
 LengthBytes = Callable[[object, str], Optional[bytes]]
