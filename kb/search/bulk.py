@@ -61,7 +61,7 @@ class BulkPostings:
         self.text_fields = text_fields     # the fields given as lists of analysed terms
         self.whole_fields = whole_fields   # the fields whose value is one term (identifiers)
         self.lists: dict = {}              # (field, term) -> [(document, weight, value bytes)]
-        self._single: dict = {}            # {field: {position: encoded [position]}}: most terms occur once
+        self._single: dict = {}            # {field: {position: encoded [position], in 2}}: most terms occur once
         self._items: dict = {}             # (field, value) -> its terms (many documents share their editions)
 
     def add_document(self, docnum: int, fields: dict) -> None:
@@ -104,11 +104,13 @@ class BulkPostings:
         single = self._single.setdefault(name, {})
         lists = self.lists
         for term, at in positions.items():
-            if len(at) == 1:
-                p = at[0]
-                vbytes = single.get(p)
-                if vbytes is None:
-                    vbytes = single[p] = encode(at)
+            if len(at) == 1:   # a copy of the encoded [p] (one object a posting: pickled alike)
+                split = single.get(at[0])
+                if split is None:
+                    vbytes = encode(at)
+                    single[at[0]] = (vbytes[:-1], vbytes[-1:])
+                else:
+                    vbytes = split[0] + split[1]
             else:
                 vbytes = encode(at)
             key = (name, term)

@@ -1,7 +1,7 @@
 """The segment written in bulk (:mod:`kb.search.bulk`) is the segment Whoosh's
-``add_document`` writes: every term with its term info and postings
-(document, weight, encoded positions), every stored document, every field
-length, the same side files; and searches rank the same (issue 24, speed)."""
+``add_document`` writes, byte for byte, and read back the same: every term
+with its term info and postings (document, weight, encoded positions), every
+stored document, every field length; the same side files (issue 24, speed)."""
 from __future__ import annotations
 
 import os
@@ -42,6 +42,16 @@ def index_dump(directory: Path) -> dict:
         index.close()
 
 
+def segment_files(directory: Path) -> dict:
+    """The files of an index's one segment, by name without the segment's id: their bytes."""
+    index = Index(directory)
+    (segment,) = index.ix._segments()
+    files = segment.open_compound_file(index.ix.storage)
+    found = {n.replace(segment.segment_id(), "SEG"): files.open_file(n).read() for n in files.list()}
+    index.close()
+    return found
+
+
 def both_ways(tmp: Path, docs: list) -> tuple[Path, Path]:
     bulk, ref = tmp / "bulk", tmp / "whoosh"
     assert build_index(bulk, docs) == len(docs)
@@ -68,6 +78,9 @@ def test_bulk_segment_is_whooshs_on_the_seeds(seed_docs, tmp_path):
     assert got["lengths"] == want["lengths"]
     for name in SIDE_FILES:
         assert (bulk / name).read_bytes() == (ref / name).read_bytes(), name
+    files = segment_files(ref)
+    assert {"SEG.pst", "SEG.trm", "SEG._stored.col", "SEG._text_fr_len.col"} <= files.keys()
+    assert segment_files(bulk) == files      # byte for byte
 
 
 def test_bulk_segment_values(tmp_path):
@@ -103,3 +116,4 @@ def test_bulk_segment_is_whooshs_on_a_slice_of_the_full_kb(full_kb, tmp_path):
     got, want = index_dump(bulk), index_dump(ref)
     assert len(want["terms"]) > 50000
     assert got == want
+    assert segment_files(bulk) == segment_files(ref)
