@@ -42,7 +42,7 @@ from whoosh.util.numeric import byte_to_length
 from kb.model import rule_sort_key
 from kb.search import firstpass
 from kb.search.budget import BoundedWeighting, run_bounded
-from kb.search.bulk import BulkPostings, analysed_documents
+from kb.search.bulk import BulkPostings, add_in_two, analysed_documents
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
 from kb.search.fields import TEXT_FIELDS, WEIGHTS, text_fields
@@ -143,7 +143,7 @@ def index_terms(text: str, lang: str) -> list[str]:
     """:func:`analyze` (stemmed) without the analyzer's token objects: the
     words of :data:`kb.search.words.TOKEN_RE` through the same cached
     :class:`TermFilter` (what the index is given to store)."""
-    return analyzer_for(lang).items[-1].words.terms(m.group() for m in TOKEN_RE.finditer(text))
+    return analyzer_for(lang).items[-1].words.terms(TOKEN_RE.findall(text))
 
 
 def tokens_with_stops(text: str, lang: str) -> list[tuple[str, bool]]:
@@ -182,16 +182,19 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
     """Create a new index in ``directory`` (created if needed) holding ``docs``, with its
     expansion table (``expansions``: French/English term pairs, :func:`kb.search.expansions.load_pairs`,
     stored analysed; default: the project's term files) and spelling vocabulary; returns the number
-    of documents written.  The segment is written in bulk (:mod:`kb.search.bulk`); ``bulk=False``: the
-    same segment through Whoosh's ``add_document`` (slower: the bulk writer's reference); ``procs`` > 1:
-    with that many processes of Whoosh's (several segments)."""
+    of documents written.  The segment is written in bulk (:mod:`kb.search.bulk`; ``procs`` > 1: the
+    documents analysed in two processes); ``bulk=False``: the same segment through Whoosh's
+    ``add_document`` (the bulk writer's reference; ``procs`` > 1: Whoosh's processes, several segments)."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     ix = windex.create_in(str(directory), make_schema())
     writer, bulk = _writer(ix, procs, bulk)
     vocabulary, impacts, n = VocabularyCounter(), firstpass.ImpactWriter(), 0
-    for n, fields in enumerate(analysed_documents(docs, index_terms, vocabulary, None if bulk else impacts), 1):
-        writer.add_document(**fields) if bulk is None else bulk.add_document(n - 1, fields)
+    if bulk is not None and procs > 1:
+        n = add_in_two(bulk, list(docs), index_terms, vocabulary)
+    else:
+        for n, fields in enumerate(analysed_documents(docs, index_terms, vocabulary, None if bulk else impacts), 1):
+            writer.add_document(**fields) if bulk is None else bulk.add_document(n - 1, fields)
     if bulk is not None:
         bulk.finish(n, impacts, set(TEXT_FIELDS) | {"kind"})   # the kind: filter scores its weight
     writer.commit()
@@ -203,14 +206,12 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
 
 def _writer(ix, procs: int, bulk: bool):
     """A segment writer, and the :class:`kb.search.bulk.BulkPostings` in its pool's place (or None)."""
-    if procs > 1:
+    if procs > 1 and not bulk:
         return ix.writer(limitmb=256, procs=procs, multisegment=True), None
     writer = ix.writer(limitmb=512)
-    scorable = {name for name, field in ix.schema.items() if field.scorable}
-    read_back = writer.per_document_reader   # the lengths it reads back per posting, from lists
-    writer.per_document_reader = lambda: WriterLengths(read_back(), scorable)
-    return writer, BulkPostings(writer, set(TEXT_FIELDS), {n for n, f in ix.schema.items() if isinstance(f, ID)}) \
-        if bulk else None
+    WriterLengths.install(writer, {name for name, field in ix.schema.items() if field.scorable})
+    return writer, BulkPostings(dict(ix.schema.items()), set(TEXT_FIELDS),
+                                {n for n, f in ix.schema.items() if isinstance(f, ID)}).install(writer) if bulk else None
 
 
 # ------------------------------------------------------------------ query trees

@@ -31,6 +31,12 @@ class WriterLengths:
         self._scorable = scorable
         self._lengths: dict = {}
 
+    @classmethod
+    def install(cls, writer, scorable: set) -> None:
+        """Make a segment writer read the lengths back (per posting) from lists."""
+        read_back = writer.per_document_reader
+        writer.per_document_reader = lambda: cls(read_back(), scorable)
+
     def __getattr__(self, name):
         return getattr(self._reader, name)
 

@@ -117,3 +117,12 @@ def test_bulk_segment_is_whooshs_on_a_slice_of_the_full_kb(full_kb, tmp_path):
     assert len(want["terms"]) > 50000
     assert got == want
     assert segment_files(bulk) == segment_files(ref)
+
+
+def test_bulk_segment_in_two_processes_is_the_same(seed_docs, tmp_path):
+    """``procs=2``: the documents analysed in two processes, the same segment byte for byte."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert build_index(one, seed_docs) == build_index(two, seed_docs, procs=2) == len(seed_docs)
+    assert segment_files(two) == segment_files(one)
+    for name in SIDE_FILES:
+        assert (two / name).read_bytes() == (one / name).read_bytes(), name
