@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from whoosh import index as windex, query as wq, scoring
-from whoosh.analysis import Filter, RegexTokenizer
+from whoosh.analysis import Filter, IDTokenizer, RegexTokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.collectors import TopCollector
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
@@ -210,8 +210,8 @@ def _writer(ix, procs: int, bulk: bool):
         return ix.writer(limitmb=256, procs=procs, multisegment=True), None
     writer = ix.writer(limitmb=512)
     WriterLengths.install(writer, {name for name, field in ix.schema.items() if field.scorable})
-    return writer, BulkPostings(dict(ix.schema.items()), set(TEXT_FIELDS),
-                                {n for n, f in ix.schema.items() if isinstance(f, ID)}).install(writer) if bulk else None
+    whole = {n for n, f in ix.schema.items() if isinstance(f, ID) and isinstance(f.analyzer, IDTokenizer)}  # the value, one term
+    return writer, BulkPostings(dict(ix.schema.items()), set(TEXT_FIELDS), whole).install(writer) if bulk else None
 
 
 # ------------------------------------------------------------------ query trees
