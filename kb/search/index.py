@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from whoosh import index as windex, query as wq, scoring
-from whoosh.analysis import Filter, RegexTokenizer
+from whoosh.analysis import Filter, IDTokenizer, RegexTokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.collectors import TopCollector
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
@@ -42,9 +42,10 @@ from whoosh.util.numeric import byte_to_length
 from kb.model import rule_sort_key
 from kb.search import firstpass
 from kb.search.budget import BoundedWeighting, run_bounded
+from kb.search.bulk import BulkPostings, add_in_two, analysed_documents
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
-from kb.search.fields import TEXT_FIELDS, WEIGHTS, index_fields, text_fields
+from kb.search.fields import TEXT_FIELDS, WEIGHTS, text_fields
 from kb.search.lengths import NormTables, NormWeighting, WriterLengths, length_bytes
 from kb.search.narrowing import narrowed
 from kb.search.phrases import phrase_check
@@ -142,7 +143,7 @@ def index_terms(text: str, lang: str) -> list[str]:
     """:func:`analyze` (stemmed) without the analyzer's token objects: the
     words of :data:`kb.search.words.TOKEN_RE` through the same cached
     :class:`TermFilter` (what the index is given to store)."""
-    return analyzer_for(lang).items[-1].words.terms(m.group() for m in TOKEN_RE.finditer(text))
+    return analyzer_for(lang).items[-1].words.terms(TOKEN_RE.findall(text))
 
 
 def tokens_with_stops(text: str, lang: str) -> list[tuple[str, bool]]:
@@ -177,41 +178,40 @@ def make_schema() -> Schema:
 
 
 def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[list] = None,
-                procs: int = 1) -> int:
-    """Create a new index in ``directory`` (created if needed) holding
-    ``docs``, with its expansion table and spelling vocabulary; returns the
-    number of documents written.
-
-    ``expansions`` are French/English term pairs
-    (:func:`kb.search.expansions.load_pairs`; default: the project's term
-    files), stored analysed so that queries need not re-analyse them.
-    ``procs`` > 1 indexes with that many processes."""
+                procs: int = 1, bulk: bool = True) -> int:
+    """Create a new index in ``directory`` (created if needed) holding ``docs``, with its
+    expansion table (``expansions``: French/English term pairs, :func:`kb.search.expansions.load_pairs`,
+    stored analysed; default: the project's term files) and spelling vocabulary; returns the number
+    of documents written.  The segment is written in bulk (:mod:`kb.search.bulk`; ``procs`` > 1: the
+    documents analysed in two processes); ``bulk=False``: the same segment through Whoosh's
+    ``add_document`` (the bulk writer's reference; ``procs`` > 1: Whoosh's processes, several segments)."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     ix = windex.create_in(str(directory), make_schema())
-    if procs > 1:
-        writer = ix.writer(limitmb=256, procs=procs, multisegment=True)
+    writer, bulk = _writer(ix, procs, bulk)
+    vocabulary, impacts, n = VocabularyCounter(), firstpass.ImpactWriter(), 0
+    if bulk is not None and procs > 1:
+        n = add_in_two(bulk, list(docs), index_terms, vocabulary)
     else:
-        writer = ix.writer(limitmb=512)
-        scorable = {name for name, field in ix.schema.items() if field.scorable}
-        read_back = writer.per_document_reader   # the lengths it reads back per posting, from lists
-        writer.per_document_reader = lambda: WriterLengths(read_back(), scorable)
-    n = 0
-    vocabulary, impacts = VocabularyCounter(), firstpass.ImpactWriter()
-    for d in docs:
-        vocabulary.add(d.lang, f"{d.title} {d.body}")
-        fields = index_fields(d)
-        for name in TEXT_FIELDS.keys() & fields.keys():   # analysed here: the same terms, fewer objects
-            fields[name] = index_terms(fields[name], TEXT_FIELDS[name])
-            impacts.add(n, name, fields[name], fields["_boost"])
-        impacts.add(n, "kind", [d.kind], fields["_boost"])   # the kind: filter scores its weight
-        writer.add_document(**fields)
-        n += 1
+        for n, fields in enumerate(analysed_documents(docs, index_terms, vocabulary, None if bulk else impacts), 1):
+            writer.add_document(**fields) if bulk is None else bulk.add_document(n - 1, fields)
+    if bulk is not None:
+        bulk.finish(n, impacts, set(TEXT_FIELDS) | {"kind"})   # the kind: filter scores its weight
     writer.commit()
     impacts.write(directory)
     write_table(directory, analyze, expansions)
     vocabulary.write(directory)
     return n
+
+
+def _writer(ix, procs: int, bulk: bool):
+    """A segment writer, and the :class:`kb.search.bulk.BulkPostings` in its pool's place (or None)."""
+    if procs > 1 and not bulk:
+        return ix.writer(limitmb=256, procs=procs, multisegment=True), None
+    writer = ix.writer(limitmb=512)
+    WriterLengths.install(writer, {name for name, field in ix.schema.items() if field.scorable})
+    whole = {n for n, f in ix.schema.items() if isinstance(f, ID) and isinstance(f.analyzer, IDTokenizer)}  # the value, one term
+    return writer, BulkPostings(dict(ix.schema.items()), set(TEXT_FIELDS), whole).install(writer) if bulk else None
 
 
 # ------------------------------------------------------------------ query trees

@@ -31,18 +31,30 @@ class WriterLengths:
         self._scorable = scorable
         self._lengths: dict = {}
 
+    @classmethod
+    def install(cls, writer, scorable: set) -> None:
+        """Make a segment writer read the lengths back (per posting) from lists."""
+        read_back = writer.per_document_reader
+        writer.per_document_reader = lambda: cls(read_back(), scorable)
+
     def __getattr__(self, name):
         return getattr(self._reader, name)
 
     def doc_field_length(self, docnum, fieldname, default=0):
+        lengths = self.field_lengths(fieldname, default)
+        return default if lengths is None else lengths[docnum]
+
+    def field_lengths(self, fieldname, default=0) -> Optional[list]:
+        """Every document's length of ``fieldname`` (as the writer reads them
+        back), or None for a field that keeps none."""
         if fieldname not in self._scorable:
-            return default
+            return None
         lengths = self._lengths.get(fieldname)
         if lengths is None:
             read = self._reader.doc_field_length
             lengths = self._lengths[fieldname] = [read(d, fieldname, default)
                                                   for d in range(self._reader.doc_count_all())]
-        return lengths[docnum]
+        return lengths
 
 
 LengthBytes = Callable[[object, str], Optional[bytes]]

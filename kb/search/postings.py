@@ -44,9 +44,14 @@ class ImpactWriter:
         for term, count in Counter(terms).items():
             self.postings.setdefault(f"{field} {term}", []).append((docnum, count * boost))
 
+    def add_postings(self, field: str, term: str, postings: list) -> None:
+        """A term's postings ``[(document, weight)]`` at once, in document order."""
+        self.postings[f"{field} {term}"] = postings
+
     def write(self, directory: Path) -> None:
         table, ids, weights, at = {}, [], [], 0
-        for key, found in self.postings.items():
+        for key in sorted(self.postings):      # (in an order of its own: the same files however collected)
+            found = self.postings[key]
             if len(found) >= MIN_DF:
                 table[key] = (at, at + len(found))
                 at += len(found)

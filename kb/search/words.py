@@ -12,6 +12,7 @@ then numbers.
 from __future__ import annotations
 
 import re
+from itertools import repeat
 from typing import Callable, Iterable, Optional
 
 from parser.textkeys import fold
@@ -71,15 +72,15 @@ class WordTerms:
         return term
 
     def terms(self, words: Iterable[str]) -> list[str]:
-        """The terms of ``words`` (surface words, in order), stop words left out."""
-        cache, cached, out = self.cache, self.cached, []
-        for w in words:
-            term = cache.get(w, "")
-            if term == "":
-                term = cached(w)
-            if term is not None:
-                out.append(term)
-        return out
+        """The terms of ``words`` (surface words, in order), stop words left out
+        (the known words looked up by ``map``; "": not known yet)."""
+        words = words if isinstance(words, list) else list(words)
+        out = list(map(self.cache.get, words, repeat("", len(words))))
+        if "" in out:
+            for i, term in enumerate(out):
+                if term == "":
+                    out[i] = self.cached(words[i])
+        return [t for t in out if t is not None]
 
     def with_stops(self, words: Iterable[str]) -> list[tuple[str, bool]]:
         """Each of ``words`` as ``(term, stopped)``: a stop word folded, ``stopped`` True (its
