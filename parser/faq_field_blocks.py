@@ -36,6 +36,9 @@ _RULE_LINE = re.compile(r"[ \t]*[+┌└├┤┐┘─━═=|\-_ \t]{3,}[ \t]*
 TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
               r"Légendaire|Neigeu(?:x|se)|Mondial|Jeton|Invoquer|Invocation|Interruption)")
 _TYPE_START = re.compile(TYPE_WORDS)
+#: A line of colours only (« Incolore », « Vert et blanc »): a token's colours, printed under its type line.
+_COLOUR = r"(?:incolore|multicolore|blanc|blanche|bleu|bleue|noir|noire|rouge|vert|verte)s?"
+_COLOUR_LINE = re.compile(rf"(?i){_COLOUR}(?:(?:[ \t]*,[ \t]*|[ \t]+et[ \t]+){_COLOUR})*")
 #: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders),
 #: « label = value » (a wiki's template: « | nom_vo = … »).
 _LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /._]{1,30}?)[ \t\u00a0\u202f]*(?::|=|\t|[ \t]{2,}|[ \t]*[|│][ \t]*|\.{3,})[ \t]*(?P<value>\S.*)$")
@@ -74,7 +77,7 @@ _GATES = tuple(re.compile(p) for p in (
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
+    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
 #: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
 #: text with one of these marks (a search that starts with a space is tried at every space).
 _MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
@@ -347,7 +350,8 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
     rest = _name_fields(lines[start][0], fields)
     j, english = _scan(lines, start, fields, english)
     land = fields.type is not None and fields.type.startswith("Terrain") and rest is not None
-    if not ((fields.cost or land) and fields.type and is_type_line(fields.type)):
+    token = fields.type is not None and fields.type.startswith("Jeton") and fields.pt is not None   # no cost, a P/T
+    if not ((fields.cost or land or token) and fields.type and is_type_line(fields.type)):
         return None
     indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
     if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
@@ -413,7 +417,8 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
         if not seen and text[-1:] == ":" and len(text.split()) <= 5 and j - start <= 3:
             j += 1                       # a heading over the fields (« Données de la carte : »)
             continue
-        if _KEPT.match(text) or SET_LINE.match(text) and not _TYPE_START.match(text):
+        if _KEPT.match(text) or SET_LINE.match(text) and not _TYPE_START.match(text) or \
+                seen and _COLOUR_LINE.fullmatch(text):       # (a token's colour under its type line: « Incolore »)
             fields.kept.append(j)        # a labelled field the record keeps as text
             j += 1
             continue

@@ -103,3 +103,14 @@ def test_an_old_card_with_its_cost():
 def test_words_after_invoquer_that_are_no_subtypes_make_no_record():
     cards, warnings = _records("Un titre\n\nRenforts {1}{W}\nInvoquer des renforts\n2/2\n")
     assert cards == [] and ("bad_type_line", 3) in warnings
+
+
+def test_an_indented_token_sheet_with_its_colour_line():
+    # a sheet of printable tokens: each an indented block, its colours on a line of their own
+    text = ("Mes jetons à imprimer\n\nFiche n°1\n\n  Esprit\n  Jeton de créature : esprit\n  Incolore\n  1/1\n\n"
+            "Fiche n°2\n\n  Soldat\n  Jeton Créature — Soldat\n  Blanc\n  1/1\n  (pas de texte)\n")
+    cards, warnings = _records(text)
+    assert [c[:5] for c in cards] == [("Esprit", None, "Jeton de créature : esprit", "1", "1"),
+                                      ("Soldat", None, "Jeton Créature — Soldat", "1", "1")]
+    # a token needs its P/T to be a record with no cost: a type line alone under a name is no record
+    assert _records("Un titre\n\n  Esprit\n  Jeton de créature : esprit\n\nFin.\n")[0] == []
