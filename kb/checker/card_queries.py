@@ -423,6 +423,27 @@ class QueryModel:
                         verdict=self.trace.tr("the same card" if other == mine else "different cards"))
         return other == mine
 
+    def _q_face_of(self, d, q):
+        entity = self.reading.entity(q.value)
+        other = self.designate(entity)
+        layout = other.card.layout if other.card is not None else "normal"
+        if layout not in _FACES_OF.get(entity.which, (layout,)):
+            self.trace.step("{label} has no {which} face (layout {layout})", label=entity.surface,
+                            which=entity.which, layout=layout)
+            return False
+        same = d.face.name == other.face.name and d.face.card == other.face.card
+        self.trace.step("{label} is {verdict} {other}", label=d.label, other=self.reading.entity(q.value).surface,
+                        verdict=self.trace.tr("the face designated as" if same else "not the face designated as"))
+        return same
+
+
+#: The layouts a card has such a face in (« la face arrière » of a double-faced or flip card, « la seconde
+#: moitié » of a split card, the Adventure of an Adventure card).
+_DOUBLE = ("transform", "modal_dfc", "meld", "flip", "double_faced_token", "reversible_card")
+_HALVES = ("split", "aftermath", "fuse")
+_FACES_OF = {"back": _DOUBLE, "front": _DOUBLE + ("adventure",), "adventure": ("adventure",),
+             "left": _HALVES, "right": _HALVES}
+
 
 def _pays(cost: str, spent: str) -> bool:
     """Whether mana ``spent`` (symbols of mana, no generic) pays ``cost`` exactly (:func:`kb.checker.mana.pays_exactly`)."""

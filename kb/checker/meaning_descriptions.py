@@ -87,3 +87,8 @@ class DescriptionMeaning:
 
             raise NotRead("a face named where a characteristic is expected", [str(c[0])])
         return ("subtype", "Adventure")
+
+    def face_is(self, c):
+        """« est la face arrière de la Commère de la ville », "the Adventure half of Bonecrusher Giant":
+        the subject is the face designated through that card."""
+        return ("face_of", self.face_of(c))

@@ -155,4 +155,8 @@ CARD_QUERIES_FR = {
     # who may be in a band (kb/checker/situation_banding.py)
     "a band of {n} creature(s) with banding and {m} without is declared":
         "un groupe de {n} créature(s) avec le regroupement et {m} sans est déclaré",
+    "{label} is {verdict} {other}": "{label} est {verdict} {other}",
+    "the face designated as": "la face désignée comme",
+    "not the face designated as": "non la face désignée comme",
+    "{label} has no {which} face (layout {layout})": "{label} n'a pas de face {which} (disposition {layout})",
 }

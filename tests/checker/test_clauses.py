@@ -112,3 +112,16 @@ def test_a_word_the_sentence_never_says_decides_nothing():
     note45 = gist("Si la carte est retirée du cimetière avant que sa capacité de persistance ne se résolve, elle ne "
                   "revient pas en jeu.", lang="fr")
     assert judge(said, note45).answer == "true"
+
+
+@pytest.mark.corpus
+def test_a_face_named_through_its_card(full_conn):
+    # Bonecrusher Giant // Stomp (layout adventure), Trial // Error (split), Hanweir Watchkeep // Bane of Hanweir
+    assert check_claim("Stomp is the Adventure of Bonecrusher Giant.", cards=full_conn).answer == "true"
+    assert check_claim("Stomp is the back face of Bonecrusher Giant.", cards=full_conn).answer == "false"
+    assert check_claim("Error is the second half of Trial // Error.", cards=full_conn).answer == "true"
+    assert check_claim("Trial is the second half of Trial // Error.", cards=full_conn).answer == "false"
+    assert check_claim("Pas fertiles est l'aventure du Géant de tige de haricot.", cards=full_conn).answer == "true"
+    # in apposition: the face is the subject of what follows
+    v = check_claim("Stomp, the Adventure half of Bonecrusher Giant, is a sorcery.", cards=full_conn)
+    assert v.answer == "false" and "Instant — Adventure" in v.explanation[0]
