@@ -426,17 +426,19 @@ class Tokenizer:
         return entry is not None and entry[0] > card_end
 
     def _split_hyphens(self, words: list[Word], lang: str) -> list[Word]:
-        """« créature-artefact », « mono-noir », « a-t-il » -> their parts, when the whole is no entry."""
+        """« créature-artefact », « mono-noir », « a-t-il », "five-mana" -> their parts, when the whole is no entry."""
         out = []
         for w in words:
             if w.kind != "word" or "-" not in w.folded or self.vocab.get(lang, w.folded):
                 out.append(w)
                 continue
             parts = w.folded.split("-")
-            if all(self.vocab.get(lang, p) or p in ("t",) for p in parts if p):
+            if all(self.vocab.get(lang, p) or p in ("t",) or p in NUMBER_WORDS or p.isdigit() for p in parts if p):
                 pos = w.start
                 for p in parts:
-                    if p and p != "t":
+                    if p in NUMBER_WORDS:     # "one-mana": a number, even one that is an article alone
+                        out.append(Word("num", str(NUMBER_WORDS[p]), p, pos, pos + len(p)))
+                    elif p and p != "t":
                         out.append(Word("word", p, p, pos, pos + len(p)))
                     pos += len(p) + 1
             else:

@@ -81,6 +81,9 @@ class DescriptionMeaning:
         mana = next(t for t in c if isinstance(t, Token) and t.type == "MANA")
         return [("+", ("attr", ("mana_cost", ("mana", str(mana.value), "eq")), "and"))]
 
+    def mana_amount_comp(self, c):
+        return [("+", ("attr", ("cost_amount", next(x for x in c if not isinstance(x, Token))), "and"))]
+
     def face_quality(self, c):
         if str(c[0].value) != "adventure":
             from kb.checker.meaning_tree import NotRead

@@ -125,3 +125,12 @@ def test_a_face_named_through_its_card(full_conn):
     # in apposition: the face is the subject of what follows
     v = check_claim("Stomp, the Adventure half of Bonecrusher Giant, is a sorcery.", cards=full_conn)
     assert v.answer == "false" and "Instant — Adventure" in v.explanation[0]
+
+
+@pytest.mark.corpus
+def test_a_cost_said_as_an_amount_of_mana_before_the_noun(full_conn):
+    # Serra Angel {3}{W}{W} (mana value 5), Llanowar Elves {G}
+    assert check_claim("Serra Angel is a five-mana creature.", cards=full_conn).answer == "true"
+    assert check_claim("Serra Angel is a 4-mana creature.", cards=full_conn).answer == "false"
+    assert check_claim("Llanowar Elves is a one-mana green creature.", cards=full_conn).answer == "true"
+    assert check_claim("L'Ange de Serra est une créature à cinq manas.", cards=full_conn).answer == "true"
