@@ -339,11 +339,13 @@ def _pt(claim, a, sentence, at, lang):
 
 def _others_of_a_kind(kind):
     """A check: after the action, the claim's words of ``kind`` (objects, colours) and the sentence's are
-    both there and have none in common -> (the sentence's words, the claim's words)."""
+    both there and have none in common, and none of the claim's is anywhere in the sentence (« inflige 2
+    blessures à un adversaire chaque fois qu'il lance un sort » says before the action what the claim says
+    after it) -> (the sentence's words, the claim's words)."""
     def check(claim, a, sentence, at, lang):
         mine = {k.key for k in claim[a + 1:] if kind(k.key, lang)}
         theirs = {k.key for k in sentence[at + 1:] if kind(k.key, lang)}
-        if mine and theirs and not mine & theirs:
+        if mine and theirs and not mine & {k.key for k in sentence if kind(k.key, lang)}:
             return " ".join(k.word for k in sentence[at + 1:] if k.key in theirs), \
                 " ".join(k.word for k in claim[a + 1:] if k.key in mine)
         return None

@@ -134,3 +134,12 @@ def test_a_cost_said_as_an_amount_of_mana_before_the_noun(full_conn):
     assert check_claim("Serra Angel is a 4-mana creature.", cards=full_conn).answer == "false"
     assert check_claim("Llanowar Elves is a one-mana green creature.", cards=full_conn).answer == "true"
     assert check_claim("L'Ange de Serra est une créature à cinq manas.", cards=full_conn).answer == "true"
+
+
+@pytest.mark.corpus
+def test_a_trigger_said_after_the_action_is_no_contradiction(full_conn):
+    # Tovolar's Magehunter: « À chaque fois qu'un adversaire lance un sort, la Chassemage de Tovolar inflige
+    # 2 blessures à ce joueur. »  The claim puts the trigger after the damage: « sort » is in the sentence.
+    v = check_claim("Tovolar's Magehunter inflige 2 blessures à un adversaire chaque fois qu'il lance un sort.",
+                    cards=full_conn)
+    assert v.answer != "false"

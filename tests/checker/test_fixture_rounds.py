@@ -24,7 +24,11 @@ and the gist's guard against a word the sentence never says: cards B 57, D 30, F
 * G (60 cards, 60 seeds): 18/120 at its one blind measure (cards 11, seeds 7) with those readers, 14/120 with
   the code from before them (2833417); both with 3 wrong answers, none since: a mana ability's {C} read
   against the {C}{R}{G} of a claim naming two abilities, a ruling's contrast "not the creature" passed over,
-  a note that never says "target" read as saying it."""
+  a note that never says "target" read as saying it;
+* H (60 cards, 60 seeds): 18/120 at its one blind measure (cards 10, seeds 8) with one wrong answer: a text
+  whose trigger comes before its action (« À chaque fois qu'un adversaire lance un sort, … inflige 2
+  blessures à ce joueur ») read as contradicting a claim that says the trigger after it; 16/120 and two wrong
+  with the code of the start of that session (2833417)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -46,6 +50,7 @@ ROUNDS = [
     pytest.param("claims_round_e.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="E"),
     pytest.param("claims_round_f.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="F"),
     pytest.param("claims_round_g.yaml", "full_conn", 120, 18, marks=pytest.mark.corpus, id="G"),
+    pytest.param("claims_round_h.yaml", "full_conn", 120, 18, marks=pytest.mark.corpus, id="H"),
 ]
 
 
