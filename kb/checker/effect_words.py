@@ -248,8 +248,14 @@ def sentences(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Ke
 
 def lines(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
     """The keys of each line of ``text`` (an ability with its cost, « {5}, {T}, sacrifiez cinq créatures :
-    Transformez … »), as one sequence per line."""
-    return [[k for s in sentences(line, lang, names) for k in s] for line in text.splitlines() if line.strip()]
+    Transformez … »), as one sequence per line.  An ability glued to the one before it (« … engagé.{T} :
+    Ajoutez {U} à votre réserve.{1}{U} : … », a printed text whose line ends were lost) is a line of its own."""
+    return [[k for s in sentences(part, lang, names) for k in s] for line in text.splitlines()
+            for part in _GLUED.split(line) if part.strip()]
+
+
+#: Where a printed text lost a line end: a sentence's period right before the next ability's cost or capital.
+_GLUED = re.compile(r"(?<=[.)])(?=[{A-ZÀ-Ý])")
 
 
 def _keys_of(w, lang: str) -> list[Key]:
@@ -284,6 +290,36 @@ _CLAIM_REWRITES = {
            (r"\bchaque fois que\b", "chaquefois"),
            (r"^(?:recoit|obtient) (un|deux|trois|quatre|cinq|\d+) (marqueurs?(?: [+-]\d+/[+-]\d+)?)", r"mettez \1 \2 sur ~")],
 }
+#: Mana said in words, as the text writes it in symbols ("two colorless mana" -> {C}{C}, « du mana noir » -> {B}):
+#: the colour words of each language and how many symbols a number word makes.
+_MANA_COLOURS = {"en": {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C",
+                        "colourless": "C"},
+                 "fr": {"blanc": "W", "bleu": "U", "noir": "B", "rouge": "R", "vert": "G", "incolore": "C"}}
+_MANA_COUNTS = {"en": {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5},
+                "fr": {"un": 1, "du": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5}}
+_MANA_IN_WORDS = {
+    "en": re.compile(r"\b(?:(one|an?|two|three|four|five|\d) )?(white|blue|black|red|green|colou?rless) mana\b"),
+    "fr": re.compile(r"\b(?:(un|du|deux|trois|quatre|cinq|\d) )?manas? (blanc|bleu|noir|rouge|vert|incolore)s?\b"),
+}
+#: Verbs of making mana, written as the text writes them (« produit » is « Ajoutez », "produces" is "Add").
+_MANA_VERBS = {"en": (r"\b(?:produces?|makes?|adds?)\b(?= (?:\{|(?:one |an? |two |three )?\w+ mana\b))", "add"),
+               "fr": (r"\b(?:produit|produisent|ajoute|donne)\b(?= (?:\{|(?:du |un |deux |trois )?manas? ))", "ajouter")}
+
+
+def mana_in_symbols(text: str, lang: str) -> str:
+    """Folded ``text`` with the mana it says in words written in symbols, and its verbs of making mana as
+    the text's (``_MANA_IN_WORDS``, ``_MANA_VERBS``); "either" dropped before alternatives."""
+    colours, counts = _MANA_COLOURS[lang], _MANA_COUNTS[lang]
+
+    def symbols(m: re.Match) -> str:
+        n = int(m[1]) if m[1] and m[1].isdigit() else counts.get(m[1] or "", 1)
+        return ("{" + colours[m[2]] + "}") * n
+    pattern, verb = _MANA_VERBS[lang]
+    text = re.sub(pattern, verb, text)
+    text = re.sub(r"\beither (?=\{)", "", text) if lang == "en" else re.sub(r"\bsoit (?=\{)", "", text)
+    return _MANA_IN_WORDS[lang].sub(symbols, text)
+
+
 #: Words that lead a trigger or a condition (the claim may say them after its action, the text before).
 _LEAD_WORDS = {"en": "when whenever at if until", "fr": "quand lorsque chaquefois debut si jusqu"}
 
@@ -314,7 +350,7 @@ def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]
 
 def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
     """The keys of a claimed effect, and those of its other readings (:data:`_YOU`)."""
-    text = fold(effect)
+    text = mana_in_symbols(fold(effect), lang)
     for pattern, repl in _CLAIM_REWRITES[lang]:
         text = re.sub(pattern, repl, text)
     forms = [text] if not re.search(_YOU[lang], text) else \

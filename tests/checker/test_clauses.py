@@ -49,9 +49,10 @@ def test_one_false_clause_makes_the_claim_false(full_conn):
 
 @pytest.mark.corpus
 def test_a_conjunction_needs_both_clauses_decided(full_conn):
-    # Sol Ring costs {1}, but "taps for two colorless mana" is not matched against its text: not decided
+    # Sol Ring costs {1}, but its text says nothing of tournaments: not decided
+    assert check_claim("Sol Ring costs {1} and wins many tournaments.", cards=full_conn).answer == "unknown"
     v = check_claim("Sol Ring costs {1} and taps for two colorless mana.", cards=full_conn)
-    assert v.answer == "unknown"
+    assert v.answer == "true"
 
 
 @pytest.mark.corpus
@@ -143,3 +144,22 @@ def test_a_trigger_said_after_the_action_is_no_contradiction(full_conn):
     v = check_claim("Tovolar's Magehunter inflige 2 blessures à un adversaire chaque fois qu'il lance un sort.",
                     cards=full_conn)
     assert v.answer != "false"
+
+
+@pytest.mark.corpus
+def test_mana_said_in_words_is_the_text_s_symbols(full_conn):
+    # Mox Jet « {T}: Add {B}. », Sol Ring « {T}: Add {C}{C}. », Azorius Guildgate « {T}: Add {W} or {U}. »
+    assert check_claim("Mox Jet taps for black mana.", cards=full_conn).answer == "true"
+    assert check_claim("Mox Jet taps for blue mana.", cards=full_conn).answer == "false"
+    assert check_claim("Sol Ring taps for two colorless mana.", cards=full_conn).answer == "true"
+    assert check_claim("Sol Ring taps for three colorless mana.", cards=full_conn).answer == "false"
+    assert check_claim("Azorius Guildgate taps for either {W} or {U}.", cards=full_conn).answer == "true"
+    assert check_claim("Llanowar Elves produces green mana.", cards=full_conn).answer == "true"
+
+
+@pytest.mark.corpus
+def test_a_printed_text_that_lost_its_line_ends_is_read_ability_by_ability(full_conn):
+    # Faerie Conclave's French text: « … engagé.{T} : Ajoutez {U} à votre réserve.{1}{U} : … »: the {1}{U}
+    # of the next ability is not the mana its first ability adds
+    v = check_claim("Le Conseil des faeries produit {U}.", cards=full_conn)
+    assert v.answer == "true"

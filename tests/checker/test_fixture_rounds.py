@@ -28,7 +28,9 @@ and the gist's guard against a word the sentence never says: cards B 57, D 30, F
 * H (60 cards, 60 seeds): 18/120 at its one blind measure (cards 10, seeds 8) with one wrong answer: a text
   whose trigger comes before its action (« À chaque fois qu'un adversaire lance un sort, … inflige 2
   blessures à ce joueur ») read as contradicting a claim that says the trigger after it; 16/120 and two wrong
-  with the code of the start of that session (2833417)."""
+  with the code of the start of that session (2833417).
+With mana said in words read as the text's symbols ("taps for black mana") and a text that lost its line ends
+read ability by ability: cards A 63, F 24, H 20."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,16 +43,16 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 #: (file, knowledge base, claims, least right answers)
 ROUNDS = [
-    pytest.param("claims_cards_round_a.yaml", "full_conn", 100, 62, marks=pytest.mark.corpus, id="cards-A"),
+    pytest.param("claims_cards_round_a.yaml", "full_conn", 100, 63, marks=pytest.mark.corpus, id="cards-A"),
     pytest.param("claims_seeds_round_a.yaml", "seed_conn", 70, 23, id="seeds-A"),
     pytest.param("claims_cards_round_b.yaml", "full_conn", 100, 57, marks=pytest.mark.corpus, id="cards-B"),
     pytest.param("claims_seeds_round_b.yaml", "seed_conn", 70, 15, id="seeds-B"),
     pytest.param("claims_round_c.yaml", "full_conn", 120, 38, marks=pytest.mark.corpus, id="C"),
     pytest.param("claims_round_d.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="D"),
     pytest.param("claims_round_e.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="E"),
-    pytest.param("claims_round_f.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="F"),
+    pytest.param("claims_round_f.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="F"),
     pytest.param("claims_round_g.yaml", "full_conn", 120, 18, marks=pytest.mark.corpus, id="G"),
-    pytest.param("claims_round_h.yaml", "full_conn", 120, 18, marks=pytest.mark.corpus, id="H"),
+    pytest.param("claims_round_h.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="H"),
 ]
 
 
