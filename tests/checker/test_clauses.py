@@ -163,3 +163,10 @@ def test_a_printed_text_that_lost_its_line_ends_is_read_ability_by_ability(full_
     # of the next ability is not the mana its first ability adds
     v = check_claim("Le Conseil des faeries produit {U}.", cards=full_conn)
     assert v.answer == "true"
+
+
+@pytest.mark.corpus
+def test_whereas_joins_two_facts(full_conn):
+    assert check_claim("Serra Angel is white, whereas Llanowar Elves is green.", cards=full_conn).answer == "true"
+    assert check_claim("L'Ange de Serra est blanche, tandis que les Elfes de Llanowar sont rouges.",
+                       cards=full_conn).answer == "false"
