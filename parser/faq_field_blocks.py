@@ -276,9 +276,17 @@ def _lower_symbols(text: str) -> Optional[re.Match]:
     return m if m and any(c.islower() for c in m[2]) else None
 
 
+#: A word in italics between single marks (« *Créature : humain* », « _Éphémère_ »), never « */* » (a P/T).
+_ITALICS = re.compile(r"\*([^\W\d_][^*\n]*?)\*|(?<!\w)_([^\W\d_][^_\n]*?)_(?!\w)")
+
+
 def _unmarked(text: str) -> str:
-    """A field without the bold marks and backticks of a chat or a Markdown page (« **Coût :** `{2}{U}` »)."""
-    return text.replace("**", "").replace("`", "") if "*" in text or "`" in text else text
+    """A field without the bold and italic marks and backticks of a chat or a Markdown page (« **Coût :** `{2}{U}` »,
+    « `{1}{W}` — *Créature : humain* — **2/2** »)."""
+    if "*" not in text and "`" not in text and "_" not in text:
+        return text
+    text = text.replace("**", "").replace("`", "")
+    return _ITALICS.sub(lambda m: m[1] or m[2], text) if "*" in text or "_" in text else text
 
 
 def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
@@ -325,7 +333,7 @@ def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[
 
 def _dashed(line: Placed) -> Optional[list[Placed]]:
     """« Nom (English) — (3)(U)(U) — Éphémère »: a record on one line, name, cost and type between dashes."""
-    text = line[0].strip()
+    text = _unmarked(line[0].strip())    # (« **Name** — `{X}{B}` — Éphémère »)
     text = text[1:-1] if text[:1] == "[" and text[-1:] == "]" else text     # « [À l'écran : Name — 3 et un noir — Rituel] »
     parts = re.split(r"[ \t]+[—–][ \t]+", text)
     if len(parts) < 3 or len(parts) > 4:
