@@ -20,7 +20,7 @@ keeps for each line it gives the line and column of the page it comes from
 * a legality list or a block of notes or rulings under a record's text, with
   no blank line between (« Legalities », « Notes », « Rulings »): a paragraph
   of its own (a blank line before it), never a line of the card's text;
-* a table copied with tabs between its cells (an app's or a spreadsheet's export), whose header row
+* a table copied with tabs or semicolons between its cells (an app's or a spreadsheet's export, a CSV file), whose header row
   names its columns (« Nom<TAB>Édition<TAB>Coût<TAB>Type<TAB>F/E »): written as a Markdown table, the
   layout the grammar's ``table_card`` reads (parser/faq_tables.py reads the labels);
 * an article's name alone on its line, a blank line, then a type line and
@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from parser.faq_delimited_tables import has_delimited, lay_out_delimited
 from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks
 from parser.faq_spotlights import has_spotlights, lay_out_spotlights, split_spotlights
 from parser.mana import ManaCostError, parse_written_cost
@@ -89,13 +90,13 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     site = _SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _site_lang_gate(text)
     gates = (site, _db_title_gate(text), _BLOCK_GATE.search(lined), _ARTICLE_GATE.search(text))
     blocks = needs_blocks(text)
-    tabs = "\t" in text
+    tabs = has_delimited(text)
     spotlights = has_spotlights(text)
     if not any(gates) and not blocks and not tabs and not spotlights:
         return None
     lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
     if tabs:
-        lines = _tab_tables(lines)
+        lines = lay_out_delimited(lines)   # a table copied with tabs or semicolons: parser/faq_delimited_tables.py
     if spotlights:                       # a line of several spotlights: one line each
         lines = split_spotlights(lines)
     if blocks:                           # blocks of card fields: parser/faq_field_blocks.py
@@ -182,36 +183,6 @@ def _database_titles(lines: list[Placed]) -> list[Placed]:
         title = _DB_TITLE.fullmatch(text.strip()) if below else None
         if title and (_NUMBER_MARK.search(text) or below.endswith("}")):
             out.append(("", where))
-    return out
-
-
-def _tab_cells(text: str) -> list[str]:
-    return [cell.strip() for cell in text.strip().split("\t")]
-
-
-def _tab_tables(lines: list[Placed]) -> list[Placed]:
-    """A header row of tab-separated labels naming a record's name and its cost or type, and the rows
-    under it with as many cells, as a Markdown table (« | Nom | Coût | … | », « |---|---| », rows)."""
-    from parser.faq_tables import columns
-    out: list[Placed] = []
-    i = 0
-    while i < len(lines):
-        text, where = lines[i]
-        heads = _tab_cells(text) if text.count("\t") >= 2 else []
-        if heads and " : " in heads[0]:      # « Colonnes : Qté<TAB>Nom<TAB>… »: the page's label before the first head
-            heads[0] = heads[0].rpartition(" : ")[2].strip()
-        kinds = columns("|".join(heads)) if heads else []
-        if not ("name" in kinds and ("cost" in kinds or "type" in kinds)):
-            out.append(lines[i])
-            i += 1
-            continue
-        out += [("| " + " | ".join(heads) + " |", where), ("|" + "---|" * len(heads), where)]
-        i += 1
-        if i + 1 < len(lines) and not lines[i][0].strip() and len(_tab_cells(lines[i + 1][0])) == len(heads):
-            i += 1                           # (a blank line between the header row and the rows)
-        while i < len(lines) and len(_tab_cells(lines[i][0])) == len(heads):
-            out.append(("| " + " | ".join(_tab_cells(lines[i][0])) + " |", lines[i][1]))
-            i += 1
     return out
 
 

@@ -64,6 +64,8 @@ _ASIDE = re.compile(r"(?i)mythique|rare|peu commune|commune|loyauté[ \t]*:?[ \t
 #: A labelled field the record keeps as text (« Édition : … », « Couleur : … », « Rareté<TAB>Rare »).
 _KEPT = re.compile(r"(?i)(?:édition|extension|rareté|numéro|artiste|illustrat(?:eur|rice)|loyauté|couleurs?|identité(?: de)? couleurs?"
                    r"|langue|état|image|prix(?: moyen)?)[ \t\u00a0\u202f]*(?:[:\t]|\.{3,}|[ \t]{2,})")
+#: A set's year in the parenthesis after a name (« (Invasion, 2000) »): the set, never the English name.
+_SET_YEAR = re.compile(r"(?:^|[ \t,])(?:19[9]\d|20[0-4]\d)$")
 #: A picture's place on a shop's page or a wiki's (« [Image de la carte] », « [Illustration] »): no field, no name.
 _PLACEHOLDER = re.compile(r"(?i)\[[^\]]{0,30}(?:image|illustration|visuel|photo|scan)[^\]]{0,30}\]")
 #: What pages put before a card's name: a bullet, a rank (« #3 — »), a quotation mark (« » Name « »).
@@ -274,9 +276,17 @@ def _lower_symbols(text: str) -> Optional[re.Match]:
     return m if m and any(c.islower() for c in m[2]) else None
 
 
+#: A word in italics between single marks (« *Créature : humain* », « _Éphémère_ »), never « */* » (a P/T).
+_ITALICS = re.compile(r"\*([^\W\d_][^*\n]*?)\*|(?<!\w)_([^\W\d_][^_\n]*?)_(?!\w)")
+
+
 def _unmarked(text: str) -> str:
-    """A field without the bold marks and backticks of a chat or a Markdown page (« **Coût :** `{2}{U}` »)."""
-    return text.replace("**", "").replace("`", "") if "*" in text or "`" in text else text
+    """A field without the bold and italic marks and backticks of a chat or a Markdown page (« **Coût :** `{2}{U}` »,
+    « `{1}{W}` — *Créature : humain* — **2/2** »)."""
+    if "*" not in text and "`" not in text and "_" not in text:
+        return text
+    text = text.replace("**", "").replace("`", "")
+    return _ITALICS.sub(lambda m: m[1] or m[2], text) if "*" in text or "_" in text else text
 
 
 def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
@@ -298,8 +308,8 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     text = _NAME_SEP.split(text, maxsplit=1)[0]     # « Nom (English) — Édition — Rare — FR », « Nom · {2}{R} · … »
     english = aside                      # (« Name   English Name   French »)
     paren = re.fullmatch(r"(.+?)[ \t]*\([*_]?([A-Z][^()*_]{1,60})[*_]?\)", text)     # (« (*Dimir Guildmage*) »)
-    if paren:
-        text, english = paren[1].strip(), paren[2].strip()
+    if paren:                            # (« Name (Invasion, 2000) »: a set and its year, no English name)
+        text, english = paren[1].strip(), None if _SET_YEAR.search(paren[2]) else paren[2].strip()
     if (not text or len(text.split()) > 9 or text[-1] in ".!?:;»,«" or not text[0].isupper()
             or refused_name(text) is not None or _TYPE_START.match(text) or _LABEL.match(text) or _Fields().read(text)):
         return None, None, None
@@ -323,7 +333,7 @@ def _name_is_novel(line: str, name: str, english: Optional[str], cost: Optional[
 
 def _dashed(line: Placed) -> Optional[list[Placed]]:
     """« Nom (English) — (3)(U)(U) — Éphémère »: a record on one line, name, cost and type between dashes."""
-    text = line[0].strip()
+    text = _unmarked(line[0].strip())    # (« **Name** — `{X}{B}` — Éphémère »)
     text = text[1:-1] if text[:1] == "[" and text[-1:] == "]" else text     # « [À l'écran : Name — 3 et un noir — Rituel] »
     parts = re.split(r"[ \t]+[—–][ \t]+", text)
     if len(parts) < 3 or len(parts) > 4:
@@ -337,8 +347,9 @@ def _dashed(line: Placed) -> Optional[list[Placed]]:
     return [(f"{head} {cost}", line[1]), (kind, line[1])] + ([(pt, line[1])] if pt else [])
 
 
-def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]]:
-    """The record laid out from a name at ``start``, and the index after its fields, or None."""
+def _block(lines: list[Placed], start: int) -> Optional[tuple[Optional[list[Placed]], int]]:
+    """The record laid out from a name at ``start``, and the index after its fields (no layout, None, when the
+    grammar reads the record as written), or None."""
     dashed = _dashed(lines[start]) if "—" in lines[start][0] or "–" in lines[start][0] else None
     if dashed:
         return dashed, start + 1
@@ -355,7 +366,7 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[list[Placed], int]
         return None
     indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
     if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
-        return None                      # a record the grammar reads as it is written
+        return None, j                   # a record the grammar reads as it is written: no line of it starts another
     where = lines[start][1]
     head = f"{name} / {english}" if english and english != name else name
     mv = f" ({fields.mv})" if fields.mv else ""
@@ -401,7 +412,7 @@ def unmarked_line(line: str) -> str:
 
 def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[str]) -> tuple[int, Optional[str]]:
     """Read the fields under the name at ``start`` into ``fields``: the index after them, and the English
-    name (from the name line, or a line « (English Name) » right under it)."""
+    name (from the name line, or a line « (English Name) » or « « English Name » » right under it)."""
     from parser.faq_records import unmarked
     j, seen, blanks = start + 1, 0, 0
     while j < len(lines) and j - start < 14:
@@ -420,6 +431,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
         if _KEPT.match(text) or SET_LINE.match(text) and not _TYPE_START.match(text) or \
                 seen and _COLOUR_LINE.fullmatch(text):       # (a token's colour under its type line: « Incolore »)
             fields.kept.append(j)        # a labelled field the record keeps as text
+            fields.novel = fields.novel or not seen and not _KEPT.match(text)   # (a set line over the fields)
             j += 1
             continue
         wrapped = _WRAPPED.search(text) and j + 1 < len(lines) and _unframed(lines[j + 1][0])
@@ -433,7 +445,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
             seen += 1
             j += 1
             continue
-        under = re.fullmatch(r"\(([A-Z][^()]{1,60})\)", text) or _other_name(lines, j)
+        under = re.fullmatch(r"[(«][ \t\u00a0]*([A-Z][^()«»]{1,60}?)[ \t\u00a0]*[)»]", text) or _other_name(lines, j)
         if under and not seen and not english and not fields.english and j == start + 1:   # « (Emrakul, the Aeons Torn) »
             fields.english = english = under[1].strip()
             j += 1
@@ -442,6 +454,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
                                           or "—" in text and j - start <= 2 and not blanks):
             break                        # the end of the fields, or the next record's name
         fields.kept.append(j)
+        fields.novel = True              # (the grammar reads no edition line between the name and the fields)
         j += 1                           # an edition line between the name and the fields
     return j, english
 
@@ -453,9 +466,10 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
     i = 0
     while i < len(lines):
         found = _block(lines, i) if lines[i][0].strip() else None
-        if found is None:
-            out.append(lines[i])
-            i += 1
+        if found is None or found[0] is None:
+            end = i + 1 if found is None else found[1]
+            out += lines[i:end]
+            i = end
             continue
         record, i = found
         if out and out[-1][0].strip():
@@ -463,7 +477,7 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
         out += record
         while i < len(lines) and _unframed(lines[i][0]) and not _RULE_LINE.fullmatch(lines[i][0]):
             text = _unframed(lines[i][0])
-            if _NAME_SEP.search(text) and _block(lines, i) is not None:
+            if _NAME_SEP.search(text) and (_block(lines, i) or (None,))[0] is not None:
                 break                    # the next record's line (« Name | {G} | Créature : … », a table's rows)
             label = _LABEL.match(text)
             if label and label["label"].strip().lower() in ("texte", "texte de règles", "text"):

@@ -126,6 +126,8 @@ class LineRecordReader:
                             type_line=written, text="\n".join([fields.get("text", "")] + extra).strip())
         if fields.get("cost"):
             record.mana_cost = self.records.cost(Token.new_borrow_pos("TABLE_COST", fields["cost"], tok), Tree("row", [tok]))
+        if "pt" not in fields and fields.get("power") and fields.get("toughness"):      # (« F;E » columns)
+            fields["pt"] = f"{fields['power']}/{fields['toughness']}"
         if "/" in fields.get("pt", ""):
             power, _, toughness = fields["pt"].strip("()").partition("/")
             record.power, record.toughness = power.strip(), toughness.strip()

@@ -41,7 +41,7 @@ _FIELD_KINDS = {"card_cost": "cost", "stray_cost": "cost", "mana_value": "mana v
 _LABELS = re.compile(r"(?i)(?:co[uû]t(?: de mana| converti(?: de mana)?)?|types?|nom(?: vo| anglais| français| original)?"
                      r"|texte|force(?: ?/ ?endurance)?|f ?/ ?e|ccm|cmc|valeur de mana|loyauté|rareté|description"
                      r"|caractéristiques|illustrat(?:eur|ion)|extension|édition|couleurs?|identité(?: de)? couleurs?|artiste|prix|langue"
-                     r"|état|numéro|vmc?|légalités?|format)")
+                     r"|état|numéro|vmc?|légalités?|format|mana|fiche)")
 #: What a cost, a P/T and a type line may look like at all (before their grammars are run on a name).
 _COST_CHARS = re.compile(r"[\d{}()WUBRGCSXYZP/ \t]+$")
 _PT_CHARS = re.compile(r"[-+\d*X?∞½ .,()]+/[-+\d*X?∞½ .,()]+$")
@@ -51,7 +51,7 @@ _TYPE_START = re.compile(r"(?i)(?:créature|rituel|éphémère|enchantement|arte
 #: A name that may be refused at all: it starts like a label or a type line, reads like a cost or a P/T
 #: (no lower-case letter), or ends with a separator.
 _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|valeur|loyauté|rareté|description|"
-                      r"caractéristiques|illustrat|extension|édition|créature|rituel|éphémère|enchantement|artefact|"
+                      r"caractéristiques|illustrat|extension|édition|mana\b|fiche\b|créature|rituel|éphémère|enchantement|artefact|"
                       r"terrain|planeswalker|arpenteur|tribal|bataille|phénomène|plan|machination|conspiration|donjon|"
                       r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vmc?\b)"
                       r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·(){}]|.*\d$")
@@ -72,6 +72,8 @@ _YEAR_END = re.compile(r".*[ \t(](?:19[9]\d|20[0-4]\d)\)?$")
 NAME_LEAD = re.compile(r"(?:[^\w\s«\"'(\[{]+[ \t]*)?(?:\[[^\]\d]{1,20}\][ \t]+(?=\w))?(?:(?:[A-Za-zÀ-ÿ'’]+[ \t]){0,3}(?:N°|n°|#|No\.|no\.)[ \t]*\d{1,2}"
                        r"(?:[ \t]*\([^()]{0,40}\))?[ \t]*[—–:.)-][ \t]*)?")
 #: A name and its cost after a space or a spaced dash (« Nuckelavee - (4)(u/r)(u/r) »): the cost is split off, never named.
+#: A page's heading word and a spaced dash before a card's name (« Fiche — Licorne capashenne », « Carte du jour – Name »).
+_HEADING_LEAD = re.compile(r"(?:[Ff]iche|[Cc]arte(?: du jour)?|[Zz]oom|[Ff]ocus|[Ss]poiler|[Aa]perçu|[Rr]évélation)[ \t]+[—–-][ \t]+(?=\w)")
 NAME_AND_COST = re.compile(r"(.+?)(?:[ \t]+[-–—])?[ \t]+(\d{0,2}(?:\([^()\s]{1,3}\)){1,8}|(?:\{[^{}\s]+\}){1,8})$")
 
 
@@ -201,7 +203,10 @@ def unmarked(text: str) -> str:
 
 def name_lead(written: str) -> str:
     """``written`` without what a page puts before a card's name (:data:`NAME_LEAD`: « ■ Colonnade céleste »,
-    « CARTE N°1. Présage du devin »); a name that starts with a letter, a digit or a quotation mark has none."""
+    « CARTE N°1. Présage du devin », a heading word and a dash: « Fiche — Name »); a name that starts with a letter, a digit or a quotation mark has none."""
+    heading = _HEADING_LEAD.match(written) if written[:1] in "FfCcZzSsAaRr" else None
+    if heading:
+        return written[heading.end():]
     if written[:1].isalnum() and not re.match(r"(?i)[a-zà-ÿ'’ \t]{0,40}(?:n°|#|no\.)", written):
         return written                   # (most names: no lead)
     lead = NAME_LEAD.match(written)

@@ -1,6 +1,6 @@
 """Records in a Markdown table (``table_card`` of parser/grammars/faq.lark):
 the header row names the columns, in any order (« Nom », « Coût », « Type »,
-« F/E », « Texte », « CCM », « Nom VO »…); each row is a record, read field by
+« F/E » or « F » and « E », « Texte », « CCM », « Nom VO »…); each row is a record, read field by
 field with the same checks as any record (the name never a label, a cost or a
 type line; the cost by the mana grammar; the type line by the cardface
 grammar).  A row that fails them stays text, with a warning."""
@@ -15,6 +15,8 @@ COLUMNS = {
     "cost": re.compile(r"co[uû]t|co[uû]t de mana|mana|cost|mana cost"),
     "type": re.compile(r"types?|ligne de type|type line"),
     "pt": re.compile(r"f ?/ ?e|fe|force ?/ ?endurance|p ?/ ?t|force et endurance"),
+    "power": re.compile(r"f|force|p|power"),              # (the P/T in two columns: « F;E », « Force | Endurance »)
+    "toughness": re.compile(r"e|endurance|t|toughness"),
     "mv": re.compile(r"ccm|vm|cmc|valeur de mana|mana value|co[uû]t converti(?: de mana)?"),
     "text": re.compile(r"texte|text|capacités?|texte de règles|effet"),
 }

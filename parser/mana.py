@@ -351,7 +351,7 @@ def read_cost(written: str) -> Optional[str]:
     """A cost as card pages write it, braced, or None: the forms of :func:`parse_written_cost`, spaced or
     lower-case (« 1 U U », « 1(g/w)(g/w) »), with « + » (« 1 + WW »), with a parenthesised note
     (« 15 (incolore) », « 1GG (valeur de mana 3) »), in words (:func:`cost_in_words`), or in words then in symbols
-    (« 2 rouges + 2 génériques ({2}{R}{R}) »: the symbols)."""
+    (« 2 rouges + 2 génériques ({2}{R}{R}) »: the symbols), or with the French letters V and N (« 1V »: {1}{G})."""
     braced = re.fullmatch(r"[^{}]*[a-zé]{3}[^{}]*\((\{[^()]+\})\)[ \t]*", written) if "({" in written else None
     if braced:                           # « 2 rouges + 2 génériques ({2}{R}{R}) »: the symbols are the cost
         written = braced[1]
@@ -367,4 +367,19 @@ def read_cost(written: str) -> Optional[str]:
             return str(parse_written_cost(squeezed))
         except (ManaCostError, ValueError):
             pass
+    if re.fullmatch(r"[0-9XVNR]*[VN][0-9XVNR]*", text):
+        return _french_letters(text)
     return cost_in_words(words) if re.search(r"[a-zé]{3}", text.lower()) else None
+
+
+#: The French letters of a cost (« 1V », « 2NN »: V = vert, N = noir, R = rouge), which are no English symbols.
+_FRENCH_LETTERS = {"V": "G", "N": "B"}
+
+
+def _french_letters(text: str) -> Optional[str]:
+    """« 1V » -> « {1}{G} », « XNN » -> « {X}{B}{B} »: a cost written with V or N, the letters no English cost has;
+    only with R (the same in both languages) and no B or U beside them (« B » is blanc in French, black in English)."""
+    try:
+        return str(parse_written_cost("".join(_FRENCH_LETTERS.get(c, c) for c in text)))
+    except (ManaCostError, ValueError):
+        return None
