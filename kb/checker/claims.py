@@ -172,10 +172,10 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     verdict = Verdict(text, "unknown", edition=ed.date or "latest")
     verdict.lang = lang
     refused = _too_long(text, lang)
-    if refused:
-        verdict.reason = refused
-        return verdict
     conn = _conn_of(cards)
+    if refused:        # too long to read whole: its clauses may each be short enough (kb/checker/clauses.py)
+        verdict.reason = refused
+        return _by_clauses(verdict, text, edition, cards, not_from, conn) if conn is not None else verdict
     numbering = numbering_for(conn)
     if numbering is not None:
         numbering.fallbacks = set()

@@ -170,3 +170,15 @@ def test_whereas_joins_two_facts(full_conn):
     assert check_claim("Serra Angel is white, whereas Llanowar Elves is green.", cards=full_conn).answer == "true"
     assert check_claim("L'Ange de Serra est blanche, tandis que les Elfes de Llanowar sont rouges.",
                        cards=full_conn).answer == "false"
+
+
+@pytest.mark.corpus
+def test_a_claim_too_long_to_read_whole_is_read_clause_by_clause(full_conn):
+    claim = ("Serra Angel is a black creature, because its mana cost of three generic mana and two white mana "
+             "symbols is what gives a card its colours under the rules of the game as they are written and "
+             "applied today.")
+    assert len(claim.split()) > 32
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == "false"
+    assert v.reading["clauses"]["parts"][0] == {"text": "Serra Angel is a black creature.", "answer": "false",
+                                                "reading": v.reading["clauses"]["parts"][0]["reading"]}
