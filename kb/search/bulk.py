@@ -46,6 +46,18 @@ def analysed_documents(docs: Iterable[IndexDoc], terms: Callable[[str, str], lis
         yield fields
 
 
+def add_in_one(bulk: "BulkPostings", docs: Iterable[IndexDoc], terms: Callable[[str, str], list], vocabulary,
+               impacts) -> int:
+    """Every document of ``docs`` analysed and added to ``bulk`` in this process; ``impacts``
+    (:class:`kb.search.postings.ImpactWriter`) then gets the postings of the text fields and
+    kinds (the kind: filter scores its weight).  Returns the number of documents."""
+    n = 0
+    for n, fields in enumerate(analysed_documents(docs, terms, vocabulary), 1):
+        bulk.add_document(n - 1, fields)
+    bulk.finish(n, impacts, set(TEXT_FIELDS) | {"kind"})
+    return n
+
+
 class BulkPostings:
     """The postings of the documents added, per ``(field, term)``, in document
     order; stands in for the writer's pool, and writes them to the field
@@ -58,6 +70,8 @@ class BulkPostings:
         self.lists: dict = {}              # (field, term) -> ([document], [weight], [value bytes])
         self._single: dict = {}            # {field: {position: encoded [position], in 2}}: most terms occur once
         self._items: dict = {}             # (field, value) -> its terms (many documents share their editions)
+        self.stored = {name for name, field in fields.items() if field.stored}
+        self.written: dict = {}            # field -> (its blocks, [(term bytes, term info)]): written elsewhere
         self.writer = self.perdoc = None
 
     def install(self, writer) -> "BulkPostings":
@@ -95,26 +109,16 @@ class BulkPostings:
         return lengths
 
     def write_perdoc(self, docnum: int, fields: dict, lengths: dict) -> None:
-        """One document's stored fields and lengths, in ``add_document``'s order of calls."""
-        perdoc = self.perdoc
+        """One document's stored fields and lengths, as ``add_document``'s calls
+        leave them: the stored values in field order (the document's dict is
+        pickled as it is ordered), each length to its column (``add_field``)."""
+        perdoc, schema = self.perdoc, self.fields
         perdoc.start_doc(docnum)
-        for name in sorted(n for n in fields if not n.startswith("_")):
-            value = fields[name]
-            if value is not None:
-                field = self.fields[name]
-                perdoc.add_field(name, field, value if field.stored else None, lengths.get(name, 0))
+        perdoc._storedfields = {name: fields[name] for name in sorted(fields)   # (Whoosh 2.7's dict)
+                                if name in self.stored and fields[name] is not None}
+        for name in sorted(lengths):
+            perdoc.add_field(name, schema[name], None, lengths[name])
         perdoc.finish_doc()
-
-    def merge(self, lists: dict) -> None:
-        """Postings of later documents (another process's lists) after these."""
-        mine = self.lists
-        for key, found in lists.items():
-            have = mine.get(key)
-            if have is None:
-                mine[key] = found
-            else:
-                for a, b in zip(have, found):
-                    a.extend(b)
 
     def _add_terms(self, name: str, field, docnum: int, terms: list, fboost: float) -> int:
         """A text field's postings from its terms: positions 0, 1, 2… (as
@@ -160,30 +164,32 @@ class BulkPostings:
             length += freq
         return length if field.scorable else 0
 
-    def write_postings(self, fw, schema, lengths, _items=None) -> None:
+    def write_postings(self, fw, schema, lengths, _items=None, names=None) -> None:
         """Every term's postings to the field writer (in place of its
         ``add_postings``, given the pool's postings): fields and terms in the
         pool's order (UTF-8 bytes sort as the strings do), each term's
         postings a block at a time into the postings writer's buffers, with
         the statistics its ``add_posting`` keeps, then its own block writing.
-        ``lengths``: :class:`kb.search.lengths.WriterLengths`."""
-        last = None
-        for key in sorted(self.lists):
-            name, term = key
-            if name != last:
-                if last is not None:
-                    fw.finish_field()
-                fw.start_field(name, schema[name])
-                last, lens = name, lengths.field_lengths(name)
-            fw.start_term(term.encode("utf-8"))
-            (ids, weights, values), pw = self.lists[key], fw._postwriter
-            size = pw._blocklimit
-            for at in range(0, len(ids), size):
-                if at:
-                    pw._write_block()
-                _fill_block(pw, ids[at:at + size], weights[at:at + size], values[at:at + size], lens)
-            fw.finish_term()
-        if last is not None:
+        ``lengths``: :class:`kb.search.lengths.WriterLengths`; ``names``: these fields only
+        (their postings then left out of the lists)."""
+        by_field: dict = {}
+        for key in sorted(self.lists if names is None else (k for k in self.lists if k[0] in names)):
+            by_field.setdefault(key[0], []).append(key)
+        for name in sorted(by_field.keys() | (self.written.keys() if names is None else set())):
+            fw.start_field(name, schema[name])
+            if name in self.written:
+                _put_blocks(fw, *self.written[name])
+            else:
+                lens = lengths.field_lengths(name)
+                for key in by_field[name]:
+                    fw.start_term(key[1].encode("utf-8"))
+                    (ids, weights, values), pw = self.lists[key], fw._postwriter
+                    size = pw._blocklimit
+                    for at in range(0, len(ids), size):
+                        if at:
+                            pw._write_block()
+                        _fill_block(pw, ids[at:at + size], weights[at:at + size], values[at:at + size], lens)
+                    fw.finish_term()
             fw.finish_field()
 
     def finish(self, count: int, impacts, fields: set) -> None:
@@ -194,14 +200,14 @@ class BulkPostings:
         self.writer.docnum, self.writer._added = count, count > 0
         for (name, term), (ids, weights, _v) in self.lists.items():
             if name in fields and len(ids) >= MIN_DF:
-                impacts.add_postings(name, term, list(zip(ids, weights)))
+                impacts.add_postings(name, term, ids, weights)
 
     def iter_postings(self) -> tuple:
         """The pool's postings, handed at commit to :meth:`write_postings` (which reads the lists)."""
         return ()
 
     def cleanup(self) -> None:
-        self.lists, self._single, self._items = {}, {}, {}
+        self.lists, self._single, self._items, self.written = {}, {}, {}, {}
 
 
 def _append(lists: dict, key: tuple, docnum: int, weight: float, vbytes: bytes) -> int:
@@ -215,45 +221,26 @@ def _append(lists: dict, key: tuple, docnum: int, weight: float, vbytes: bytes) 
     return 0
 
 
-#: What the forked process of :func:`add_in_two` reads (set before it forks).
-_PART: dict = {}
+def _put_blocks(fw, blocks: bytes, terms: list) -> None:
+    """A field's blocks written elsewhere (from offset 0: :mod:`kb.search.split`) into the
+    field writer's postings file where they land, and its terms with their term infos shifted."""
+    base = fw._postfile.tell()
+    fw._postfile.write(blocks)
+    for btext, terminfo in terms:
+        offset, length = terminfo.extent()
+        terminfo.set_extent(base + offset, length)
+        fw._btext, fw._postwriter = btext, _Written(terminfo)
+        fw.finish_term()         # the term table's row, as Whoosh writes it
 
 
-def add_in_two(bulk: BulkPostings, docs: list, terms: Callable[[str, str], list], vocabulary,
-               share: float = 0.55) -> int:
-    """:func:`analysed_documents` and :meth:`BulkPostings.add_document` for
-    ``docs`` in two processes: a forked one analyses the last ``share`` of
-    them and groups their postings, meanwhile this one the first; then this
-    one writes their stored fields and lengths, appends their postings and
-    counts their words (in the order one process would: the same segment,
-    the same vocabulary).  Returns the number of documents."""
-    import multiprocessing
+class _Written:
+    """A postings writer whose term's postings are already written: ``finish_postings`` gives its term info."""
 
-    half = int(len(docs) * (1 - share))
-    _PART.update(bulk=bulk, docs=docs, terms=terms, start=half, vocabulary=type(vocabulary))
-    try:
-        with multiprocessing.get_context("fork").Pool(1) as pool:
-            other = pool.apply_async(_add_part)
-            for n, fields in enumerate(analysed_documents(docs[:half], terms, vocabulary)):
-                bulk.add_document(n, fields)
-            lists, lengths, words = other.get()
-    finally:
-        _PART.clear()
-    for n, d in enumerate(docs[half:], half):
-        bulk.write_perdoc(n, index_fields(d), lengths[n - half])
-    bulk.merge(lists)
-    for lang, counted in words.items():
-        vocabulary.words[lang].update(counted)
-    return len(docs)
+    def __init__(self, terminfo):
+        self.terminfo = terminfo
 
-
-def _add_part() -> tuple:
-    """In the forked process: the postings lists, field lengths and word counts of its documents."""
-    bulk, start, vocabulary = _PART["bulk"], _PART["start"], _PART["vocabulary"]()
-    part = BulkPostings(bulk.fields, bulk.text_fields, bulk.whole_fields)
-    lengths = [part.add_postings(n, fields) for n, fields in
-               enumerate(analysed_documents(_PART["docs"][start:], _PART["terms"], vocabulary), start)]
-    return part.lists, lengths, vocabulary.words
+    def finish_postings(self):
+        return self.terminfo
 
 
 def _fill_block(pw, ids: list, weights: list, values: list, lens: Optional[list]) -> None:

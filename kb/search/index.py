@@ -1,25 +1,23 @@
 """The full-text index of the knowledge base (Whoosh).
 
-This is the only module that imports ``whoosh``: swapping the engine means
-rewriting this file alone.  It holds:
+This is the only module that imports ``whoosh``: swapping the engine means rewriting this file
+alone.  It holds:
 
 * the text analysis (:func:`analyze`), the schema and :func:`build_index`;
-* :class:`Index`: translates :mod:`kb.search.query` trees and
-  :class:`kb.search.scope.Scope` into Whoosh queries (:meth:`Index.run`),
-  looks up rules by number and cards by name, tells indexed words.
+* :class:`Index`: translates :mod:`kb.search.query` trees and :class:`kb.search.scope.Scope`
+  into Whoosh queries (:meth:`Index.run`), looks up rules by number and cards by name, tells
+  indexed words.
 
-Analysis, the same when indexing and querying: tokenize
-(:data:`kb.search.words.TOKEN_PATTERN`: ``{2/B}``, ``-1/-1``, ``702.19c``
-kept whole) -> lowercase -> French elision -> ligatures and accents folded
--> stop words -> Snowball stemming, in one cached :class:`TermFilter`.
+Analysis, the same when indexing and querying: tokenize (:data:`kb.search.words.TOKEN_PATTERN`:
+``{2/B}``, ``-1/-1``, ``702.19c`` kept whole) -> lowercase -> French elision -> ligatures and
+accents folded -> stop words -> Snowball stemming, in one cached :class:`TermFilter`.
 
-Fields: :mod:`kb.search.fields`.  A query is compiled per language and the
-two readings OR-ed; BM25F scores with a boost per kind; the side-by-side
-bonus is added to the best :data:`RESCORED` documents only; the any-order
-pass is bounded by the rarest words (:mod:`kb.search.narrowing`); Whoosh scores
-only the documents a first pass over arrays bounds high enough
-(:mod:`kb.search.firstpass`).  The index directory also holds the expansion
-table, the spelling vocabulary and the postings arrays of the first pass.
+Fields: :mod:`kb.search.fields`.  A query is compiled per language and the two readings OR-ed;
+BM25F scores with a boost per kind; the side-by-side bonus is added to the best :data:`RESCORED`
+documents only; the any-order pass is bounded by the rarest words (:mod:`kb.search.narrowing`);
+Whoosh scores only the documents a first pass over arrays bounds high enough
+(:mod:`kb.search.firstpass`).  The index directory also holds the expansion table, the spelling
+vocabulary and the postings arrays of the first pass.
 """
 from __future__ import annotations
 
@@ -37,12 +35,12 @@ from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.lang import stemmer_for_language, stopwords_for_language
 from whoosh.matching import ListMatcher
 from whoosh.searching import Searcher
-from whoosh.util.numeric import byte_to_length
+from whoosh.util.numeric import byte_to_length, length_to_byte
 
 from kb.model import rule_sort_key
 from kb.search import firstpass
 from kb.search.budget import BoundedWeighting, run_bounded
-from kb.search.bulk import BulkPostings, add_in_two, analysed_documents
+from kb.search.bulk import BulkPostings, add_in_one, analysed_documents
 from kb.search.documents import IndexDoc
 from kb.search.expansions import write_table
 from kb.search.fields import TEXT_FIELDS, WEIGHTS, text_fields
@@ -53,6 +51,7 @@ from kb.search.query import All, Any, Not, Phrase, Word, plain_words
 from kb.search.results import SNIPPET_LENGTH, Result, hit_result, neg_date
 from kb.search.scope import Scope
 from kb.search.spelling import VocabularyCounter, is_known
+from kb.search.split import add_by_fields, default_procs
 from kb.search.words import LANGS, TOKEN_PATTERN, TOKEN_RE, WordTerms
 from parser.textkeys import fold
 
@@ -178,29 +177,30 @@ def make_schema() -> Schema:
 
 
 def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[list] = None,
-                procs: int = 1, bulk: bool = True) -> int:
-    """Create a new index in ``directory`` (created if needed) holding ``docs``, with its
-    expansion table (``expansions``: French/English term pairs, :func:`kb.search.expansions.load_pairs`,
-    stored analysed; default: the project's term files) and spelling vocabulary; returns the number
-    of documents written.  The segment is written in bulk (:mod:`kb.search.bulk`; ``procs`` > 1: the
-    documents analysed in two processes); ``bulk=False``: the same segment through Whoosh's
-    ``add_document`` (the bulk writer's reference; ``procs`` > 1: Whoosh's processes, several segments)."""
+                procs: Optional[int] = None, bulk: bool = True) -> int:
+    """A new index of ``docs`` in ``directory`` (created if needed), with its expansion table
+    (``expansions``: term pairs, :func:`kb.search.expansions.load_pairs`; default: the project's
+    term files) and spelling vocabulary; returns the number of documents.  The segment is written in
+    bulk (:mod:`kb.search.bulk`), in two processes with ``procs`` > 1 (the default with several
+    cores, :mod:`kb.search.split`); ``bulk=False``: through Whoosh's ``add_document`` (the reference)."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
+    procs = (default_procs() if bulk else 1) if procs is None else procs
     ix = windex.create_in(str(directory), make_schema())
     writer, bulk = _writer(ix, procs, bulk)
     vocabulary, impacts, n = VocabularyCounter(), firstpass.ImpactWriter(), 0
-    if bulk is not None and procs > 1:
-        n = add_in_two(bulk, list(docs), index_terms, vocabulary)
+    side_files = [partial(write_table, directory, analyze, expansions), partial(vocabulary.write, directory)]
+    if bulk is not None and procs > 1:   # (the side files written while the other process ends)
+        n = add_by_fields(bulk, list(docs), index_terms, vocabulary, impacts, side_files, lambda n: byte_to_length(length_to_byte(n)))
+    elif bulk is not None:
+        n = add_in_one(bulk, docs, index_terms, vocabulary, impacts)
     else:
-        for n, fields in enumerate(analysed_documents(docs, index_terms, vocabulary, None if bulk else impacts), 1):
-            writer.add_document(**fields) if bulk is None else bulk.add_document(n - 1, fields)
-    if bulk is not None:
-        bulk.finish(n, impacts, set(TEXT_FIELDS) | {"kind"})   # the kind: filter scores its weight
+        for n, fields in enumerate(analysed_documents(docs, index_terms, vocabulary, impacts), 1):
+            writer.add_document(**fields)
     writer.commit()
     impacts.write(directory)
-    write_table(directory, analyze, expansions)
-    vocabulary.write(directory)
+    while side_files:
+        side_files.pop(0)()
     return n
 
 

@@ -38,25 +38,27 @@ class ImpactWriter:
     more as two arrays and a table of where each term's run starts."""
 
     def __init__(self):
-        self.postings: dict = {}
+        self.postings: dict = {}       # "field term" -> ([document], [weight])
 
     def add(self, docnum: int, field: str, terms: list, boost: float) -> None:
         for term, count in Counter(terms).items():
-            self.postings.setdefault(f"{field} {term}", []).append((docnum, count * boost))
+            found = self.postings.setdefault(f"{field} {term}", ([], []))
+            found[0].append(docnum)
+            found[1].append(count * boost)
 
-    def add_postings(self, field: str, term: str, postings: list) -> None:
-        """A term's postings ``[(document, weight)]`` at once, in document order."""
-        self.postings[f"{field} {term}"] = postings
+    def add_postings(self, field: str, term: str, ids, weights) -> None:
+        """A term's postings at once, in document order: their documents and weights."""
+        self.postings[f"{field} {term}"] = (ids, weights)
 
     def write(self, directory: Path) -> None:
         table, ids, weights, at = {}, [], [], 0
         for key in sorted(self.postings):      # (in an order of its own: the same files however collected)
-            found = self.postings[key]
-            if len(found) >= MIN_DF:
-                table[key] = (at, at + len(found))
-                at += len(found)
-                ids.extend(d for d, _w in found)
-                weights.extend(w for _d, w in found)
+            found_ids, found_weights = self.postings[key]
+            if len(found_ids) >= MIN_DF:
+                table[key] = (at, at + len(found_ids))
+                at += len(found_ids)
+                ids.extend(found_ids)
+                weights.extend(found_weights)
         directory = Path(directory)
         np.save(directory / IMPACT_IDS, np.asarray(ids, dtype=np.int32))
         np.save(directory / IMPACT_WEIGHTS, np.asarray(weights, dtype=np.float32))
