@@ -384,6 +384,7 @@ def _other_name(lines: list[Placed], j: int) -> Optional[re.Match]:
     Scarecrow » / « Coût<TAB>6 »): a plain name, no cost, with a field of the record right under it."""
     text = _unframed(lines[j][0])
     k = j + 1 if j + 1 < len(lines) and lines[j + 1][0].strip() else j + 2
+    k += 1 if k < len(lines) and _RULE_LINE.fullmatch(lines[k][0]) else 0     # (a frame's rule under the header rows)
     below = _unframed(lines[k][0]) if k < len(lines) else ""
     if not below or not (_Fields().read(below) or _KEPT.match(below) or SET_LINE.match(re.sub(r"^\W+", "", below))):
         return None
