@@ -77,12 +77,12 @@ _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?
 _GATES = tuple(re.compile(p) for p in (
     r"Co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})", r"co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})",
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
-    r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
+    r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])(?:[^\n]{0,30}?[ \t])?[—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
+    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"\)\n[ \t]+" + TYPE_WORDS, r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
 #: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
 #: text with one of these marks (a search that starts with a space is tried at every space).
-_MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
+_MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8}\n|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
 _COST_MARKS = ("—", "–", "·", "|")
 
 
@@ -302,9 +302,11 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     if label and (label["label"].strip().lower() in _NAME_LABELS or _lead_label(text, label)):
         text = label["value"].strip()
     cost = None
-    trailing = re.match(r"(.+?)[ \t]{2,}(\S.*?)$", text) or _lower_symbols(text)
-    if trailing and read_cost(trailing[2]):
-        text, cost = trailing[1], read_cost(trailing[2])
+    trailing = re.match(r"(.+?)(?:[ \t]{2,}(\S.*?)|(?<=\w)[ \t]((?:\([0-9WUBRGCXPS/]{1,3}\)){1,8}))$", text) or _lower_symbols(text)
+    written = trailing and (trailing[2] or (trailing[3] if trailing.re is not NAME_AND_COST else None))
+    written = written if written and (written[:1] != "(" or re.search(r"[WUBRGCXwubrgcx]", written)) else None   # « (5) »: a mana value
+    if written and read_cost(written):
+        text, cost = trailing[1], read_cost(written)
     text = _NAME_SEP.split(text, maxsplit=1)[0]     # « Nom (English) — Édition — Rare — FR », « Nom · {2}{R} · … »
     english = aside                      # (« Name   English Name   French »)
     paren = re.fullmatch(r"(.+?)[ \t]*\([*_]?([A-Z][^()*_]{1,60})[*_]?\)", text)     # (« (*Dimir Guildmage*) »)
