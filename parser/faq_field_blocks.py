@@ -161,7 +161,7 @@ class _Fields:
             took = [self.read(seg) for seg in segments]          # « Coût : (1)(g/w)        Type : Éphémère »
             self.novel = self.novel or any(took)
             return any(took)
-        bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+(?:\.{3,}[ \t]*)?([^:\s.].*)", line.strip())
+        bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+(?:\.{3,}[ \t]*|[|│][ \t]*)?([^:\s.|│].*)", line.strip())
         match = _LABEL.match(line) if bare is None else bare
         printed = re.fullmatch(r"(?i)(?:\(|(?:CCM|VM|CMC|valeur de mana(?: convertie)?|coût converti de mana)[ \t]*:?[ \t]*)"
                                r"(\d{1,2})\)?", line.strip())
