@@ -37,7 +37,7 @@ import re
 from typing import Optional
 
 from parser.faq_delimited_tables import has_delimited, lay_out_delimited
-from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks
+from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks, type_and_pt
 from parser.faq_spotlights import has_spotlights, lay_out_spotlights, split_spotlights
 from parser.mana import ManaCostError, parse_written_cost
 
@@ -203,13 +203,19 @@ def _name_like(text: str) -> bool:
     return refused_name(text) is None and not _TYPE_START.match(text)
 
 
+def _type_over_more(text: str, below: str) -> bool:
+    """A type line with a line under it (the P/T, the keywords), or with its P/T at its end (« Créature : … — 2/3 »)."""
+    kind, pt = type_and_pt(text) if not below.strip() else (text, None)
+    return bool(below.strip() or pt) and kind is not None and is_type_line(kind)
+
+
 def _article_names(lines: list[Placed]) -> list[Placed]:
     """(Markdown marks around the name or the type line are no part of them: « **Name** », « _Créature : …_ ».)"""
     from parser.faq_records import unmarked
     out: list[Placed] = []
     for i, (text, where) in enumerate(lines):
         if (not text.strip() and 0 < i < len(lines) - 2 and (i == 1 or not lines[i - 2][0].strip())
-                and lines[i + 2][0].strip() and is_type_line(unmarked(lines[i + 1][0]))
+                and _type_over_more(unmarked(lines[i + 1][0]), lines[i + 2][0])
                 and _name_like(unmarked(lines[i - 1][0]))):
             continue                     # the blank line between an article's card name and its type line
         out.append((text, where))

@@ -77,12 +77,12 @@ _PT = re.compile(r"(?P<p>[-+]?(?:\d{1,2}|\*|X)(?:[+-](?:\d|\*))?)[ \t]*/[ \t]*(?
 _GATES = tuple(re.compile(p) for p in (
     r"Co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})", r"co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})",
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
-    r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])[^\n]{0,30}?[ \t][—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
+    r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])(?:[^\n]{0,30}?[ \t])?[—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
+    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"\)\n[ \t]+" + TYPE_WORDS, r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
 #: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
 #: text with one of these marks (a search that starts with a space is tried at every space).
-_MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
+_MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8}\n|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
 _COST_MARKS = ("—", "–", "·", "|")
 
 
@@ -161,7 +161,7 @@ class _Fields:
             took = [self.read(seg) for seg in segments]          # « Coût : (1)(g/w)        Type : Éphémère »
             self.novel = self.novel or any(took)
             return any(took)
-        bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+(?:\.{3,}[ \t]*)?([^:\s.].*)", line.strip())
+        bare = re.fullmatch(r"(?i)(F/E|P/T|Force ?/ ?Endurance)[ \t]+(?:\.{3,}[ \t]*|[|│][ \t]*)?([^:\s.|│].*)", line.strip())
         match = _LABEL.match(line) if bare is None else bare
         printed = re.fullmatch(r"(?i)(?:\(|(?:CCM|VM|CMC|valeur de mana(?: convertie)?|coût converti de mana)[ \t]*:?[ \t]*)"
                                r"(\d{1,2})\)?", line.strip())
@@ -302,9 +302,11 @@ def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     if label and (label["label"].strip().lower() in _NAME_LABELS or _lead_label(text, label)):
         text = label["value"].strip()
     cost = None
-    trailing = re.match(r"(.+?)[ \t]{2,}(\S.*?)$", text) or _lower_symbols(text)
-    if trailing and read_cost(trailing[2]):
-        text, cost = trailing[1], read_cost(trailing[2])
+    trailing = re.match(r"(.+?)(?:[ \t]{2,}(\S.*?)|(?<=\w)[ \t]((?:\([0-9WUBRGCXPS/]{1,3}\)){1,8}))$", text) or _lower_symbols(text)
+    written = trailing and (trailing[2] or (trailing[3] if trailing.re is not NAME_AND_COST else None))
+    written = written if written and (written[:1] != "(" or re.search(r"[WUBRGCXwubrgcx]", written)) else None   # « (5) »: a mana value
+    if written and read_cost(written):
+        text, cost = trailing[1], read_cost(written)
     text = _NAME_SEP.split(text, maxsplit=1)[0]     # « Nom (English) — Édition — Rare — FR », « Nom · {2}{R} · … »
     english = aside                      # (« Name   English Name   French »)
     paren = re.fullmatch(r"(.+?)[ \t]*\([*_]?([A-Z][^()*_]{1,60})[*_]?\)", text)     # (« (*Dimir Guildmage*) »)
@@ -384,6 +386,7 @@ def _other_name(lines: list[Placed], j: int) -> Optional[re.Match]:
     Scarecrow » / « Coût<TAB>6 »): a plain name, no cost, with a field of the record right under it."""
     text = _unframed(lines[j][0])
     k = j + 1 if j + 1 < len(lines) and lines[j + 1][0].strip() else j + 2
+    k += 1 if k < len(lines) and _RULE_LINE.fullmatch(lines[k][0]) else 0     # (a frame's rule under the header rows)
     below = _unframed(lines[k][0]) if k < len(lines) else ""
     if not below or not (_Fields().read(below) or _KEPT.match(below) or SET_LINE.match(re.sub(r"^\W+", "", below))):
         return None
