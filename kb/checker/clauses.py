@@ -29,6 +29,7 @@ reader read it.
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -51,8 +52,14 @@ PREDICATE_STARTS = frozenset(("COP", "HAS", "COSTV", "MODAL", "ENTER", "DIE", "G
 #: How a possessive starting a French clause reads once its owner is written out.
 _FR_ARTICLE = {"son": "le", "sa": "la", "ses": "les", "leur": "le", "leurs": "les"}
 
-#: At most this many ways to split one claim are tried (each costs a check of both parts).
+#: At most this many ways to split one claim are tried (each costs a check of both parts), and a clause
+#: is split again at most this deep: the cost of a claim of many « et » stays bounded.
 MAX_SPLITS = 3
+MAX_DEPTH = 2
+#: At most this many clauses are checked for one claim, however it splits.
+MAX_CHECKS = 8
+_DEPTH: ContextVar[int] = ContextVar("clause_depth", default=0)
+_BUDGET: ContextVar[list] = ContextVar("clause_budget", default=[0])
 
 
 @dataclass
@@ -187,8 +194,27 @@ def _elided(article: str, noun: str) -> str:
 
 
 def consult_clauses(verdict: Verdict, tokens: list, check: Callable[[str], Verdict]) -> Verdict:
-    """``verdict`` (unknown) decided by the clauses of the claim, each checked by ``check``; or kept."""
+    """``verdict`` (unknown) decided by the clauses of the claim, each checked by ``check``; or kept.
+    A clause is split again at most ``MAX_DEPTH`` times, and at most ``MAX_CHECKS`` clauses are checked."""
+    depth = _DEPTH.get()
+    if depth >= MAX_DEPTH:
+        return verdict
+    token = _DEPTH.set(depth + 1)
+    budget = _BUDGET.set([MAX_CHECKS]) if depth == 0 else None
+    try:
+        return _consult(verdict, tokens, check)
+    finally:
+        _DEPTH.reset(token)
+        if budget is not None:
+            _BUDGET.reset(budget)
+
+
+def _consult(verdict: Verdict, tokens: list, check: Callable[[str], Verdict]) -> Verdict:
+    left = _BUDGET.get()
     for split in splits(verdict.claim, tokens, verdict.lang):
+        if left[0] < 2:
+            break
+        left[0] -= 2
         parts = [check(split.first), check(split.second)]
         answers = [p.answer for p in parts]
         if "false" in answers and ("unknown" not in answers or not split.both_needed):

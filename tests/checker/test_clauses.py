@@ -182,3 +182,18 @@ def test_a_claim_too_long_to_read_whole_is_read_clause_by_clause(full_conn):
     assert v.answer == "false"
     assert v.reading["clauses"]["parts"][0] == {"text": "Serra Angel is a black creature.", "answer": "false",
                                                 "reading": v.reading["clauses"]["parts"][0]["reading"]}
+
+
+@pytest.mark.corpus
+def test_a_claim_of_many_clauses_checks_a_bounded_number_of_them(full_conn, monkeypatch):
+    from kb.checker import clauses
+
+    checked = []
+    real = clauses._consult
+
+    def counting(verdict, tokens, check):
+        return real(verdict, tokens, lambda part: checked.append(part) or check(part))
+    monkeypatch.setattr(clauses, "_consult", counting)
+    claim = " ".join(["Sol Ring costs {1} and wins many tournaments, because it is an artifact"] * 4)
+    assert check_claim(claim, cards=full_conn).answer == "unknown"
+    assert len(checked) <= clauses.MAX_CHECKS
