@@ -67,18 +67,21 @@ def card_names(conn: sqlite3.Connection, card: str, surface: str = "") -> set[st
         faces += [n for n in (name, face) if n]
     for face in faces:
         names.update({face, face.split(",")[0].strip()})
-    names.update(_head(n) for n in list(names) if n)
+    for n in list(names):
+        names.update(_short(n))
     return {n for n in names if len(n) > 2}
 
 
-def _head(name: str) -> str:
-    """The noun a text calls a card by for short ("the Wurm" for Witherscale Wurm, « la Hache » for
-    « Hache de sombracier »): the last word of an English name, the first of a French one."""
+def _short(name: str) -> tuple[str, ...]:
+    """How a text calls a card for short, with its article ("the Wurm" for Witherscale Wurm, « la Hache »
+    for « Hache de sombracier »): the last word of an English name, the first of a French one.  The bare
+    noun is not a name: "Elves you control" is not Llanowar Elves."""
     words = name.split(",")[0].split()
     if len(words) < 2:
-        return ""
-    french = any(w in ("de", "du", "des", "d'", "la", "le", "les") for w in words) or "'" in name
-    return words[0] if french else words[-1]
+        return ()
+    if any(w in ("de", "du", "des", "d'", "la", "le", "les") for w in words) or "'" in name:
+        return (f"la {words[0]}", f"le {words[0]}", f"l'{words[0]}")
+    return (f"the {words[-1]}",)
 
 
 def _said_elsewhere(missing: set[str], sentence: Gist, read: list) -> bool:
