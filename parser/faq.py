@@ -30,9 +30,7 @@ removed (its line is kept, with a warning).  The whole text is parsed once, what
 """
 from __future__ import annotations
 
-import gc
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Optional
 from functools import lru_cache
@@ -42,6 +40,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from kb.model import Document, ParseWarning, Rule, rule_parent, rule_sort_key
+from parser.collector import collector_paused
 from parser.decode import DecodeError, decode_bytes, decode_file
 from parser.faq_card_pages import lay_out
 from parser.faq_dates import ambiguous_dates, byline_dates, published_in_header
@@ -104,22 +103,8 @@ def parse_text(text: str, source: str, path: str = "", lang: str = "fr") -> Docu
 
     ``source`` becomes ``Document.id`` and the ``source`` of every node.
     """
-    with _collector_paused():
+    with collector_paused():
         return _parse_text(text, source, path, lang)
-
-
-@contextmanager
-def _collector_paused():
-    """The cyclic garbage collector paused while a text is parsed: the parse makes a token and a tree
-    node for every line and nothing of it is a cycle, yet the collector walked them ever again (a tenth
-    of a rules text's parse).  It runs again after, if it ran before (a parse inside a parse leaves it)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _parse_text(text: str, source: str, path: str, lang: str) -> Document:

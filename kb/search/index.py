@@ -53,6 +53,7 @@ from kb.search.scope import Scope
 from kb.search.spelling import VocabularyCounter, is_known
 from kb.search.split import add_by_fields, default_procs
 from kb.search.words import LANGS, TOKEN_PATTERN, TOKEN_RE, WordTerms
+from parser.collector import collector_paused
 from parser.textkeys import fold
 
 #: Full-text hits given the side-by-side bonus (and fetched at the least: the
@@ -186,6 +187,11 @@ def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     procs = (default_procs() if bulk else 1) if procs is None else procs
+    with collector_paused():   # (the other process forked with it paused too)
+        return _build(directory, docs, expansions, procs, bulk)
+
+
+def _build(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[list], procs: int, bulk: bool) -> int:
     ix = windex.create_in(str(directory), make_schema())
     writer, bulk = _writer(ix, procs, bulk)
     vocabulary, impacts, n = VocabularyCounter(), firstpass.ImpactWriter(), 0
