@@ -182,6 +182,8 @@ class QueryModel:
         colors = self._colors(d)
         if q.words == "exists":         # "has a color" / "has no color"
             return bool(colors)
+        if isinstance(q.value, (int, float)) and not isinstance(q.value, bool):   # "has three colors": how many
+            return _compare(len(colors), q.compare, q.value)
         if q.quantifier == "only":
             return colors == (q.value,)
         return q.value in colors

@@ -40,15 +40,33 @@ _PLAYERS = frozenset(("YOU", "BOTHPLAYERS", "PLAYER"))
 
 
 def _with_lead(tokens: list[Token], i: int) -> bool:
-    """« Avec la Discipline de la forteresse, chaque joueur perd … », "With X, you …": the card named first,
-    what its text does after the comma."""
+    """« Avec la Discipline de la forteresse, chaque joueur perd … », "With X, you …", "With X, target
+    creature gets …": the card named first, what its text does after the comma."""
     return i == 3 and tokens[0].type == "WITH" and tokens[1].type == "CARD" and tokens[2].type == "AND" and \
-        (tokens[i].type in START or tokens[i].type in _PLAYERS)
+        (tokens[i].type in START or tokens[i].type in _PLAYERS or _object_then_verb(tokens, i))
+
+
+#: Token types of the object an effect may be said of before its verb (« la créature ciblée gagne … »,
+#: "target creature gets …", « les créatures blanches gagnent … »).
+_OBJECT_WORDS = frozenset(("TARGET", "CARDTYPE", "SUBTYPE", "OBJ", "COLOR", "SUPERTYPE"))
+
+
+def _object_then_verb(tokens: list[Token], i: int) -> bool:
+    """Whether an object (a few object words, one of them a noun) begins at ``i`` and an effect's verb
+    follows it: the effect is said from its object on."""
+    k = i
+    while k < len(tokens) and k - i < 4 and tokens[k].type in _OBJECT_WORDS:
+        k += 1
+    return k > i and k < len(tokens) and tokens[k].type in START and tokens[k].type != "YOU" and \
+        any(t.type in ("TARGET", "CARDTYPE", "SUBTYPE", "OBJ") for t in tokens[i:k])
 
 
 def _starts_effect(tokens: list[Token], i: int) -> bool:
     if _with_lead(tokens, i):
         return True
+    if i > 1 and tokens[i - 1].type == "AND" and tokens[0].type == "CARD" and _object_then_verb(tokens, i) and \
+            not any(t.type in ("COND", "HYPO", "CONCEDE", "TEXTDOES") for t in tokens[:i]):
+        return True                      # "X costs {2}{G} and target creature gets +4/+4 …": what X does
     if tokens[i].type not in START:
         return False
     j = i - 1

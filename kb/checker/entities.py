@@ -289,6 +289,20 @@ def _lemma(word: str, lang: str) -> str:
     return hit[0] if hit else word
 
 
+#: French feminine endings and the masculine ones of the same noun (« guerrière » guerrier, « magicienne »
+#: magicien, « voleuse » voleur, « gobeline » gobelin, « humaine » humain): a creature type said of a woman.
+_FEMININE = (("ieres", "iers"), ("iere", "ier"), ("ennes", "ens"), ("enne", "en"), ("euses", "eurs"),
+             ("euse", "eur"), ("trices", "teurs"), ("trice", "teur"), ("esses", "es"), ("esse", "e"),
+             ("es", "s"), ("e", ""))
+
+
+def _masculine(word: str) -> list[str]:
+    """The masculine forms ``word`` may be the feminine of (folded French; none for a word of 3 letters)."""
+    if len(word) <= 3:
+        return []
+    return [word[:-len(fem)] + masc for fem, masc in _FEMININE if word.endswith(fem)]
+
+
 def _is_game_word(vocab: Vocabulary, lang: str, key: str) -> bool:
     hit = vocab.get(lang, key)
     return hit is not None and hit[0] not in ("WORD",)
@@ -331,8 +345,8 @@ class Tokenizer:
                 continue
             if words[j - 1].kind == "punct" or words[i].kind == "punct":
                 continue        # "lifelink," is the keyword and its comma, not the card Lifelink
-            if (_is_game_word(self.vocab, lang, " ".join(w.folded for w in words[i:j])) and
-                    not self._named_subject(words, i, j, lang)) or \
+            if ((_is_game_word(self.vocab, lang, " ".join(w.folded for w in words[i:j])) or
+                 self._all_types(words, i, j, lang)) and not self._named_subject(words, i, j, lang)) or \
                     (j - i == 1 and (words[i].kind != "word" or self._is_action(words, i, lang))):
                 continue        # « vigilance », "first strike", "fog", "1": a game word before a card name
             if words[i].folded in ("le", "la", "les", "l'", "the", "a", "an", "un", "une") and j - i == 1:
@@ -343,6 +357,22 @@ class Tokenizer:
                 best[i] = (j, Token("CARD", value, start_pos=words[i].start, end_pos=words[j - 1].end))
         return best
 
+    def _all_types(self, words: list[Word], i: int, j: int, lang: str) -> bool:
+        """Whether every word of ``words[i:j]`` is a type, subtype or supertype: "a legendary Zombie Assassin"
+        says the types of the card Thraximundar, not the card Zombie Assassin: after an indefinite article, a
+        supertype, a colour or a P/T (not "Does Serra Angel …", whose words are a subtype each too)."""
+        before = words[i - 1] if i > 0 else None
+        if before is None or not (before.folded in ("a", "an", "un", "une", "des") or before.kind == "pt" or
+                                  self._type_category(words, i - 1, lang) == "SUPERTYPE" or
+                                  (self._entry(words, i - 1, lang) or (0, ""))[1] == "COLOR"):
+            return False
+        return j - i > 1 and all((self._entry(words, k, lang) or (0, "", ""))[:2] == (k + 1, cat)
+                                 for k in range(i, j) for cat in [self._type_category(words, k, lang)])
+
+    def _type_category(self, words: list[Word], k: int, lang: str) -> str:
+        entry = self._entry(words, k, lang)
+        return entry[1] if entry is not None and entry[1] in ("SUBTYPE", "CARDTYPE", "SUPERTYPE") else "-"
+
     def _named_subject(self, words: list[Word], i: int, j: int, lang: str) -> bool:
         """« Le Marais est … », "Mountain is a basic land …": a card whose name is a subtype, named as the
         claim's first words (an article before it) in the singular (« est », "is", « a », "has" after it, not
@@ -350,7 +380,8 @@ class Tokenizer:
         lead = i == 0 or (i == 1 and words[0].folded in ("le", "la", "l'", "the"))
         sub = self.vocab.get(lang, " ".join(w.folded for w in words[i:j]))
         k = j + 1 if j < len(words) and words[j].folded in ("n'", "ne") else j      # « Le Marais n'a … »
-        return lead and j - i == 1 and sub is not None and sub[0] == "SUBTYPE" and k < len(words) and \
+        return lead and (j - i == 1 and sub is not None and sub[0] == "SUBTYPE" or self._all_types(words, i, j, lang)) \
+            and k < len(words) and \
             words[k].folded in ("is", "isn't", "has", "est", "a")
 
     def _entry(self, words: list[Word], i: int, lang: str) -> Optional[tuple[int, str, str]]:
@@ -370,6 +401,11 @@ class Tokenizer:
                 return i + 1, hit[0], hit[1]
         if word.kind == "word" and "-" in word.folded:
             return None
+        if lang == "fr" and word.kind == "word":
+            for form in _masculine(word.folded):     # « gobeline », « sorcières »: the subtype's entry
+                hit = self.vocab.get(lang, form)
+                if hit is not None and hit[0] == "SUBTYPE":
+                    return i + 1, hit[0], hit[1]
         if lang == "en" and word.kind == "word" and word.folded.endswith("s"):
             hit = self.vocab.get(lang, word.folded[:-1]) or self.vocab.get(lang, lemma)
             if hit is not None and hit[0] in ("SUBTYPE", "CARDTYPE"):

@@ -321,7 +321,7 @@ def glossary(term, edition, all_editions, data_dir, as_json):
     when it is unambiguous; a French term is read through its French↔English
     pair, « piétinement » as Trample).  A term the latest edition keeps as
     « Mana Burn (Obsolete) » shows that latest entry."""
-    from kb.rules.lookup import AmbiguousTerm, GlossaryNotFound, glossary_answer, glossary_json
+    from kb.rules.lookup import AmbiguousTerm, GlossaryNotFound, glossary_answer, glossary_json, term_key
 
     if not term.strip():
         raise KBError(f"empty term {term!r}: give a glossary term, e.g. kb glossary trample")
@@ -345,8 +345,9 @@ def glossary(term, edition, all_editions, data_dir, as_json):
     if not all_editions:
         _print_glossary_entry(out[0], f"  ({out[0]['edition']})")
         return
-    for term in dict.fromkeys(o["term"] for o in out):
-        wordings = [o for o in out if o["term"] == term]
+    for key in dict.fromkeys(term_key(o["term"]) for o in out):
+        wordings = [o for o in out if term_key(o["term"]) == key]
+        term = wordings[0]["term"]          # as the latest edition spells it
         every = [e for o in wordings for e in o["editions"]]
         click.echo(click.style(term, bold=True) + click.style(f"  ({_span_text(min(every), max(every), len(every))}"
                                                                f"{', ' + str(len(wordings)) + ' wordings' if len(wordings) > 1 else ''})",
@@ -368,7 +369,7 @@ def glossary_spans(entries: list) -> list[list]:
     runs: list[list] = []
     last = None
     for e in entries:
-        key = (e.term, e.lang, typo_key(e.definition), tuple(e.references))
+        key = (typo_key(e.term), e.lang, typo_key(e.definition), tuple(e.references))
         if runs and key == last:
             runs[-1].append(e)
         else:

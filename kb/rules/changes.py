@@ -42,14 +42,19 @@ def rule_body(title: Optional[str], text: Optional[str]) -> str:
     return f"{title or ''}\n{text or ''}".strip()
 
 
+def compared_text(title: Optional[str], text: Optional[str], examples: Sequence[str]) -> str:
+    """What two versions of a rule are compared on: its title and text (:func:`rule_body`), then its
+    examples, one a line (a change in an example alone is a change of the rule, and its word diff shows it)."""
+    return "\n".join([rule_body(title, text), *examples]).strip()
+
+
 def change_kind(a_title: Optional[str], a_text: Optional[str], a_examples: Sequence[str],
                 b_title: Optional[str], b_text: Optional[str], b_examples: Sequence[str]) -> str:
     """``none`` / ``typo`` / ``refs`` / ``words``: how two versions of a rule
     differ (see the module docstring).  Examples are lists of strings."""
     if (a_title or None, a_text or "", list(a_examples)) == (b_title or None, b_text or "", list(b_examples)):
         return "none"
-    ta = rule_body(a_title, a_text) + "\n" + "\n".join(a_examples)
-    tb = rule_body(b_title, b_text) + "\n" + "\n".join(b_examples)
+    ta, tb = compared_text(a_title, a_text, a_examples), compared_text(b_title, b_text, b_examples)
     if typo_key(ta) == typo_key(tb):
         return "typo"
     if masked_key(ta) == masked_key(tb):

@@ -15,7 +15,7 @@ from kb.model import rule_sort_key
 from kb.rules.changes import change_kind, rule_body
 from kb.rules.lineage import forward_closure
 from kb.rules.versions import edition_asked, history_editions
-from kb.rules.wordiff import word_diff_text
+from kb.rules.wordiff import rule_diff_text
 
 
 @dataclass
@@ -28,7 +28,7 @@ class EditionDiff:
     ``split`` {from, to: [...]}; ``merged`` {from: [...], to}.
     ``unchanged`` counts rules with the same number and words.  With word diffs
     (:func:`diff_editions` ``word_diffs``), a renumbered or reworded rule whose words changed
-    has ``diff`` (:func:`kb.rules.wordiff.word_diff_text`), as ``kb history --diff`` shows, and
+    has ``diff`` (:func:`kb.rules.wordiff.rule_diff_text`), as ``kb history --diff`` shows, and
     so has each split and merge (the pieces' texts one after the other).
     """
 
@@ -96,8 +96,13 @@ def diff_editions(conn: sqlite3.Connection, a: str, b: str, word_diffs: bool = F
     return d
 
 
-def _body(rule: tuple) -> str:
-    return rule_body(rule[1], rule[2])
+def _body(rule: tuple) -> tuple:
+    return rule_body(rule[1], rule[2]), json.loads(rule[3] or "[]")
+
+
+def _joined(rules: list[tuple]) -> tuple:
+    """Several rules' bodies and examples, one after the other (a merge's sources, a split's pieces)."""
+    return " ".join(r[0] for r in rules), [e for r in rules for e in r[1]]
 
 
 def _add_word_diffs(d: EditionDiff, rules_a: dict, rules_b: dict) -> None:
@@ -106,13 +111,13 @@ def _add_word_diffs(d: EditionDiff, rules_a: dict, rules_b: dict) -> None:
     its pieces (one after the other)."""
     for r in d.renumbered:
         if r["change"] == "words":
-            r["diff"] = word_diff_text(_body(rules_a[r["from"]]), _body(rules_b[r["to"]]))
+            r["diff"] = rule_diff_text(_body(rules_a[r["from"]]), _body(rules_b[r["to"]]))
     for r in d.reworded:
-        r["diff"] = word_diff_text(_body(rules_a[r["number"]]), _body(rules_b[r["number"]]))
+        r["diff"] = rule_diff_text(_body(rules_a[r["number"]]), _body(rules_b[r["number"]]))
     for r in d.merged:
-        r["diff"] = word_diff_text(" ".join(_body(rules_a[n]) for n in r["from"]), _body(rules_b[r["to"]]))
+        r["diff"] = rule_diff_text(_joined([_body(rules_a[n]) for n in r["from"]]), _body(rules_b[r["to"]]))
     for r in d.split:
-        r["diff"] = word_diff_text(_body(rules_a[r["from"]]), " ".join(_body(rules_b[n]) for n in r["to"]))
+        r["diff"] = rule_diff_text(_body(rules_a[r["from"]]), _joined([_body(rules_b[n]) for n in r["to"]]))
 
 
 def _classify(d: EditionDiff, n: str, targets: list[str], extra: list[str],

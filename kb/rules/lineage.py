@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
@@ -17,7 +18,7 @@ from typing import Iterable, Optional
 from kb.model import rule_sort_key
 from kb.rules.changes import rule_body
 from kb.rules.versions import history_editions, resolve_edition, rule_version
-from kb.rules.wordiff import word_diff_text
+from kb.rules.wordiff import rule_diff_text
 
 #: Relations whose row links a rule to its main successor / predecessor.
 PRIMARY = ("same", "reworded", "moved")
@@ -168,7 +169,7 @@ def _walk_forward(conn: sqlite3.Connection, lin: Lineage) -> list[Step]:
 
 
 def _versions_of(conn: sqlite3.Connection, steps: list[Step]) -> dict[tuple[str, str], tuple]:
-    """(edition, number) -> (vid, title, text) of each step."""
+    """(edition, number) -> (vid, title, text, examples) of each step."""
     out = {}
     by_ed: dict[str, list[str]] = defaultdict(list)
     for s in steps:
@@ -177,10 +178,10 @@ def _versions_of(conn: sqlite3.Connection, steps: list[Step]) -> dict[tuple[str,
         for i in range(0, len(nums), 500):
             chunk = nums[i:i + 500]
             q = ",".join("?" * len(chunk))
-            for vid, n, title, text in conn.execute(
-                    f"SELECT v.vid, v.number, v.title, v.text FROM rule_occurrences o JOIN rule_versions v "
+            for vid, n, title, text, examples in conn.execute(
+                    f"SELECT v.vid, v.number, v.title, v.text, v.examples FROM rule_occurrences o JOIN rule_versions v "
                     f"ON v.vid=o.vid WHERE o.edition=? AND v.lang='en' AND v.number IN ({q})", (e, *chunk)):
-                out[(e, n)] = (vid, title, text or "")
+                out[(e, n)] = (vid, title, text or "", json.loads(examples or "[]"))
     return out
 
 
@@ -189,7 +190,7 @@ def _group_spans(lin: Lineage, steps: list[Step], versions: dict, diffs: bool) -
     version span at each text change (with its word diff when ``diffs``)."""
     prev_text = None
     for i, step in enumerate(steps):
-        vid, title, text = versions[(step.edition, step.number)]
+        vid, title, text, examples = versions[(step.edition, step.number)]
         if not lin.spans or lin.spans[-1].number != step.number or step.relation in ("moved", "split", "merged"):
             entered = step.relation if i > 0 or step.relation == "added" else None
             lin.spans.append(NumberSpan(step.number, step.edition, step.edition, 0, entered))
@@ -199,11 +200,11 @@ def _group_spans(lin: Lineage, steps: list[Step], versions: dict, diffs: bool) -
             change = None if prev_text is None else (step.change or "words")
             version = VersionSpan(vid, step.edition, step.edition, 0, change, title, text)
             if diffs and prev_text is not None and change in ("words", "refs"):
-                version.diff = word_diff_text(prev_text, rule_body(title, text))
+                version.diff = rule_diff_text(prev_text, (rule_body(title, text), examples))
             span.versions.append(version)
         v = span.versions[-1]
         v.last, v.editions = step.edition, v.editions + 1
-        prev_text = rule_body(title, text)
+        prev_text = (rule_body(title, text), examples)
 
 
 def lineage(conn: sqlite3.Connection, number: str, edition: Optional[str] = None,
@@ -215,7 +216,7 @@ def lineage(conn: sqlite3.Connection, number: str, edition: Optional[str] = None
 
     Raises KeyError if the rule is not in that edition, ValueError if the
     knowledge base has no history.  ``diffs`` adds a word diff to each text
-    change (:func:`kb.rules.wordiff.word_diff_text`).
+    change (:func:`kb.rules.wordiff.rule_diff_text`).
     """
     edition = resolve_edition(conn, number, edition)
     if rule_version(conn, number, edition) is None:

@@ -26,7 +26,7 @@ from kb.rules import lineage as rule_lineage
 from kb.rules import versions
 from kb.rules.references import references_of
 from kb.store import db as store
-from parser.textkeys import fold
+from parser.textkeys import fold, typo_key
 
 
 class NotARuleNumber(ValueError):
@@ -432,7 +432,13 @@ def _glossary_rows(conn: sqlite3.Connection, edition: Optional[str]) -> tuple[li
                 raise GlossaryNotFound(f"no glossary entry in edition {edition}: {err}") from err
             named = [r for r in rows if r["edition"] == used]
         rows, used = named, used or edition
-    return [(fold(r["term"]), r) for r in rows], used
+    return [(term_key(r["term"]), r) for r in rows], used
+
+
+def term_key(term: str) -> str:
+    """A glossary term as entries of every edition spell it: folded, its typography ignored (the quotes of
+    « Controlling Another Player's Turn », curly in some editions and the ``?`` of a lost quote in others)."""
+    return fold(typo_key(term))
 
 
 def glossary_answer(conn: sqlite3.Connection, term: str, edition: Optional[str] = None) -> GlossaryAnswer:
@@ -444,7 +450,7 @@ def glossary_answer(conn: sqlite3.Connection, term: str, edition: Optional[str] 
     prefix; a pair starting with it.  Raises :class:`GlossaryNotFound`
     or :class:`AmbiguousTerm`."""
     keyed, used = _glossary_rows(conn, edition)
-    wanted = fold(term.strip())
+    wanted = term_key(term.strip())
     matches, pair = _same_term(keyed, wanted), None
     if not matches:
         matches, pair = _through_pairs(keyed, term, exact=True)
@@ -455,7 +461,7 @@ def glossary_answer(conn: sqlite3.Connection, term: str, edition: Optional[str] 
     if not matches:
         raise GlossaryNotFound(f"no glossary entry for {term!r}" + in_edition(edition, used))
     terms = sorted({r["term"] for r in matches}, key=fold)
-    if len({_base_term(fold(t)) for t in terms}) > 1:
+    if len({_base_term(term_key(t)) for t in terms}) > 1:
         raise AmbiguousTerm(f"{term!r} is ambiguous: " + "; ".join(terms[:20]))
     matches.sort(key=lambda r: r["edition"] or "", reverse=True)
     entries = [GlossaryEntry(term=r["term"], definition=r["definition"], edition=r["edition"], lang=r["lang"],

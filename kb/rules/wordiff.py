@@ -38,3 +38,13 @@ def word_diff_text(old: str, new: str) -> str:
     """
     marks = {"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}
     return " ".join(marks[op].format(text) for op, text in word_diff(old, new))
+
+
+def rule_diff_text(old: tuple, new: tuple) -> str:
+    """The word diff of two versions of a rule, each ``(body, examples)`` (the body as
+    :func:`kb.rules.changes.rule_body` gives it, the examples a list): the body's diff, then, when
+    the examples changed, theirs after « Example: » (a change in an example alone shows)."""
+    text = word_diff_text(old[0], new[0])
+    if list(old[1]) != list(new[1]):
+        text += " Example: " + word_diff_text(" ".join(old[1]), " ".join(new[1]))
+    return text

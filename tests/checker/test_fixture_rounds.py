@@ -30,7 +30,13 @@ and the gist's guard against a word the sentence never says: cards B 57, D 30, F
   blessures à ce joueur ») read as contradicting a claim that says the trigger after it; 16/120 and two wrong
   with the code of the start of that session (2833417).
 With mana said in words read as the text's symbols ("taps for black mana") and a text that lost its line ends
-read ability by ability: cards A 63, F 24, H 20."""
+read ability by ability: cards A 63, F 24, H 20.
+* I (60 cards, 60 seeds): 21/120 at its one blind measure (cards 20, seeds 1) at da9ee1a, with one wrong
+  answer: "Thraximundar is a legendary Zombie Assassin with exactly three colors" read the card Zombie
+  Assassin in the types and "three colors" as a colour; both fixed (types after an article, a supertype, a
+  colour or a P/T; a number of colours counted), with French feminine creature types (« une gobeline »)
+  and an effect said from its object (« … et la créature ciblée gagne +4/+4 », "With X, target creature
+  gets …"): 24/120, E 21."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,10 +55,11 @@ ROUNDS = [
     pytest.param("claims_seeds_round_b.yaml", "seed_conn", 70, 15, id="seeds-B"),
     pytest.param("claims_round_c.yaml", "full_conn", 120, 38, marks=pytest.mark.corpus, id="C"),
     pytest.param("claims_round_d.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="D"),
-    pytest.param("claims_round_e.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="E"),
+    pytest.param("claims_round_e.yaml", "full_conn", 120, 21, marks=pytest.mark.corpus, id="E"),
     pytest.param("claims_round_f.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="F"),
     pytest.param("claims_round_g.yaml", "full_conn", 120, 18, marks=pytest.mark.corpus, id="G"),
     pytest.param("claims_round_h.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="H"),
+    pytest.param("claims_round_i.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="I"),
 ]
 
 

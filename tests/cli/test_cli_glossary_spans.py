@@ -49,3 +49,13 @@ def test_mana_burn_two_terms_each_once(full_kb):
     assert heads == ["Mana Burn (Obsolete)  (2009-07-11 – 2026-01-16, 79 editions)",
                      "Mana Burn  (2003-03-15 – 2009-05-01, 22 editions, 2 wordings)"]
     assert "  2003-03-15:" in text       # the first edition's entry had no « See rule 300.3. »
+
+
+def test_one_term_however_its_quotes_are_spelled(full_kb):
+    """« Controlling Another Player's Turn » is spelled with a straight quote, a curly one and the ``?`` of
+    a lost quote (2008-05-01) in different editions: one term, its 20 editions in two wordings."""
+    every = json.loads(run("controlling another", "--all", "--json", data_dir=full_kb))
+    assert {e["term"].replace("’", "'") for e in every} == {"Controlling Another Player's Turn"}
+    assert sum(e["span"]["editions"] for e in every) == 20 and len(every) == 2
+    assert run("controlling another", "--all", data_dir=full_kb).splitlines()[0].startswith(
+        "Controlling Another Player's Turn  (2003-12-01 – 2009-05-01, 20 editions, 2 wordings)")

@@ -73,3 +73,13 @@ def test_history_follows_the_merge(full_kb):
 def test_rule_now_follows_bands_with_other(full_kb, number, today):
     r = json.loads(run("rule", number, "--edition", "2008-05-01", "--now", "--json", data_dir=full_kb))
     assert r["now"] == {"edition": "2026-01-16", "numbers": today}
+
+
+def test_a_change_in_an_example_alone_shows_in_the_word_diff(full_kb):
+    """115.7e of 2026-01-16 changed only in its example (Arc Trail: "another" -> "any other" target):
+    `kb diff` and `kb history --diff` show those words, not the unchanged rule text alone."""
+    d = json.loads(run("diff", "2025-11-14", "2026-01-16", "--json", data_dir=full_kb))
+    (arc,) = [r for r in d["reworded"] if r["number"] == "115.7e"]
+    assert " Example: " in arc["diff"] and "1 damage to [-another-] {+any other+} target" in arc["diff"]
+    history = run("history", "115.7e", "--diff", data_dir=full_kb)
+    assert "1 damage to [-another-] {+any other+} target" in history
