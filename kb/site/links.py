@@ -287,6 +287,12 @@ class LinkRegistry:
             self._edition_by_source = {e["source"]: e for e in self.editions}
         return self._edition_by_source.get(source)
 
+    def edition_source(self, date: str) -> Optional[str]:
+        """The source of the planned English edition of ``date``; of the latest edition when that one is
+        not planned (its pages are not rendered); None without English editions."""
+        found = next((e["source"] for e in self.editions if e["lang"] == "en" and e["date"] == date), None)
+        return found or (self.latest["source"] if self.latest is not None else None)
+
     def english_dates(self) -> list[str]:
         """Dates of every English edition of the knowledge base, oldest first."""
         if self._english_dates is None:

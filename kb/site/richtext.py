@@ -69,11 +69,33 @@ class GlossaryTerms:
         alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
         return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])"), forms
 
-    def spans(self, source: str, text: str) -> list[tuple[int, int, str]]:
-        """(start, end, glossary term) of the first use of each term in ``text``."""
-        if source not in self._by_source:
-            self._by_source[source] = self._compile(source)
-        pattern, forms = self._by_source[source]
+    def _compile_french(self, source: str) -> tuple[Optional[re.Pattern], dict[str, str]]:
+        """The French terms of the term pairs (``terms_fr_en.tsv``) whose English is a glossary term of
+        ``source`` (« association d'âmes » -> Soulbond), of two words or more, and their plurals."""
+        from kb.cards.terms import load_terms
+
+        glossary = {fold(re.sub(r"\s*\([^()]*\)$", "", t)).strip(): t for (t,) in
+                    self.conn.execute("SELECT term FROM glossary WHERE source=?", (source,))
+                    if "obsolete" not in t.lower()}
+        forms: dict[str, str] = {}
+        for pair in load_terms():
+            term = glossary.get(fold(pair.en).strip())
+            if term is None or len(pair.fr.split()) < 2:
+                continue
+            for form in (pair.fr, _french_plural(pair.fr)):
+                forms.setdefault(fold(form), term)
+        if not forms:
+            return None, forms
+        alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])"), forms
+
+    def spans(self, source: str, text: str, french: bool = False) -> list[tuple[int, int, str]]:
+        """(start, end, glossary term) of the first use of each term in ``text``; ``french``: of the
+        French terms paired with them (a French rule linked to the glossary of its English edition)."""
+        key = (source, french)
+        if key not in self._by_source:
+            self._by_source[key] = self._compile_french(source) if french else self._compile(source)
+        pattern, forms = self._by_source[key]
         if pattern is None:
             return []
         folded = fold(text)
@@ -87,6 +109,22 @@ class GlossaryTerms:
                 seen.add(term)
                 out.append((m.start(), m.end(), term))
         return out
+
+
+#: French words a plural leaves as they are: articles, prepositions, and words already plural.
+_FR_INVARIABLE = frozenset(("de", "du", "des", "la", "le", "les", "un", "une", "sur", "a", "au", "aux", "en", "et"))
+
+
+def _french_plural(words: str) -> str:
+    """« capacité déclenchée » -> « capacités déclenchées »: each word but the invariable ones in the plural."""
+    out = []
+    for w in words.split():
+        bare = fold(w)
+        if bare in _FR_INVARIABLE or "'" in w or "’" in w or bare.endswith(("s", "x", "z")):
+            out.append(w)
+        else:
+            out.append(w + ("x" if bare.endswith(("eau", "au")) else "s"))
+    return " ".join(out)
 
 
 def _plurals(words: str) -> list[str]:
@@ -108,16 +146,21 @@ class RichText:
         self.glossary = GlossaryTerms(links.conn)
 
     def __call__(self, text: Optional[str], source: str, page: str, cards: Iterable = (),
-                 offset: int = 0, refs: Iterable[StoredReference] = (), terms: bool = True) -> Markup:
+                 offset: int = 0, refs: Iterable[StoredReference] = (), terms: bool = True,
+                 glossary_of: Optional[str] = None) -> Markup:
         """Escape ``text``, link the stored references ``refs`` and the card
         names in ``cards`` ((start, end, English name) spans), both located
         in the whole text, of which ``text`` starts at ``offset``), with
-        ``terms`` the glossary terms of an English edition's text, and
-        italicise ``_x_``."""
+        ``terms`` the glossary terms of an English edition's text (of a French text: its French terms,
+        to the glossary of the English edition ``glossary_of``, a date), and italicise ``_x_``."""
         if not text:
             return Markup("")
         out, pos = [], 0
-        for link in self._with_terms(self._links_in(text, cards, offset, refs), text, source, terms):
+        glossary_source, french = source, False
+        if glossary_of:
+            glossary_source, french = self.links.edition_source(glossary_of) or source, True
+        for link in self._with_terms(self._links_in(text, cards, offset, refs), text, glossary_source, terms,
+                                     french):
             if link.start < pos:
                 continue  # overlaps a link already made
             out.append(italics(text[pos:link.start]))
@@ -127,7 +170,7 @@ class RichText:
                     rel(page, self.links.card_paths[link.card]), link.card, phrase))
             elif link.kind == "term":
                 out.append(Markup('<a class="term" href="{}" title="{}">{}</a>').format(
-                    rel(page, self.links.glossary_link(source, link.card)), link.card, phrase))
+                    rel(page, self.links.glossary_link(glossary_source, link.card)), link.card, phrase))
             else:
                 out.append(self._reference_link(link.reference, phrase, page))
             pos = link.end
@@ -148,13 +191,13 @@ class RichText:
         links.sort(key=lambda link: (link.start, -link.end))
         return links
 
-    def _with_terms(self, links: list[_Link], text: str, source: str, terms: bool) -> list[_Link]:
+    def _with_terms(self, links: list[_Link], text: str, source: str, terms: bool, french: bool = False) -> list[_Link]:
         """``links`` and, where none of them is, the glossary terms of
         ``text`` when it belongs to an English edition whose glossary has a
-        page; in text order."""
+        page (``french``: the French terms paired with them); in text order."""
         if not terms or self.links.glossary_link(source, "") is None:
             return links
-        found = [_Link(a, b, "term", card=term) for a, b, term in self.glossary.spans(source, text)
+        found = [_Link(a, b, "term", card=term) for a, b, term in self.glossary.spans(source, text, french)
                  if not any(a < link.end and link.start < b for link in links)]
         return sorted(links + found, key=lambda link: (link.start, -link.end)) if found else links
 

@@ -86,3 +86,16 @@ def test_claim_check_of_a_year_links_the_edition_in_force(client):
                                                 "edition": "2019"}).get_json()
     assert d["answer"] == "true"
     assert d["rule_urls"]["202.3"] == "/cr/2019-08-23/202#202.3"      # in force on 2019-12-31
+
+
+def test_french_rule_pages_link_the_glossary_and_the_diffs_of_their_english_edition(client):
+    """A French rule's terms link to the English glossary (« capacité activée » -> Activated Ability, of the
+    latest edition, whose pages the site holds), and its English side to the diff of its edition to today's."""
+    page = client.get("/fr/rules/607.html").get_data(as_text=True)
+    rule = page.split('id="607.2a">')[1].split("</section>")[0]
+    assert ('une <a class="term" href="../../cr/2026-01-16/glossary.html#activated-ability" title="Activated Ability">'
+            'capacité activée</a> ou déclenchée') in rule
+    assert ('<a class="edition-diff" href="../../diff/2011-04-01_2026-01-16.html">différences 2011-04-01 → '
+            '2026-01-16</a>') in rule
+    combat = client.get("/fr/rules/502.html").get_data(as_text=True)
+    assert 'title="Combat Damage">blessures de combat</a>' in combat
