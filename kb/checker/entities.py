@@ -38,6 +38,7 @@ from kb.cards.nameindex import singular
 from kb.cards.terms import load_terms
 from kb.checker.effect_tokens import merge_effects
 from kb.checker.lemmas import lemma_index
+from kb.checker.mana_words import costs_in_symbols
 from kb.data import terms_dir
 from parser.cardface import FR_SUPERTYPES, FR_TYPES
 from parser.textkeys import fold, loose_name
@@ -289,6 +290,17 @@ def _lemma(word: str, lang: str) -> str:
     return hit[0] if hit else word
 
 
+def _cost_verbs(tokens: list[Token], claim: str) -> list[Token]:
+    """"cost" right after a card or a pronoun is the verb, not the noun: "Does X cost {U}?", "they cost {1}"."""
+    out = list(tokens)
+    for k in range(1, len(out)):
+        tok = out[k]
+        if tok.type == "ATTR" and tok.value == "mana_cost" and claim[tok.start_pos:tok.end_pos].lower() == "cost" \
+                and out[k - 1].type in ("CARD", "PRON"):
+            out[k] = Token("COSTV", "cost", start_pos=tok.start_pos, end_pos=tok.end_pos)
+    return out
+
+
 #: French feminine endings and the masculine ones of the same noun (« guerrière » guerrier, « magicienne »
 #: magicien, « voleuse » voleur, « gobeline » gobelin, « humaine » humain): a creature type said of a woman.
 _FEMININE = (("ieres", "iers"), ("iere", "ier"), ("ennes", "ens"), ("enne", "en"), ("euses", "eurs"),
@@ -377,12 +389,15 @@ class Tokenizer:
         """« Le Marais est … », "Mountain is a basic land …": a card whose name is a subtype, named as the
         claim's first words (an article before it) in the singular (« est », "is", « a », "has" after it, not
         « sont » / "are": « Les Zombies sont … » is about the subtype)."""
-        lead = i == 0 or (i == 1 and words[0].folded in ("le", "la", "l'", "the"))
+        h = i - 1 if i > 0 and words[i - 1].folded in ("le", "la", "l'", "the") else i
+        opener = self.vocab.get(lang, " ".join(w.folded for w in words[:h])) if h else None
+        lead = h == 0 or (opener is not None and opener[0] == "QWORD")    # « Est-ce que l'Orgg a … »
         sub = self.vocab.get(lang, " ".join(w.folded for w in words[i:j]))
         k = j + 1 if j < len(words) and words[j].folded in ("n'", "ne") else j      # « Le Marais n'a … »
+        apposed = k + 1 < len(words) and words[k].folded == "," and words[k + 1].folded in ("un", "une", "a", "an")
         return lead and (j - i == 1 and sub is not None and sub[0] == "SUBTYPE" or self._all_types(words, i, j, lang)) \
             and k < len(words) and \
-            words[k].folded in ("is", "isn't", "has", "est", "a")
+            (words[k].folded in ("is", "isn't", "has", "est", "a") or apposed)    # « L'Orgg, une créature … »
 
     def _entry(self, words: list[Word], i: int, lang: str) -> Optional[tuple[int, str, str]]:
         """The longest vocabulary entry starting at word ``i``: (end, category, value)."""
@@ -449,7 +464,8 @@ class Tokenizer:
             else:
                 tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
             i = j
-        return Tokens(merge_effects(tokens, claim), passed, lang, claim, articles)
+        tokens = _cost_verbs(tokens, claim)
+        return Tokens(merge_effects(costs_in_symbols(tokens, articles), claim), passed, lang, claim, articles)
 
     def _is_action(self, words: list[Word], i: int, lang: str) -> bool:
         """Whether word ``i`` is an action verb of effects (« gives », "crée": :mod:`kb.checker.effect_tokens`)

@@ -177,21 +177,16 @@ def make_schema() -> Schema:
     )
 
 
+@collector_paused()   # (the other process forked with it paused too)
 def build_index(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[list] = None,
                 procs: Optional[int] = None, bulk: bool = True) -> int:
-    """A new index of ``docs`` in ``directory`` (created if needed), with its expansion table
-    (``expansions``: term pairs, :func:`kb.search.expansions.load_pairs`; default: the project's
-    term files) and spelling vocabulary; returns the number of documents.  The segment is written in
-    bulk (:mod:`kb.search.bulk`), in two processes with ``procs`` > 1 (the default with several
-    cores, :mod:`kb.search.split`); ``bulk=False``: through Whoosh's ``add_document`` (the reference)."""
+    """A new index of ``docs`` in ``directory`` (created if needed), with its expansion table (``expansions``:
+    term pairs, :func:`kb.search.expansions.load_pairs`; default: the project's term files) and spelling
+    vocabulary; returns the number of documents.  Written in bulk (:mod:`kb.search.bulk`), in two processes
+    with ``procs`` > 1 (the default on several cores, :mod:`kb.search.split`); ``bulk=False``: by Whoosh."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     procs = (default_procs() if bulk else 1) if procs is None else procs
-    with collector_paused():   # (the other process forked with it paused too)
-        return _build(directory, docs, expansions, procs, bulk)
-
-
-def _build(directory: Path, docs: Iterable[IndexDoc], expansions: Optional[list], procs: int, bulk: bool) -> int:
     ix = windex.create_in(str(directory), make_schema())
     writer, bulk = _writer(ix, procs, bulk)
     vocabulary, impacts, n = VocabularyCounter(), firstpass.ImpactWriter(), 0
@@ -298,9 +293,8 @@ def compile_tree(node, lang: str, fields: list, loose: bool = False, near: bool 
     their best member, so a document is not counted twice for the same
     notion, and get no side-by-side bonus (a French card that prints
     « contact mortel » should not outrank the Deathtouch rule for that
-    query).  With ``bonus`` (a list) the side-by-side bonuses are not part
-    of the query but appended to ``bonus``, to score the best documents only
-    (:meth:`Index.run`)."""
+    query).  With ``bonus`` (a list) the side-by-side bonuses are not part of the query
+    but appended to ``bonus``, to score the best documents only (:meth:`Index.run`)."""
     if isinstance(node, (Word, Phrase)):
         return _compile_text(node, lang, fields)
     if isinstance(node, Not):
