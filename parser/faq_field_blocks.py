@@ -362,7 +362,7 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[Optional[list[Plac
     fields.cost = cost
     rest = _name_fields(lines[start][0], fields)
     j, english = _scan(lines, start, fields, english)
-    land = fields.type is not None and fields.type.startswith("Terrain") and rest is not None
+    land = fields.type is not None and fields.type.startswith("Terrain") and (rest is not None or english is not None)
     token = fields.type is not None and fields.type.startswith("Jeton") and fields.pt is not None   # no cost, a P/T
     if not ((fields.cost or land or token) and fields.type and is_type_line(fields.type)):
         return None
@@ -423,6 +423,7 @@ def _scan(lines: list[Placed], start: int, fields: _Fields, english: Optional[st
         text = unmarked(text) if text[:1] == ">" else text      # (a blockquote's lines: « > {B} — Éphémère »)
         if not text or _RULE_LINE.fullmatch(lines[j][0]) or _PLACEHOLDER.fullmatch(text):
             blanks += 0 if text else 1   # (a frame's rule or a picture's place between the name and the fields)
+            fields.novel = fields.novel or bool(text)        # (the grammar would name the record by the picture)
             if seen or blanks > 2:
                 break
             j += 1
