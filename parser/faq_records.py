@@ -55,7 +55,7 @@ _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|val
                       r"terrain|planeswalker|arpenteur|tribal|bataille|phénomène|plan|machination|conspiration|donjon|"
                       r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vmc?\b|"
                       r"règles|informations?|aperçu|détails|données)"
-                      r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·(){}]|.*\d$")
+                      r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·(){}\t]|.*\d$")
 #: A page's heading over a card's fields (« Règles », « Informations », « Aperçu rapide (produit consulté récemment) »).
 _HEADING = re.compile(r"(?i)(?:règles|informations?(?: sur le produit)?|aperçu(?: rapide)?|détails|données de la carte)"
                       r"(?:[ \t]*\([^()]*\))?")
@@ -131,6 +131,8 @@ def refused_name(name: str) -> Optional[str]:
         return "is empty or a field's label" if not name else "is a field's label"
     if _HEADING.fullmatch(name):
         return "is a page's heading"
+    if "\t" in name:
+        return "holds a tab (the cells of a table)"
     if name[-1] in "-–—/|,;:":
         return "ends with a separator"
     if _LABEL_VALUE.fullmatch(name):
