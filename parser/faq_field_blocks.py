@@ -44,8 +44,9 @@ _BB_TAG = re.compile(r"\[/?[a-z]{1,10}\]")
 #: A field's value that goes on in the next line: it ends with a dash or a comma.
 _WRAPPED = re.compile(r"[ \t][—–-]$|,$")
 #: A labelled field the record keeps as text (« Édition : … », « Couleur : … », « Rareté<TAB>Rare »).
-_KEPT = re.compile(r"(?i)(?:édition|extension|rareté|numéro|artiste|illustrat(?:eur|rice|ion)|dessin|loyauté|symbole d.extension|couleurs?|identité(?: de)? couleurs?"
-                   r"|langue|état|image|prix(?: moyen)?)[ \t\u00a0\u202f]*(?:[:\t]|\.{3,}|[ \t]{2,})")
+#: (A page written without accents: « Edition », « Rarete ».)
+_KEPT = re.compile(r"(?i)(?:[ée]dition|extension|raret[ée]|num[ée]ro|artiste|illustrat(?:eur|rice|ion)|dessin|loyauté"
+                   r"|symbole d.extension|couleurs?|identité(?: de)? couleurs?|langue|état|image|prix(?: moyen)?)[ \t\u00a0\u202f]*(?:[:\t]|\.{3,}|[ \t]{2,})")
 #: A set's year in the parenthesis after a name (« (Invasion, 2000) »): the set, never the English name.
 _SET_YEAR = re.compile(r"(?:^|[ \t,])(?:19[9]\d|20[0-4]\d)$")
 #: A picture's place on a shop's page or a wiki's (« [Image de la carte] », « [Illustration] »): no field, no name.

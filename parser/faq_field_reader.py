@@ -14,6 +14,7 @@ from typing import Optional
 from parser.cardface import CardFaceError, parse_type_line
 from parser.faq_field_forms import field_segments, loose_fields
 from parser.mana import ManaCostError, parse_written_cost, read_cost
+from parser.textkeys import fold
 
 #: The words a French type line starts with (its card type or a supertype).
 TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
@@ -22,11 +23,20 @@ TYPE_START = re.compile(TYPE_WORDS)
 #: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders),
 #: « label = value » (a wiki's template: « | nom_vo = … »).
 LABEL = re.compile(r"(?P<label>[A-Za-zÀ-ÿ /._]{1,30}?)[ \t\u00a0\u202f]*(?::|=|\t|[ \t]{2,}|[ \t]*[|│][ \t]*|\.{3,})[ \t]*(?P<value>\S.*)$")
-_COST_LABELS = {"coût", "cout", "coût de mana", "cout de mana", "mana", "coût (mana)"}
+_COST_LABELS = {"cout", "cout de mana", "mana", "cout (mana)"}
 _TYPE_LABELS = {"type", "types", "type de carte", "ligne de type"}
 _PT_LABELS = {"force/endurance", "force / endurance", "f/e", "p/t", "f / e"}
 ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english name", "nom us"}
 NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr", "nom de la carte"}
+#: An abbreviated label of the P/T (« Force/Endur. », « F./E. »).
+_PT_ABBREVIATED = re.compile(r"force ?/ ?end(?:ur)?\.?|f\. ?/ ?e\.")
+
+
+def _label_key(label: str) -> str:
+    """A field's label as the sets above hold it: lower case, without accents (« Cout », « Rarete » on a page written
+    without them: :func:`parser.textkeys.fold`), « _ » as a space; an abbreviated P/T label as the full one."""
+    key = fold(label.strip()).replace("_", " ")
+    return "force/endurance" if _PT_ABBREVIATED.fullmatch(key) else key
 #: What separates a record's fields on one line: a spaced dash or a middle dot (« 3RR · Créature : dragon · 4/4 »).
 _FIELD_SEP = re.compile(r"[ \t]+[—–·|-][ \t]+|[ \t]{3,}")
 #: What separates several labelled fields on one line (« Coût : (1)(g/w)        Type : Éphémère »): wide spaces, « | », « · ».
@@ -120,7 +130,7 @@ class Fields:
         if printed:                      # a printed mana value, « (7) », « CCM 7 »
             self.mv = self.mv or printed[1]
             return True
-        label = (match[1] if bare else match["label"]).strip().lower().replace("_", " ") if match else ""
+        label = _label_key(match[1] if bare else match["label"]) if match else ""
         value = (match[2] if bare else match["value"]).strip() if match else ""
         took = self._labelled(label, value) if label else None
         took = took if took is not None else self._unlabelled(line)
@@ -143,8 +153,8 @@ class Fields:
         if label in ENGLISH_LABELS:
             self.english = self.english or value
             return True
-        if label in ("ccm", "valeur de mana", "coût converti de mana", "valeur de mana convertie", "cmc",
-                     "coût converti", "cout converti", "vm", "vmc"):
+        if label in ("ccm", "valeur de mana", "cout converti de mana", "valeur de mana convertie", "cmc",
+                     "cout converti", "vm", "vmc"):
             self.mv = self.mv or (value if value.isdigit() else None)
             return True
         return None

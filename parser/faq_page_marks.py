@@ -6,6 +6,8 @@ Forums, chats and apps wrap a card's lines in their own marks:
   « [i]Enchantement[/i] », a line « [list] » or « [code] » alone: the tags are left out (a line of tags
   only is no line at all), their text kept;
 * an app's mana codes (« Name   :3::G::G: », « :2: »): written as mana symbols (« {3}{G}{G} »);
+* a wiki's markup: mana templates (« {{Mana|1}}{{Mana|U}} » -> « {1}{U} »), links (« [[Révolte éthérique]] »,
+  « [[Liste des cartes bannies|bannie]] ») and quotes for bold and italics (« '''Name''' »): their text kept;
 * a chat log's stamp and speaker before a message of several lines (« [12/03/2022 21:16:40] Paul: Name »
   over the card's other lines): the message starts a line of its own under the stamp, as a post's
   text under its header;
@@ -31,6 +33,10 @@ _BB_GATE = re.compile(r"\[/(?:b|i|card|carte|mana|code|list|quote|spoiler|size)\
 #: An app's mana codes after a space or at a line's start: « :3::G::G: », « :2: », « :W/U: ».
 _APP_CODES = re.compile(r"(?:^|(?<=[ \t]))((?::(?:\d{1,2}|[WUBRGCXS]|[WUBRG2]/[WUBRGP]):)+)(?=[ \t]|$)")
 _APP_CODE = re.compile(r":([^:]+):")
+#: A wiki's mana template (« {{Mana|U}} », « {{M|2}} »), link (« [[Page]] », « [[Page|text]] »), bold or italics.
+_WIKI_MANA = re.compile(r"\{\{(?:[Mm]ana|[Mm]|[Ss]ymbole)\|([0-9A-Za-z/]{1,3})\}\}")
+_WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|\n]*\|)?([^\[\]|\n]+)\]\]")
+_WIKI_QUOTES = re.compile(r"'{2,3}([^\n]+?)'{2,3}")
 #: A chat log's stamp and speaker: « [12/03/2022 21:16:40] Paul Bleu: », « [21:16] Nico : ».
 _CHAT = re.compile(r"(\[(?:\d{1,2}/\d{1,2}/\d{2,4}[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\][ \t]*[^:\n\[\]]{1,40}?[ \t]?:)[ \t]+(\S.*)$")
 #: A legend of the French letters (« V = vert », « B = blanc »), the two that differ from the English symbols.
@@ -44,7 +50,8 @@ _LEGEND = {"V": "G", "B": "W", "N": "B", "R": "R", "U": "U", "X": "X", "C": "C"}
 def has_marks(text: str) -> bool:
     """Whether ``text`` may hold a mark of this stage: a closing forum tag, an app's mana code, a chat stamp,
     a legend of French letters."""
-    return bool(_BB_GATE.search(text) or "::" in text and _APP_CODES.search(text) or ":" in text and _app_code_alone(text)
+    return bool(_BB_GATE.search(text) or "{{" in text and _WIKI_MANA.search(text) or "[[" in text or "''" in text and
+                _WIKI_QUOTES.search(text) or "::" in text and _APP_CODES.search(text) or ":" in text and _app_code_alone(text)
                 or "] " in text and _CHAT.search(text) or _legend(text))
 
 
@@ -80,6 +87,12 @@ def _unmarked(text: str, legend: bool) -> Optional[str]:
         if bare != text and not bare.strip():
             return None
         text = bare
+    if "{{" in text:
+        text = _WIKI_MANA.sub(lambda m: "{" + m[1].upper() + "}", text)
+    if "[[" in text:
+        text = _WIKI_LINK.sub(r"\1", text)
+    if "''" in text:
+        text = _WIKI_QUOTES.sub(r"\1", text)
     if ":" in text:
         text = _APP_CODES.sub(lambda m: _symbols(m[1]), text)
     if legend and text.rstrip()[-1:] in "VRBNUXC)" and (" —" in text or " –" in text or " -" in text):
