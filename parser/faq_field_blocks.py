@@ -61,10 +61,12 @@ _GATES = tuple(re.compile(p) for p in (
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])(?:[^\n]{0,30}?[ \t])?[—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"\)\n[ \t]+" + TYPE_WORDS, r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$"))
+    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"\)\n[ \t]+" + TYPE_WORDS, r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$",
+    r"\n[ \t]*(?:Plan|Phénomène)[ \t]*[:—–][ \t]*\w"))     # (a plane's type line, or a phenomenon's: no cost)
 #: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
 #: text with one of these marks (a search that starts with a space is tried at every space).
-_MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8}\n|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]))")
+_MARKED_COST = re.compile(r"[ \t][—–·|][ \t]+`?(?:\{[^}\n]{1,3}\}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8}\n|\d{0,2}[WUBRG]{1,6}[ \t]*(?:\n|[·|]|[—–][ \t]+"
+                          + TYPE_WORDS + "))")
 _COST_MARKS = ("—", "–", "·", "|")
 
 
@@ -170,8 +172,10 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[Optional[list[Plac
     fields.cost = cost
     rest = _name_fields(lines[start][0], fields)
     j, english = _scan(lines, start, fields, english)
-    land = fields.type is not None and fields.type.startswith("Terrain") and (rest is not None or english is not None or fields.labelled)
-    token = fields.type is not None and fields.type.startswith("Jeton") and fields.pt is not None   # no cost, a P/T
+    kind = fields.type or ""             # (a basic land, a plane, a phenomenon: no cost)
+    land = kind.startswith("Terrain") and (rest is not None or english is not None or fields.labelled) or \
+        kind.startswith(("Terrain de base", "Plan ", "Phénomène"))
+    token = kind.startswith("Jeton") and fields.pt is not None   # no cost, a P/T
     if not ((fields.cost or land or token) and fields.type and is_type_line(fields.type)):
         return None
     indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
@@ -185,6 +189,8 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[Optional[list[Plac
         out.append((fields.pt, where))
     if rest:
         out.append((rest, where))
+    if fields.asides:
+        out.append((" · ".join(fields.asides), where))
     out += [(_unframed(lines[k][0]), lines[k][1]) for k in fields.kept]
     return out, j
 
@@ -244,7 +250,7 @@ def _scan(lines: list[Placed], start: int, fields: Fields, english: Optional[str
         if not seen and text[-1:] == ":" and len(text.split()) <= 5 and j - start <= 3:
             j += 1                       # a heading over the fields (« Données de la carte : »)
             continue
-        if _KEPT.match(text) or SET_LINE.match(text) and not TYPE_START.match(text) or \
+        if _KEPT.match(text) or SET_LINE.match(text) and not TYPE_START.match(text) and not Fields().read(text) or \
                 seen and _COLOUR_LINE.fullmatch(text):       # (a token's colour under its type line: « Incolore »)
             fields.kept.append(j)        # a labelled field the record keeps as text
             fields.novel = fields.novel or not seen and not _KEPT.match(text)   # (a set line over the fields)

@@ -18,7 +18,7 @@ from parser.textkeys import fold
 
 #: The words a French type line starts with (its card type or a supertype).
 TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
-              r"Légendaire|Neigeu(?:x|se)|Mondial|Jeton|Invoquer|Invocation|Interruption)")
+              r"Légendaire|Neigeu(?:x|se)|Mondial|Jeton|Invoquer|Invocation|Interruption|Plan|Phénomène)")
 TYPE_START = re.compile(TYPE_WORDS)
 #: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders),
 #: « label = value » (a wiki's template: « | nom_vo = … »).
@@ -82,6 +82,9 @@ def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     if "(" in value:                     # « Créature : chat et bête (4 de valeur de mana) — 3/5 »
         value = re.sub(r"[ \t]*\((?:\d{1,2} de valeur de mana|(?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*\d{1,2})\)", "", value,
                        flags=re.I)
+    if "·" in value:                     # « Éphémère · Tempête · Commune »: a middle dot ends the type line (a set after it)
+        dotted = [seg.strip() for seg in value.split("·")]
+        value = " — ".join(dotted[:1] + [seg for seg in dotted[1:] if _PT.fullmatch(seg)])
     parts = _FIELD_SEP.split(value)
     if len(parts) > 1 and any(_ASIDE.fullmatch(part) for part in parts[1:]):    # « … — Mythique », « — Loyauté 4 »
         value = " — ".join(part for part in parts if not _ASIDE.fullmatch(part))
@@ -105,6 +108,8 @@ class Fields:
         self.power: Optional[str] = None
         self.english: Optional[str] = None
         self.mv: Optional[str] = None
+        #: what a line of fields has after them and no field is (« rare », « ill. Rebecca Guay »)
+        self.asides: list[str] = []
         #: the type line is a labelled field (« Type : Terrain »)
         self.labelled = False
         #: lines of the block that are no field the record layout places (« Nom anglais : … », « Rareté : … »)
@@ -135,9 +140,24 @@ class Fields:
         took = self._labelled(label, value) if label else None
         took = took if took is not None else self._unlabelled(line)
         segments = field_segments(line) if not took else None       # « CCM 5 | {3}{R}{G} | Créature : … | 7/7 »
-        if segments and all(self.read(seg) for seg in segments):
-            self.novel = took = True
+        if segments:
+            took = self._segments(segments)
         return bool(took)
+
+    def _segments(self, segments: list[str]) -> bool:
+        """The fields of a line of several between « | » or « · »: all of them, or a cost and a type line first and
+        then what no field is, the record's asides (« 3G · Enchantement · rare · ill. Rebecca Guay »: kept as text).
+        A mana value alone before a type line is the cost (« (2) · Artefact · Sombracier »)."""
+        if re.fullmatch(r"\(\d{1,2}\)", segments[0]) and not self.cost and len(segments) > 1 and type_and_pt(segments[1])[0]:
+            self.cost, segments = "{" + segments[0][1:-1] + "}", segments[1:]
+        read = 0
+        while read < len(segments) and self.read(segments[read]):
+            read += 1
+        if read < len(segments) and not (read >= 1 and self.cost and self.type) or read == 0:
+            return False
+        self.novel = True
+        self.asides += segments[read:]
+        return True
 
     def _labelled(self, label: str, value: str) -> Optional[bool]:
         """A « Label : value » field; None when the label names no field of a record."""
