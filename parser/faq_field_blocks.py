@@ -61,7 +61,7 @@ _GATES = tuple(re.compile(p) for p in (
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])(?:[^\n]{0,30}?[ \t])?[—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
-    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|\d{0,2}[WUBRG]{1,5}$)", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"\)\n[ \t]+" + TYPE_WORDS, r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$",
+    r"(?m)\n[ \t]*(?:\(\d{1,2}\)\(|X{0,3}\d{0,2}[WUBRG]{1,5}$)", r"\nCo[uû]t(?: de mana)?\n", r"\n[ \t]*Jeton [^\n]{0,40}[:—–]", r"\)\n[ \t]+" + TYPE_WORDS, r"(?m)  [ \t]*(?:\d{0,2}[WUBRG]{1,5}|(?:\([0-9WUBRGCX/]{1,3}\)){1,8})$",
     r"\n[ \t]*(?:Plan|Phénomène)[ \t]*[:—–][ \t]*\w"))     # (a plane's type line, or a phenomenon's: no cost)
 #: A cost after a spaced dash, a middle dot or a « | » (« Name — {1}{U} », « Name · 3RR · »): searched only in a
 #: text with one of these marks (a search that starts with a space is tried at every space).
@@ -148,6 +148,9 @@ def _dashed(line: Placed) -> Optional[list[Placed]]:
     text = _unmarked(line[0].strip())    # (« **Name** — `{X}{B}` — Éphémère »)
     text = text[1:-1] if text[:1] == "[" and text[-1:] == "]" else text     # « [À l'écran : Name — 3 et un noir — Rituel] »
     parts = re.split(r"[ \t]+[—–][ \t]+", text)
+    if len(parts) == 2 and parts[1].startswith("Terrain") and is_type_line(parts[1]):    # « Name (Set) – Terrain : porte »
+        name, english, cost = _name_of(parts[0])
+        return [(name, line[1]), (parts[1], line[1])] if name and not cost else None
     if len(parts) < 3 or len(parts) > 4:
         return None
     name, english, _ = _name_of(parts[0])
@@ -244,12 +247,13 @@ def _scan(lines: list[Placed], start: int, fields: Fields, english: Optional[str
             continue
         bulleted = text[:2] in ("- ", "– ")
         text = re.sub(r"^(?:[^\w{(\[»«—–-]+|[-–][ \t])[ \t]*", "", without_label_aside(_unmarked(without_tags(text))))   # (« 🔹 Coût : {2} », « - **Coût :** `{2}{U}` »)
-        if not seen and _KEY_VALUE.fullmatch(text):
-            j += 1                       # a key-value table's header row over the fields (« | Champ | Valeur | »)
+        if not seen and _over_fields(text, j - start, blanks):
+            j += 1
             continue
-        if not seen and text[-1:] == ":" and len(text.split()) <= 5 and j - start <= 3:
-            j += 1                       # a heading over the fields (« Données de la carte : »)
-            continue
+        alone = _label_alone(lines, j, text)
+        if alone:                        # « Coût de mana » / « 5 »: the label on a line, its value on the next
+            fields.kept += [j, j + 1] if _KEPT.match(alone) else []
+            text, j = alone, j + 1
         if _KEPT.match(text) or SET_LINE.match(text) and not TYPE_START.match(text) and not Fields().read(text) or \
                 seen and _COLOUR_LINE.fullmatch(text):       # (a token's colour under its type line: « Incolore »)
             fields.kept.append(j)        # a labelled field the record keeps as text
@@ -281,6 +285,27 @@ def _scan(lines: list[Placed], start: int, fields: Fields, english: Optional[str
     return j, english
 
 
+def _over_fields(text: str, below_name: int, blanks: int) -> bool:
+    """A heading over the fields: a key-value table's header row (« | Champ | Valeur | »), a heading
+    (« Données de la carte : », or « Informations » with no blank line between it and the name)."""
+    from parser.faq_records import HEADING
+    return bool(_KEY_VALUE.fullmatch(text) or text[-1:] == ":" and len(text.split()) <= 5 and below_name <= 3
+                or below_name <= 3 and not blanks and HEADING.fullmatch(text))
+
+
+#: The labels of a record's fields written alone on their line, their value on the next (a wiki's infobox copied).
+_ALONE = re.compile(r"(?i)(?:co[uû]t(?: de mana)?|valeur de mana|type|nom anglais|nom vo|force ?/ ?endurance|extension"
+                    r"|illustrat(?:eur|rice)|rareté)")
+
+
+def _label_alone(lines: list[Placed], j: int, text: str) -> Optional[str]:
+    """« Label : value » for a label alone on line ``j`` and its value on the next line, or None."""
+    if not _ALONE.fullmatch(text) or j + 1 >= len(lines):
+        return None
+    value = _unframed(lines[j + 1][0])
+    return f"{text} : {value}" if value and not _ALONE.fullmatch(value) else None
+
+
 #: The header row of a table of fields, one a row (« Champ | Valeur »).
 _KEY_VALUE = re.compile(r"(?i)(?:champ|caractéristique|propriété|attribut|clé)s?[ \t]*[|│][ \t]*(?:valeur|détail|contenu)s?")
 
@@ -298,14 +323,49 @@ def _table_rows(lines: list[Placed], i: int) -> int:
     return j
 
 
+#: An English card name: its words in title case (« Canopy Tactician », « Solemn Simulacrum »), where a French name
+#: has its first word only capitalised.
+_TITLE_CASE = re.compile(r"[A-Z][a-z'’]+(?:[ \t]+(?:of|the|to|a|in|and|[A-Z][\w'’-]*))*")
+
+
+def _title(lines: list[Placed], i: int) -> Optional[tuple[str, int]]:
+    """A product page's title at ``i``: a name over its English name in title case (« Simulacre solennel » / « Solemn
+    Simulacrum · Commander 2016 · #273 »), as (its line, its index); else None."""
+    if i + 1 >= len(lines) or not lines[i][0].strip() or lines[i][0][:1] in " \t":
+        return None
+    below = _NAME_SEP.split(lines[i + 1][0].strip(), maxsplit=1)[0]
+    name = _name_of(lines[i][0])[0] if _TITLE_CASE.fullmatch(below) else None
+    return (lines[i][0], i) if name and name != below and not _TITLE_CASE.fullmatch(name) else None
+
+
+def _titled_block(lines: list[Placed], i: int, title: str) -> Optional[tuple[Optional[list[Placed]], int]]:
+    """The record of a product page's fields under a heading (« Règles », « DESCRIPTION ») at ``i``, named by the
+    page's title: the heading stays a line of text above it."""
+    from parser.faq_records import HEADING, unmarked
+    heading = unmarked(lines[i][0])
+    if not (HEADING.fullmatch(heading) or heading.lower() == "description"):
+        return None
+    k = i + 2 if i + 2 < len(lines) and _RULE_LINE.fullmatch(lines[i + 1][0]) else i + 1
+    first = _unframed(lines[k][0]) if k < len(lines) else ""
+    if not (_KEPT.match(first) or Fields().read(first)):
+        return None                      # (the fields start right under the heading)
+    found = _block(lines[:i] + [(title, lines[i][1])] + lines[i + 1:], i)
+    if found is None or found[0] is None:
+        return None
+    return [lines[i], ("", lines[i][1])] + found[0], found[1]
+
+
 def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
     """``lines`` with every block of card fields rewritten into the record layout."""
     out: list[Placed] = []
     lines = joined_frames(lines) if any(frame_cells(text) for text, _ in lines if text[:1] in " |│") else lines
-    i = 0
+    i, title = 0, None
     while i < len(lines):
         rows = _table_rows(lines, i)     # a Markdown table under its header row: the grammar's ``table_card``
         found = (None, rows) if rows else _block(lines, i) if lines[i][0].strip() else None
+        if found is None and title is not None and i - title[1] <= 40:
+            found = _titled_block(lines, i, title[0])
+        title = _title(lines, i) or title
         if found is None or found[0] is None:
             end = i + 1 if found is None else found[1]
             out += lines[i:end]

@@ -11,6 +11,9 @@ Forums, chats and apps wrap a card's lines in their own marks:
 * a chat log's stamp and speaker before a message of several lines (« [12/03/2022 21:16:40] Paul: Name »
   over the card's other lines): the message starts a line of its own under the stamp, as a post's
   text under its header;
+* a picture's box at the left of a record's lines (« ┌──────┐   Name », « │ [image] │   English Name », « │      │
+  1W », « └──────┘   1/1 »): the box is left out, the lines right of it kept (the box's rows with nothing right of it
+  are no line);
 * a page's legend of French letters for the colours (« V = vert, R = rouge, B = blanc, N = noir,
   U = bleu »): a cost after a spaced dash at a line's end in those letters (« Name — 3V »,
   « — (V/B) ») written as mana symbols, B read as the legend says (white).
@@ -47,12 +50,38 @@ _LETTER_COST = re.compile(r"([ \t][—–-][ \t]+)(\d{0,2}[VRBNUXC]{0,8}(?:\([VR
 _LEGEND = {"V": "G", "B": "W", "N": "B", "R": "R", "U": "U", "X": "X", "C": "C"}
 
 
+#: A row of a box drawn at a line's start, and what is right of it: « ┌───┐   Name », « │ [image] │   Text ».
+_BOX_ROW = re.compile(r"[ \t]*[┌│└╔║╚][^\n┐│┘╗║╝]*[┐│┘╗║╝](?:[ \t]{2,}(?P<right>\S.*))?[ \t]*")
+
+
+def _boxes_beside(lines: list[Placed]) -> set[int]:
+    """The indices of the rows of boxes that have text right of them (a picture's box beside a record)."""
+    rows: set[int] = set()
+    i = 0
+    while i < len(lines):
+        if lines[i][0].lstrip()[:1] not in ("┌", "╔"):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and _BOX_ROW.fullmatch(lines[j][0]) and lines[j][0].lstrip()[:1] not in ("└", "╚"):
+            j += 1
+        end = j + 1 if j < len(lines) and _BOX_ROW.fullmatch(lines[j][0]) else j
+        if end - i >= 3 and sum(1 for k in range(i, end) if _BOX_ROW.fullmatch(lines[k][0])["right"]) >= 2:
+            rows.update(range(i, end))
+        i = max(end, i + 1)
+    return rows
+
+
 def has_marks(text: str) -> bool:
     """Whether ``text`` may hold a mark of this stage: a closing forum tag, an app's mana code, a chat stamp,
     a legend of French letters."""
-    return bool(_BB_GATE.search(text) or "{{" in text and _WIKI_MANA.search(text) or "[[" in text or "''" in text and
+    return bool(("┌" in text or "╔" in text) and _boxes_beside_in(text) or _BB_GATE.search(text) or "{{" in text and _WIKI_MANA.search(text) or "[[" in text or "''" in text and
                 _WIKI_QUOTES.search(text) or "::" in text and _APP_CODES.search(text) or ":" in text and _app_code_alone(text)
                 or "] " in text and _CHAT.search(text) or _legend(text))
+
+
+def _boxes_beside_in(text: str) -> bool:
+    return bool(_boxes_beside([(line, (0, 0)) for line in text.split("\n")]))
 
 
 def _app_code_alone(text: str) -> bool:
@@ -106,8 +135,14 @@ def _unmarked(text: str, legend: bool) -> Optional[str]:
 def lay_out_marks(lines: list[Placed]) -> list[Placed]:
     """``lines`` without the marks of this stage (see the module's doc)."""
     legend = _legend("\n".join(text for text, _ in lines))
+    boxed = _boxes_beside(lines) if any(text.lstrip()[:1] in ("┌", "╔") for text, _ in lines) else set()
     out: list[Placed] = []
     for i, (text, where) in enumerate(lines):
+        if i in boxed:                   # a picture's box beside the record: the text right of it
+            right = _BOX_ROW.fullmatch(text)["right"]
+            if right:
+                out.append((right.rstrip(), (where[0], where[1] + text.index(right))))
+            continue
         kept = _unmarked(text, legend)
         if kept is None:
             continue

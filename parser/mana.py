@@ -365,6 +365,8 @@ def read_cost(written: str) -> Optional[str]:
     if re.fullmatch(r"[0-9XWUBRGCPS/(){} \t]+", text.upper()):
         squeezed = text.upper().replace(" ", "").replace("\t", "")
         squeezed = re.sub(r"(?<![{(/])([WUBRG2]/[WUBRGP])(?![})/])", r"{\1}", squeezed)
+        if re.fullmatch(r"X+\d{1,2}[WUBRGC]*", squeezed):     # « XX2WW »: the X before the figures, as printed
+            squeezed = "".join("{" + part + "}" for part in re.findall(r"X|\d{1,2}|[WUBRGC]", squeezed))
         try:
             return str(parse_written_cost(squeezed))
         except (ManaCostError, ValueError):
