@@ -40,6 +40,7 @@ _APP_CODE = re.compile(r":([^:]+):")
 _WIKI_MANA = re.compile(r"\{\{(?:[Mm]ana|[Mm]|[Ss]ymbole)\|([0-9A-Za-z/]{1,3})\}\}")
 _WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|\n]*\|)?([^\[\]|\n]+)\]\]")
 _WIKI_QUOTES = re.compile(r"'{2,3}([^\n]+?)'{2,3}")
+_WIKI_QUOTED = re.compile(r"''\w")
 #: A chat log's stamp and speaker: « [12/03/2022 21:16:40] Paul Bleu: », « [21:16] Nico : ».
 _CHAT = re.compile(r"(\[(?:\d{1,2}/\d{1,2}/\d{2,4}[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\][ \t]*[^:\n\[\]]{1,40}?[ \t]?:)[ \t]+(\S.*)$")
 #: A legend of the French letters (« V = vert », « B = blanc »), the two that differ from the English symbols.
@@ -76,7 +77,7 @@ def has_marks(text: str) -> bool:
     """Whether ``text`` may hold a mark of this stage: a closing forum tag, an app's mana code, a chat stamp,
     a legend of French letters."""
     return bool(("┌" in text or "╔" in text) and _boxes_beside_in(text) or _BB_GATE.search(text) or "{{" in text and _WIKI_MANA.search(text) or "[[" in text or "''" in text and
-                _WIKI_QUOTES.search(text) or "::" in text and _APP_CODES.search(text) or ":" in text and _app_code_alone(text)
+                _WIKI_QUOTED.search(text) is not None or "::" in text and _APP_CODES.search(text) or ":" in text and _app_code_alone(text)
                 or "] " in text and _CHAT.search(text) or _legend(text))
 
 
@@ -84,9 +85,13 @@ def _boxes_beside_in(text: str) -> bool:
     return bool(_boxes_beside([(line, (0, 0)) for line in text.split("\n")]))
 
 
+#: A code alone at a line's end (« :2: »), searched from its colon (a literal: the quickest scan of a whole text).
+_CODE_AT_END = re.compile(r":(?:\d{1,2}|[WUBRGC]):[ \t]*$", re.M)
+
+
 def _app_code_alone(text: str) -> bool:
     """A code alone at a line's end after wide spaces (« Construction impatiente   :2: »)."""
-    return re.search(r"[ \t]{2,}:(?:\d{1,2}|[WUBRGC]):[ \t]*$", text, re.M) is not None
+    return any(text[m.start() - 2:m.start()] in ("  ", "\t\t", " \t", "\t ") for m in _CODE_AT_END.finditer(text))
 
 
 def _legend(text: str) -> bool:

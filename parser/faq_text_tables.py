@@ -23,12 +23,23 @@ Placed = tuple[str, tuple[int, int]]
 _WIDE = re.compile(r"[ \t]{2,}")
 #: A rule of dashes (« ------ », « ----+------+---- », « ===== »).
 _RULE = re.compile(r"[ \t]*[-=]{3,}[-=+ \t]*")
-#: Labels the header of a text table has (a name column first of all): searched before any line is cut.
-_GATE = re.compile(r"(?m)^[ \t#|]*(?:Nom|Carte|Name|NOM)\b[^\n]*(?:Co[uû]t|Type|COÛT|TYPE)")
+#: Labels the header of a text table has, a name column first of all (« Nom FR   …   Coût   Type »), and what may
+#: be before it on its line.
+_HEAD_WORDS = ("Nom", "Carte", "Name", "NOM")
+_AFTER_NAME = re.compile(r"\b[^\n]*(?:Co[uû]t|Type|COÛT|TYPE)")
 
 
 def has_text_table(text: str) -> bool:
-    return _GATE.search(text) is not None
+    """Whether a line of ``text`` starts (after spaces, « # », « | ») with a name column's label and has a cost or type
+    column after it (each label found as a string, the quickest scan of a whole text)."""
+    for word in _HEAD_WORDS:
+        at = text.find(word)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            if not text[start:at].strip(" \t#|") and _AFTER_NAME.match(text, at + len(word)):
+                return True
+            at = text.find(word, at + 1)
+    return False
 
 
 def _kinds(labels: list[str]) -> bool:
