@@ -1,11 +1,16 @@
 """The seventh round of French card pages (issue 25): 35 pages of about 25 kinds of site (91 records), written by a
 tester who never saw the code, with the records each page shows (truth.yaml).  Measured blind, once, before any
-change: 38/91 name and cost right, 12 spurious.  Then used as fixtures, fixed by general cause (seen figures, not
-blind ones): what a page writes around its lines is left out before the other layouts (parser/faq_page_marks.py:
-a forum's BBCode tags, an app's mana codes « :3::G: », a chat log's stamp and speaker before a message of several
-lines, costs in a legend's French letters « — 3V », « (V/B) »); a land with its English name is a record; a picture's
-place between the name and the fields is no name; a page's heading (« Règles », « Aperçu rapide ») is no name
-(50/91, 0 spurious)."""
+change: 38/91 name and cost right, 12 spurious.  Then used as fixtures, fixed by family (seen figures, not blind
+ones): what a page writes around its lines is left out before the other layouts (parser/faq_page_marks.py: a forum's
+BBCode tags, an app's mana codes « :3::G: », a chat log's stamp and speaker before a message of several lines, costs in
+a legend's French letters « — 3V », « (V/B) »); a land with its English name is a record; a picture's place between the
+name and the fields and a page's heading (« Règles », « Aperçu rapide ») are no names (50/91, 0 spurious); tables
+drawn in text (aligned columns, cells between bars: parser/faq_text_tables.py), a « Nom VF » column, CSV cells across
+line ends, bulleted and key-value fields, labels with asides, costs in brackets (69/91); a wiki's markup, labels
+without accents, « 2 + 1 blanc » (73/91); a line of fields then its asides, basic lands and planes without a cost,
+« Invocation de serpent » (82/91); labels alone over their value, a land between dashes, a picture's box beside the
+record, « XX2WW », a product page's fields under a heading named by its title (88/91, 0 spurious).  Left: a PDF's two
+columns side by side (r10, three records)."""
 from __future__ import annotations
 
 from pathlib import Path
