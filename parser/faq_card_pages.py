@@ -37,7 +37,10 @@ import re
 from typing import Optional
 
 from parser.faq_delimited_tables import has_delimited, lay_out_delimited
-from parser.faq_field_blocks import TYPE_WORDS, is_type_line, lay_out_blocks, needs_blocks, type_and_pt
+from parser.faq_text_tables import has_text_table, lay_out_text_tables
+from parser.faq_page_marks import has_marks, lay_out_marks
+from parser.faq_field_blocks import lay_out_blocks, needs_blocks
+from parser.faq_field_reader import TYPE_WORDS, is_type_line, type_and_pt
 from parser.faq_spotlights import has_spotlights, lay_out_spotlights, split_spotlights
 from parser.mana import ManaCostError, parse_written_cost
 
@@ -86,17 +89,24 @@ _TYPE_START = re.compile(_TYPE_WORDS)
 def lay_out(text: str) -> Optional[list[Placed]]:
     """The lines of ``text`` laid out for the grammar, each with the (line,
     column) it comes from, or None when no layout of this module is in it."""
+    marked = None
+    if has_marks(text):                  # forum tags, an app's codes, chat stamps: parser/faq_page_marks.py
+        marked = lay_out_marks([(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)])
+        text = "\n".join(line for line, _ in marked)
     lined = "\n" + text
     site = _SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _site_lang_gate(text)
     gates = (site, _db_title_gate(text), _BLOCK_GATE.search(lined), _ARTICLE_GATE.search(text))
     blocks = needs_blocks(text)
     tabs = has_delimited(text)
+    drawn = has_text_table(text)
     spotlights = has_spotlights(text)
-    if not any(gates) and not blocks and not tabs and not spotlights:
-        return None
-    lines = [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
+    if not any(gates) and not blocks and not tabs and not drawn and not spotlights:
+        return marked
+    lines = marked or [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
     if tabs:
         lines = lay_out_delimited(lines)   # a table copied with tabs or semicolons: parser/faq_delimited_tables.py
+    if drawn:                            # a table drawn with spaces or bars: parser/faq_text_tables.py
+        lines = lay_out_text_tables(lines)
     if spotlights:                       # a line of several spotlights: one line each
         lines = split_spotlights(lines)
     if blocks:                           # blocks of card fields: parser/faq_field_blocks.py

@@ -29,8 +29,8 @@ def has_delimited(text: str) -> bool:
 
 
 def _cells(text: str, delimiter: str) -> list[str]:
-    if delimiter == "\t":
-        return [cell.strip() for cell in text.strip().split("\t")]
+    if delimiter == "\t":               # (empty cells at the row's end are cells)
+        return [cell.strip() for cell in text.strip(" \r\n").split("\t")]
     if '"' not in text:
         return [cell.strip() for cell in text.strip().split(delimiter)]
     return [cell.strip().replace("|", "/") for cell in next(csv.reader([text.strip()], delimiter=delimiter))]
@@ -67,7 +67,19 @@ def lay_out_delimited(lines: list[Placed]) -> list[Placed]:
         i += 1
         if i + 1 < len(lines) and not lines[i][0].strip() and len(_cells(lines[i + 1][0], delimiter)) == len(heads):
             i += 1                       # (a blank line between the header row and the rows)
-        while i < len(lines) and lines[i][0].strip() and len(_cells(lines[i][0], delimiter)) == len(heads):
-            out.append(("| " + " | ".join(_cells(lines[i][0], delimiter)) + " |", lines[i][1]))
-            i += 1
+        while i < len(lines) and lines[i][0].strip():
+            row, end = _quoted_row(lines, i) if delimiter == ";" else (lines[i][0], i + 1)
+            if len(_cells(row, delimiter)) != len(heads):
+                break
+            out.append(("| " + " | ".join(_cells(row, delimiter)) + " |", lines[i][1]))
+            i = end
     return out
+
+
+def _quoted_row(lines: list[Placed], i: int) -> tuple[str, int]:
+    """A CSV row from line ``i``: a quoted cell that holds line ends goes on in the next lines (its line ends as
+    spaces); the row and the index after it."""
+    row, j = lines[i][0], i + 1
+    while row.count('"') % 2 and j < len(lines) and j - i < 12:
+        row, j = f"{row} {lines[j][0].strip()}", j + 1
+    return (row, j) if row.count('"') % 2 == 0 else (lines[i][0], i + 1)

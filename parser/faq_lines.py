@@ -19,6 +19,7 @@ from kb.model import CardRecord
 from parser.cardface import CardFaceError, parse_type_line
 from parser.faq_records import _lines, _tokens, clean_name, refused_name, type_line, unmarked
 from parser.faq_tables import cells, columns
+from parser.mana import read_cost
 
 
 class LineRecordReader:
@@ -112,8 +113,9 @@ class LineRecordReader:
         name, written = fields.get("name", ""), type_line(fields.get("type", ""))
         why = refused_name(name) or (None if written else "has no type line")
         if why is None:
-            try:
-                parse_type_line(written, "fr")
+            try:                         # (« Éphémère // Terrain »: a card of two faces, each face's type line)
+                for face in written.split(" // "):
+                    parse_type_line(face, "fr")
             except CardFaceError as err:
                 why = f"has a type field that is not a type line ({err})"
         if why is not None:
@@ -124,8 +126,8 @@ class LineRecordReader:
             return
         record = CardRecord(name=name, source=self.page.source, line=tok.line, section=self.page.section_id,
                             type_line=written, text="\n".join([fields.get("text", "")] + extra).strip())
-        if fields.get("cost"):
-            record.mana_cost = self.records.cost(Token.new_borrow_pos("TABLE_COST", fields["cost"], tok), Tree("row", [tok]))
+        if fields.get("cost"):                       # (« 1 W », « 4GG »: as card pages write costs, else the mana grammar's word)
+            record.mana_cost = read_cost(fields["cost"]) or self.records.cost(Token.new_borrow_pos("TABLE_COST", fields["cost"], tok), Tree("row", [tok]))
         if "pt" not in fields and fields.get("power") and fields.get("toughness"):      # (« F;E » columns)
             fields["pt"] = f"{fields['power']}/{fields['toughness']}"
         if "/" in fields.get("pt", ""):

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from parser import grammars
+from parser.faq_tables import columns
 
 __all__ = ["dash_line", "field_line", "inline_record", "pt_cell", "table_head", "use_grammar"]
 
@@ -116,14 +117,17 @@ def dash_line(text: str, pos: int, line: str) -> Optional[list[Piece]]:
     return pieces + [("DASH_COST", m["cost"]), ("DASH_SEP", m["sep"]), ("DASH_TYPE", text[start:end.start()])]
 
 
-_TABLE_HEAD = re.compile(r"\|[^\n]*?\|?[ \t]*(?i:nom|carte|name|nom de la carte)[ \t]*\|[^\n]*\n")
+_TABLE_HEAD = re.compile(r"\|[^\n]*\|[ \t]*\n")
 _TABLE_RULE = re.compile(r"\|?[ \t]*:?-{3,}")
 
 
 def table_head(text: str, pos: int, line: str) -> Optional[list[Piece]]:
-    """A Markdown table's header row that names its columns, right above its rule row « |---| »."""
+    """A Markdown table's header row that names its columns (a name column: parser/faq_tables.py, « Nom », « Nom VF »,
+    « Carte »), right above its rule row « |---| »."""
     m = _TABLE_HEAD.match(text, pos)
-    return [("TABLE_HEAD", m.group())] if m and _TABLE_RULE.match(text, m.end()) else None
+    if not m or not _TABLE_RULE.match(text, m.end()):
+        return None
+    return [("TABLE_HEAD", m.group())] if "name" in columns(m.group()) else None
 
 
 # ---- a record run into a sentence -------------------------------------------------------------------

@@ -53,8 +53,10 @@ _TYPE_START = re.compile(r"(?i)(?:créature|rituel|éphémère|enchantement|arte
 _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|valeur|loyauté|rareté|description|"
                       r"caractéristiques|illustrat|extension|édition|mana\b|fiche\b|créature|rituel|éphémère|enchantement|artefact|"
                       r"terrain|planeswalker|arpenteur|tribal|bataille|phénomène|plan|machination|conspiration|donjon|"
-                      r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vmc?\b)"
-                      r"|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·(){}]|.*\d$")
+                      r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vmc?\b"
+                      r"|règles|informations?|aperçu|détails|données)|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·(){}\t]|.*\d$")
+#: A page's heading over a card's fields (« Règles », « Informations », « Aperçu rapide (produit consulté récemment) »).
+HEADING = re.compile(r"(?i)(?:règles|informations?(?: sur le produit)?|aperçu(?: rapide)?|détails|données de la carte)(?:[ \t]*\([^()]*\))?")
 #: A labelled field's line (« Nom anglais<TAB>Murderous Redcap »): never a name line either.
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
 #: A label and its value with no colon (« CCM 5 », « VM 3 »): a field, never a name.
@@ -125,6 +127,10 @@ def refused_name(name: str) -> Optional[str]:
         return None
     if not name or _LABELS.fullmatch(name) or _LABELLED.match(name):
         return "is empty or a field's label" if not name else "is a field's label"
+    if HEADING.fullmatch(name):
+        return "is a page's heading"
+    if "\t" in name:
+        return "holds a tab (the cells of a table)"
     if name[-1] in "-–—/|,;:":
         return "ends with a separator"
     if _LABEL_VALUE.fullmatch(name):

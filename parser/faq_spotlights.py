@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from parser.faq_field_blocks import TYPE_WORDS, type_and_pt
+from parser.faq_field_reader import TYPE_WORDS, type_and_pt
 from parser.mana import read_cost
 
 #: A laid-out line: its text, and the (line, column) of the page it starts at.

@@ -11,7 +11,7 @@ from typing import Optional
 
 #: A column's label (folded to lower case) -> the record field it holds.
 COLUMNS = {
-    "name": re.compile(r"nom|carte|name|nom de la carte|nom français|nom fr"),
+    "name": re.compile(r"nom|carte|name|nom de la carte|nom français|nom fr|nom vf"),
     "cost": re.compile(r"co[uû]t|co[uû]t de mana|mana|cost|mana cost"),
     "type": re.compile(r"types?|ligne de type|type line"),
     "pt": re.compile(r"f ?/ ?e|fe|force ?/ ?endurance|p ?/ ?t|force et endurance"),

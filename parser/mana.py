@@ -314,7 +314,8 @@ def _colour_word(word: str) -> Optional[str]:
 def cost_in_words(written: str) -> Optional[str]:
     """A cost written in French words, braced: « trois et deux blancs » -> « {3}{W}{W} », « 4 Vert Vert »
     -> « {4}{G}{G} », « 1 + deux hybrides vert/blanc » -> « {1}{G/W}{G/W} », or None (a number before a plural colour counts it, before a singular one it is generic,
-    but « un » / « une » is an article: « trois et un noir » -> « {3}{B} »)."""
+    but « un » / « une » is an article: « trois et un noir » -> « {3}{B} », and so is « 1 » after a number:
+    « 2 + 1 blanc » -> « {2}{W} »)."""
     words = [w for w in re.split(r"[ \t,+]+", written.strip().lower()) if w and w not in ("et", "plus")]
     generic, symbols, count = 0, [], None
     hybrid = article = False
@@ -333,7 +334,8 @@ def cost_in_words(written: str) -> Optional[str]:
             word, hybrid = word + ("s" if hybrid else ""), False
         if number is not None:
             generic += count or 0
-            count, article = number, word in ("un", "une")     # « trois et un noir »: « un » is an article
+            # « trois et un noir »: « un » is an article; so is « 1 » after a number (« 2 + 1 blanc »: {2}{W})
+            count, article = number, word in ("un", "une") or word == "1" and count is not None
         elif colour:                     # « deux blancs »: the number counts the colour; « 4 Vert »: it is generic
             counted = count is not None and (word.endswith("s") or article)
             generic += 0 if counted or count is None else count
@@ -363,6 +365,8 @@ def read_cost(written: str) -> Optional[str]:
     if re.fullmatch(r"[0-9XWUBRGCPS/(){} \t]+", text.upper()):
         squeezed = text.upper().replace(" ", "").replace("\t", "")
         squeezed = re.sub(r"(?<![{(/])([WUBRG2]/[WUBRGP])(?![})/])", r"{\1}", squeezed)
+        if re.fullmatch(r"X+\d{1,2}[WUBRGC]*", squeezed):     # « XX2WW »: the X before the figures, as printed
+            squeezed = "".join("{" + part + "}" for part in re.findall(r"X|\d{1,2}|[WUBRGC]", squeezed))
         try:
             return str(parse_written_cost(squeezed))
         except (ManaCostError, ValueError):

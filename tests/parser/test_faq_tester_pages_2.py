@@ -19,7 +19,7 @@ PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "french" / "tester_pa
 def test_second_tester_pages_keep_their_records():
     result = score(PAGES)
     assert result.total == 70
-    assert result.right >= 63
+    assert result.right >= 65
     assert result.spurious == []
 
 
