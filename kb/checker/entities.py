@@ -37,8 +37,8 @@ from lark import Token
 from kb.cards.nameindex import singular
 from kb.cards.terms import load_terms
 from kb.checker.effect_tokens import merge_effects
-from kb.checker.lemmas import lemma_index
-from kb.checker.mana_words import costs_in_symbols
+from kb.checker.lemmas import lemma_index, masculine
+from kb.checker.mana_words import cost_verbs, costs_in_symbols
 from kb.data import terms_dir
 from parser.cardface import FR_SUPERTYPES, FR_TYPES
 from parser.textkeys import fold, loose_name
@@ -290,31 +290,6 @@ def _lemma(word: str, lang: str) -> str:
     return hit[0] if hit else word
 
 
-def _cost_verbs(tokens: list[Token], claim: str) -> list[Token]:
-    """"cost" right after a card or a pronoun is the verb, not the noun: "Does X cost {U}?", "they cost {1}"."""
-    out = list(tokens)
-    for k in range(1, len(out)):
-        tok = out[k]
-        if tok.type == "ATTR" and tok.value == "mana_cost" and claim[tok.start_pos:tok.end_pos].lower() == "cost" \
-                and out[k - 1].type in ("CARD", "PRON"):
-            out[k] = Token("COSTV", "cost", start_pos=tok.start_pos, end_pos=tok.end_pos)
-    return out
-
-
-#: French feminine endings and the masculine ones of the same noun (« guerrière » guerrier, « magicienne »
-#: magicien, « voleuse » voleur, « gobeline » gobelin, « humaine » humain): a creature type said of a woman.
-_FEMININE = (("ieres", "iers"), ("iere", "ier"), ("ennes", "ens"), ("enne", "en"), ("euses", "eurs"),
-             ("euse", "eur"), ("trices", "teurs"), ("trice", "teur"), ("esses", "es"), ("esse", "e"),
-             ("es", "s"), ("e", ""))
-
-
-def _masculine(word: str) -> list[str]:
-    """The masculine forms ``word`` may be the feminine of (folded French; none for a word of 3 letters)."""
-    if len(word) <= 3:
-        return []
-    return [word[:-len(fem)] + masc for fem, masc in _FEMININE if word.endswith(fem)]
-
-
 def _is_game_word(vocab: Vocabulary, lang: str, key: str) -> bool:
     hit = vocab.get(lang, key)
     return hit is not None and hit[0] not in ("WORD",)
@@ -417,7 +392,7 @@ class Tokenizer:
         if word.kind == "word" and "-" in word.folded:
             return None
         if lang == "fr" and word.kind == "word":
-            for form in _masculine(word.folded):     # « gobeline », « sorcières »: the subtype's entry
+            for form in masculine(word.folded):     # « gobeline », « sorcières »: the subtype's entry
                 hit = self.vocab.get(lang, form)
                 if hit is not None and hit[0] == "SUBTYPE":
                     return i + 1, hit[0], hit[1]
@@ -464,7 +439,7 @@ class Tokenizer:
             else:
                 tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
             i = j
-        tokens = _cost_verbs(tokens, claim)
+        tokens = cost_verbs(tokens, claim)
         return Tokens(merge_effects(costs_in_symbols(tokens, articles), claim), passed, lang, claim, articles)
 
     def _is_action(self, words: list[Word], i: int, lang: str) -> bool:

@@ -255,3 +255,17 @@ def restore_words(tree, originals: dict[int, str], offset: int = 0):
                             and c.type in ("WORD", "NAME_START") and c.start_pos + offset in originals else c
                             for c in sub.children]
     return tree
+
+
+#: French feminine endings and the masculine ones of the same noun (« guerrière » guerrier, « magicienne »
+#: magicien, « voleuse » voleur, « gobeline » gobelin, « humaine » humain): a creature type said of a woman.
+_FEMININE = (("ieres", "iers"), ("iere", "ier"), ("ennes", "ens"), ("enne", "en"), ("euses", "eurs"),
+             ("euse", "eur"), ("trices", "teurs"), ("trice", "teur"), ("esses", "es"), ("esse", "e"),
+             ("es", "s"), ("e", ""))
+
+
+def masculine(word: str) -> list[str]:
+    """The masculine forms ``word`` may be the feminine of (folded French; none for a word of 3 letters)."""
+    if len(word) <= 3:
+        return []
+    return [word[:-len(fem)] + masc for fem, masc in _FEMININE if word.endswith(fem)]

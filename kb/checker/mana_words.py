@@ -113,3 +113,14 @@ def costs_in_symbols(tokens: list[Token], articles: dict) -> list[Token]:
         else:
             i = start
     return out
+
+
+def cost_verbs(tokens: list[Token], claim: str) -> list[Token]:
+    """"cost" right after a card or a pronoun is the verb, not the noun: "Does X cost {U}?", "they cost {1}"."""
+    out = list(tokens)
+    for k in range(1, len(out)):
+        tok = out[k]
+        if tok.type == "ATTR" and tok.value == "mana_cost" and claim[tok.start_pos:tok.end_pos].lower() == "cost" \
+                and out[k - 1].type in ("CARD", "PRON"):
+            out[k] = Token("COSTV", "cost", start_pos=tok.start_pos, end_pos=tok.end_pos)
+    return out
