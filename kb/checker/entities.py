@@ -353,12 +353,13 @@ class Tokenizer:
                                   self._type_category(words, i - 1, lang) == "SUPERTYPE" or
                                   (self._entry(words, i - 1, lang) or (0, ""))[1] == "COLOR"):
             return False
-        return j - i > 1 and all((self._entry(words, k, lang) or (0, "", ""))[:2] == (k + 1, cat)
-                                 for k in range(i, j) for cat in [self._type_category(words, k, lang)])
+        return j - i > 1 and all(self._type_category(words, k, lang) != "-" for k in range(i, j))
 
     def _type_category(self, words: list[Word], k: int, lang: str) -> str:
+        """The category of word ``k`` when it is, alone, a type, subtype or supertype; else "-"."""
         entry = self._entry(words, k, lang)
-        return entry[1] if entry is not None and entry[1] in ("SUBTYPE", "CARDTYPE", "SUPERTYPE") else "-"
+        return entry[1] if entry is not None and entry[0] == k + 1 and \
+            entry[1] in ("SUBTYPE", "CARDTYPE", "SUPERTYPE") else "-"
 
     def _named_subject(self, words: list[Word], i: int, j: int, lang: str) -> bool:
         """« Le Marais est … », "Mountain is a basic land …": a card whose name is a subtype, named as the
