@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from kb.checker import card_payments, characteristics, mana, text_does, text_effects, text_queries
+from kb.checker import card_payments, characteristics, listed, mana, text_does, text_effects, text_queries
 from kb.checker.designation import Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
 from kb.checker.verdict import OutsideModel, Trace, Unknown
@@ -92,6 +92,7 @@ class QueryModel:
 
     # --- the combination -----------------------------------------------
     def evaluate(self) -> bool:
+        card_payments.guard_situation(self.reading)
         main = self._node(self.reading.asserts)
         if self.reading.concession is not None:
             given = self._node(self.reading.concession)
@@ -123,6 +124,10 @@ class QueryModel:
                 value = self._query(node)
             except (Unknown, OutsideModel) as exc:
                 return exc
+            if node.change:
+                changed = card_payments.changed(node, value)
+                return Unknown("a payment changes none of the card's characteristics, and the card already is "
+                               "what the claim says it becomes") if changed is None else changed
             return value if node.polarity else not value
         if getattr(node, "scope_ambiguous", False):
             return self._ambiguous_scope(node)
@@ -156,6 +161,7 @@ class QueryModel:
         if q.words == "words" and q.attribute not in ("name_en", "name_fr"):
             raise OutsideModel("words the reader does not know: {words}", words=q.value)
         entity = self.reading.entity(q.subject)
+        card_payments.guard_costed(entity, q.attribute)
         d = self.designate(entity)
         self._show(d)
         handler = getattr(self, "_q_" + q.attribute, None)
@@ -399,6 +405,9 @@ class QueryModel:
 
     def _q_can(self, d, q):
         return text_queries.can(d, q.value, self.trace)
+
+    def _q_listed(self, d, q):
+        return listed.listed(d, q.value, self.trace)
 
     def _q_payable(self, d, q):
         return card_payments.payable(d, q.value, self.trace)

@@ -40,6 +40,8 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
     cache: dict = {}
 
     def designate(entity) -> Designated:
+        if entity.by == "costed":
+            return costed(entity.cost, entity.surface)
         key = (entity.card, entity.face, entity.which)
         if key in cache:
             return cache[key]
@@ -59,6 +61,23 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
         cache[key] = Designated(face, found, face.name, face_facts(face, found.faces))
         return cache[key]
     return designate
+
+
+def costed(cost: str, label: str) -> Designated:
+    """A card said by its mana cost alone (« une carte qui coûte {U/B} »): the colours and the mana value
+    that cost gives (:func:`kb.cards.faces.face_colors` with no text, no colour indicator), nothing else."""
+    from kb.cards import faces as cardfaces
+    from kb.checker.cards import CardFacts
+
+    colors, decided, _ = cardfaces.face_colors("", [], cost, (), ())
+    face = cardfaces.FaceCharacteristics(
+        card=label, side="a", name=label, french_name=None, layout="normal", mana_cost=cost,
+        mana_value=cardfaces.cost_mana_value(cost), colors=colors, color_indicator=(), supertypes=(), types=(),
+        subtypes=(), power=None, toughness=None, loyalty=None, keywords=(), mentioned_keywords=(), text="",
+        french_text=None, french_type_line=None, type_line="", decided_by=(decided,))
+    facts = CardFacts(name=label, mana_cost=cost, type_line="", power=None, toughness=None, text="",
+                      english_name=label)
+    return Designated(face, None, label, facts)
 
 
 def record_face(facts):

@@ -343,6 +343,13 @@ _LEAD_YOU = {"en": r"^((?:when|whenever) ~ \w+,? )?you (?!deal)(?=\w)",
              "fr": r"^((?:quand|lorsque) ~ \w+,? )?vous (?!inflig)(?=\w)"}
 
 
+#: An effect said before its trigger ("gains you 2 life whenever a creature you control blocks"), and "gains
+#: you" for the text's "you gain".
+_TRIGGER_AFTER = {"en": re.compile(r"^(.+?),? (whenever|when) (.+)$"),
+                  "fr": re.compile(r"^(.+?),? (chaquefois|quand|lorsque|lorsqu') ?(.+)$")}
+_GIVES_YOU = {"en": (r"\bgains? you\b", "you gain"), "fr": (r"\bvous fait gagner\b", "vous gagnez")}
+
+
 def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
     """The keys of a claimed effect, as one sequence (a cost named in words marked :data:`COST_MARK`)."""
     return claim_variants(effect, lang, names)[0]
@@ -358,4 +365,8 @@ def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[
     bare = re.sub(_LEAD_YOU[lang], r"\1", forms[-1])
     if bare != forms[-1]:
         forms.append(bare)
+    for form in list(forms):             # "gains you 2 life whenever …": the trigger first, as texts write it
+        moved = _TRIGGER_AFTER[lang].match(re.sub(_GIVES_YOU[lang][0], _GIVES_YOU[lang][1], form))
+        if moved and not _TRIGGER_AFTER[lang].match(moved[1]):
+            forms.append(f"{moved[2]} {moved[3]}, {moved[1]}")
     return [[k for s in sentences(form, lang, names) for k in s] for form in forms]

@@ -56,6 +56,8 @@ class Entity:
     controller: Optional[str] = None
     #: the entity a described creature is paired with (soulbond: « une créature associée »)
     paired_with: Optional[str] = None
+    #: the mana cost of a card said by its cost alone (``by`` ``costed``: « une carte qui coûte {U/B} »)
+    cost: Optional[str] = None
 
 
 @dataclass
@@ -72,6 +74,8 @@ class Query:
     polarity: bool = True
     quantifier: Optional[str] = None
     words: str = ""
+    #: said as a change (« devient », "becomes"): read only in the situation of a payment
+    change: bool = False
 
 
 @dataclass

@@ -122,6 +122,13 @@ def _merged(main: list, condition: list) -> list:
     set up first (they are on the object from the start)."""
     out: list = []
     for ev in [e for e in condition if e.get("setup")] + main + [e for e in condition if not e.get("setup")]:
-        if ev not in out:
+        same = [k for k, o in enumerate(out) if _plain(o) == _plain(ev)]
+        if not same:
             out.append(ev)
+        elif not ev.get("implied"):             # the death a keyword implies is the one the condition says
+            out[same[0]] = ev
     return out
+
+
+def _plain(ev: dict) -> dict:
+    return {k: v for k, v in ev.items() if k != "implied"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Token
 
-from kb.checker.meaning import Query
+from kb.checker.meaning import Junction, Query, negate
 
 
 def _subjects(children) -> list[str]:
@@ -30,6 +30,47 @@ class DescriptionMeaning:
             self._appositions.append(tail(subject))
         self._last = subject
         return subject
+
+    def apposed_clause(self, children):
+        """« Le Lancier guêpe, qui coûte {U/B}{U/B}{U/B}, … », "Wasp Lancer, costing …, …": the clause
+        between the commas is asserted of the card too."""
+        subject = self.card([children[0]])
+        self._appositions.append(next(c for c in children if callable(c))(subject))
+        self._last = subject
+        return subject
+
+    def list_subject(self, c):
+        subject = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
+        if subject is None:                                  # « ses types de créature »
+            if self._last is None:
+                from kb.checker.meaning_tree import NotRead
+
+                raise NotRead("a possessive with no card before it", [str(c[0])])
+            subject = self._last
+        return ("list", subject, str(next(t for t in c if isinstance(t, Token) and t.type == "LISTOF").value))
+
+    def list_items(self, c):
+        return ("items", [(t.type, str(t.value)) for t in c if isinstance(t, Token) and t.type != "AND" and t.type != "BUT"])
+
+    def listed(self, c):
+        """"its creature types are Human and Rogue": the whole list (kb/checker/listed.py)."""
+        _, subject, what = next(x for x in c if isinstance(x, tuple) and x[0] == "list")
+        items = next(x for x in c if isinstance(x, tuple) and x[0] == "items")[1]
+        negs = [x[1] for x in c if isinstance(x, tuple) and x[0] == "NEG"]
+        return Query(subject, "listed", {"what": what, "items": items}, polarity=not negs)
+
+    def listed_has(self, c):
+        """"has the Forest and Plains types": each of them (not the whole list)."""
+        subject = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        items = next(x for x in c if isinstance(x, tuple) and x[0] == "items")[1]
+        negs = [x[1] for x in c if isinstance(x, tuple) and x[0] == "NEG"]
+        kinds = {"SUBTYPE": "subtype", "CARDTYPE": "card_type", "SUPERTYPE": "supertype"}
+        parts = [Query(subject, "keyword", {"keyword": v, "parameter": None}) if k == "KEYWORD" else
+                 Query(subject, kinds[k], v) for k, v in items]
+        node = parts[0] if len(parts) == 1 else Junction("and", parts)
+        if negs:
+            node = negate(node)
+        return node
 
     def whose_tail(self, children):
         face = next(c for c in children if isinstance(c, Token) and c.type == "FACE")

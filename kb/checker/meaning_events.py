@@ -49,6 +49,25 @@ def _counts(children):
     return next((c for c in children if isinstance(c, dict) and "counter" in c), None)
 
 
+def _relative_end(children) -> int:
+    """How many verb groups of a clause are its subject's relative clause: those after « qui » / "that"
+    up to the first one written with no joiner before it (« … qui reçoit … et meurt ne revient pas »); 0
+    when there is none, or when nothing follows the relative clause."""
+    seen, joined, count = False, False, 0
+    for x in children:
+        if isinstance(x, Token) and x.type == "REL" and count == 0:
+            seen, joined = True, True
+        elif isinstance(x, str) and not isinstance(x, Token) and x == "and" or isinstance(x, Token) and x.type == "REL":
+            joined = True
+        elif callable(x):
+            if not seen:
+                return 0
+            if not joined:
+                return count
+            count, joined = count + 1, False
+    return 0
+
+
 class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMeaning, EffectMeaning):
     """Transformer methods of the situation productions (mixed into :class:`~kb.checker.meaning_tree.Meaning`)."""
 
@@ -134,11 +153,15 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
         return eid
 
     def counters_en(self, c):
-        n = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "number"), 1)
+        n = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "number"), None)
         pt = next(t for t in c if isinstance(t, Token) and t.type == "PT")
         end = max(t.end_pos for t in c if isinstance(t, Token))
         self._last_counter = str(pt.value)
-        return self._counter_kind(str(pt.value), n, end)
+        counts = self._counter_kind(str(pt.value), n, end)
+        noun = next(t for t in c if isinstance(t, Token) and t.type == "COUNTER")
+        if n is None and str(noun).lower().endswith("s"):      # "-1/-1 counters", « des marqueurs »: how many?
+            counts["unstated"] = True
+        return counts
 
     def counters_them(self, c):
         """"two of them": counters of the kind named last."""
@@ -149,6 +172,15 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
         return self._counter_kind(kind, n, max(t.end_pos for t in c if isinstance(t, Token)))
 
     counters_fr = counters_en
+
+    def counters_enough(self, c):
+        """"enough -1/-1 counters (to die)", « assez de marqueurs -1/-1 (pour mourir) »: the least number that
+        makes the object die, counted when the engine plays it."""
+        pt = str(next(t for t in c if isinstance(t, Token) and t.type == "PT").value)
+        if pt != "-1/-1":
+            raise NotReadEvent("enough counters of a kind that does not kill", [pt])
+        self._last_counter = pt
+        return {"counter": pt, "n": "enough", "end": max(t.end_pos for t in c if isinstance(t, Token))}
 
     def dwith(self, c):
         """« un marqueur -1/-1 sur elle »: the counters, to the end of the words."""
@@ -211,7 +243,7 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
         eid = self._keyword_instance(kw, _subjects(c))
         counts = _counts(c)
         value = {"counters": {counts["counter"]: counts["n"]} if counts else None}
-        return [Item("event", [{"kind": "dies", "subject": eid}]),
+        return [Item("event", [{"kind": "dies", "subject": eid, "implied": True}]),
                 Item("outcome", query=Query(eid, "returns", value, polarity=_positive(c)))]
 
     def keyword_damage_as_counters(self, c):
@@ -307,10 +339,19 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     def t_gets(self, c):
         counts, positive = _counts(c), _positive(c)
         kind, n = counts["counter"], counts["n"]
-        return lambda s: Item("either", [{"kind": "counters", "subject": s, "counter": kind, "n": n}],
+        event = {"kind": "counters", "subject": None, "counter": kind, "n": n}
+        if counts.get("unstated"):
+            event["unstated"] = True
+        return lambda s: Item("either", [dict(event, subject=s)],
                               Query(s, "counters_put", {"counter": kind, "n": n}, polarity=positive),
                               negated=not positive,
                               words="gets counters")
+
+    def t_dies_from(self, c):
+        """"dies from receiving enough -1/-1 counters": the counters that kill it, as an event."""
+        counts = self.counters_enough(c)
+        return lambda s: Item("event", [{"kind": "counters", "subject": s, "counter": counts["counter"], "n": "enough"}],
+                              words="dies from counters")
 
     def t_has_counters(self, c):
         counts, positive = _counts(c), _positive(c)
@@ -337,7 +378,12 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     # --- clauses and sentences ----------------------------------------------
     def eclause(self, c):
         subject = _subjects(c)[0]
-        return [tail(subject) for tail in c if callable(tail)]
+        items = [tail(subject) for tail in c if callable(tail)]
+        for item in items[:_relative_end(c)]:       # "a creature that gets … and dies | doesn't return"
+            if item.role == "outcome" or item.negated:
+                raise NotReadEvent("a relative clause the model cannot set up", [item.words or "?"])
+            item.role = "event"
+        return items
 
     damage_clause = eclause
 
@@ -384,6 +430,16 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
         self._last = known.id
         return [Item("event", pre + [{"kind": "leaves_graveyard", "subject": known.id, "before": kw}])]
 
+    def keyword_triggers(self, c):
+        """"persist doesn't trigger", « la persistance ne se déclenche pas »: of the object described last with
+        that keyword, as an outcome."""
+        kw = next(str(t.value) for t in c if isinstance(t, Token) and t.type == "KEYWORD")
+        known = next((e for e in reversed(self.reading.setup) if e.by == "described" and kw in e.keywords), None)
+        if known is None:
+            raise NotReadEvent("a keyword that triggers for no object described", [kw])
+        positive = _positive(c)
+        return [Item("outcome", [], Query(known.id, "triggers", kw, polarity=positive), words="triggers")]
+
     def lead_turn_end(self, c):
         return [Item("event", [{"kind": "end_of_turn"}])]
 
@@ -427,6 +483,8 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
                 queries.append(item.query)
         if not queries:
             raise NotReadEvent("no outcome asked", [])
+        if any(e.get("unstated") for e in events):
+            raise NotReadEvent("counters put in a number the claim does not say", ["counters"])
         self.reading.events = events
         return queries[0] if len(queries) == 1 else Junction("and", queries)
 

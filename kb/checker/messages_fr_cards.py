@@ -159,4 +159,30 @@ CARD_QUERIES_FR = {
     "the face designated as": "la face désignée comme",
     "not the face designated as": "non la face désignée comme",
     "{label} has no {which} face (layout {layout})": "{label} n'a pas de face {which} (disposition {layout})",
+    # a payment as the situation of a claim, a card said by its cost (kb/checker/card_payments.py)
+    "the claim pays {part}, only part of the mana cost {cost}":
+        "l'affirmation paie {part}, une partie seulement du coût de mana {cost}",
+    "any payment the mana cost allows": "toute façon de payer que le coût de mana permet",
+    "{part} of {cost} paid with {life} life": "{part} de {cost} payé avec {life} points de vie",
+    "a payment may change what the claim asks ({words}): the model tells only that it changes no colour, mana "
+    "value, name or type":
+        "un paiement peut changer ce que l'affirmation demande ({words}) : le modèle sait seulement qu'il ne change "
+        "aucune couleur, valeur de mana, nom ni type",
+    "on the stack, the mana value of « {label} » counts the value chosen for X":
+        "sur la pile, la valeur de mana de « {label} » compte la valeur choisie pour X",
+    "the claim says what the card becomes, and the model does not compute the change":
+        "l'affirmation dit ce que la carte devient, et le modèle ne calcule pas ce changement",
+    "the claim gives only the mana cost of « {label} », not what it asks":
+        "l'affirmation ne donne que le coût de mana de « {label} », pas ce qu'elle demande",
+    "a payment changes none of the card's characteristics, and the card already is what the claim says it becomes":
+        "un paiement ne change aucune caractéristique de la carte, et la carte est déjà ce que l'affirmation dit "
+        "qu'elle devient",
+    # the whole list of a card's keywords or types (kb/checker/listed.py)
+    "{what} of {label}: {items}": "{what} de {label} : {items}",
+    "keywords": "capacités mot-clé", "subtypes": "sous-types", "types": "types de carte", "supertypes": "supertypes",
+    "{label} does not have « {item} »": "{label} n'a pas « {item} »",
+    "{label} has every creature type through changeling: the model does not list them":
+        "{label} a tous les types de créature grâce au changelin : le modèle ne les énumère pas",
+    "{label} has more {what} than the claim lists: it may name only some of them":
+        "{label} a plus de {what} que l'affirmation n'en énumère : elle n'en nomme peut-être qu'une partie",
 }

@@ -70,4 +70,7 @@ ENGINE_FR = {
     # the players' state-based actions (engine/game.py)
     "{player} has {life} life: they lose the game": "{player} : {life} point(s) de vie, la partie est perdue",
     "{player} has {n} poison counters: they lose the game": "{player} : {n} marqueurs poison, la partie est perdue",
+    "enough -1/-1 counters for {name} to die: {n}": "assez de marqueurs -1/-1 pour que {name} meure : {n}",
+    "outcome: {keyword} of {name} triggered": "résultat : la capacité {keyword} de {name} s'est déclenchée",
+    "outcome: {keyword} of {name} did not trigger": "résultat : la capacité {keyword} de {name} ne s'est pas déclenchée",
 }

@@ -66,7 +66,7 @@ def _starts(tokens: Tokens) -> list[str]:
     about what happens (« une créature 2/2 … »); one with a word only situations use is tried as a
     situation first, then as a claim about a card (« le nom anglais … est Return to Dust »)."""
     types = {t.type for t in tokens.tokens}
-    if not types & {"CARD", "PRON", "PRONPOSS"}:
+    if not types & {"CARD", "PRON", "PRONPOSS", "COSTLEAD", "WHOSE"}:
         return ["situation_start"]
     if types & SITUATION_WORDS:
         return ["situation_start", "start"]

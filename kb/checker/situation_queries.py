@@ -159,6 +159,9 @@ class SituationModel(GeneralMechanics):
 
     def _ev_counters(self, ev: dict) -> None:
         p = self._on_battlefield(ev["subject"])
+        if ev["n"] == "enough":             # the least number of -1/-1 counters that takes its toughness to 0
+            ev = dict(ev, n=max(1, power_toughness(p, self.trace.edition, None)[1]))
+            say(self.trace, "enough -1/-1 counters for {name} to die: {n}", name=p.name, n=ev["n"])
         p.add_counters(ev["counter"], ev["n"])
         say(self.trace, "{n} {counter} counter(s) put on {name}", "pt_counters", n=ev["n"], counter=ev["counter"],
             name=p.name)
@@ -169,6 +172,8 @@ class SituationModel(GeneralMechanics):
         self.game.damage(target, ev["amount"], source)
 
     def _ev_dies(self, ev: dict) -> None:
+        if ev.get("implied") and self.game.zones.zone_of(self.objects[ev["subject"]]) != "battlefield":
+            return                  # « la persistance ne la ramène pas » after it died: it died already
         p = self._on_battlefield(ev["subject"])
         say(self.trace, "{name} is put into its owner's graveyard from the battlefield (it dies)", name=p.name)
         self.game.dies(p)
@@ -281,6 +286,14 @@ class SituationModel(GeneralMechanics):
             counters=back.describe_counters())
         wanted = (q.value or {}).get("counters")
         return all(back.counters.get(k, 0) == n for k, n in wanted.items()) if wanted else True
+
+    def _q_triggers(self, q: Query) -> bool:
+        """Whether the keyword's triggered ability (persist, undying) of the object triggered."""
+        obj = self.objects[q.subject]
+        fired = [t for t in self.game.triggered if t.keyword == q.value and t.origin is obj]
+        say(self.trace, "outcome: {keyword} of {name} triggered" if fired else "outcome: {keyword} of {name} did not trigger",
+            q.value, keyword=self.trace.keyword(q.value), name=obj.name)
+        return bool(fired)
 
     def _q_counters(self, q: Query) -> bool:
         p = self._now(q.subject)

@@ -53,6 +53,8 @@ class Game:
         self.moves: list[Move] = []
         #: id of a permanent that died -> the new object persist or undying returned
         self.returned: dict[int, Permanent] = {}
+        #: every triggered ability that triggered, in order (persist, undying)
+        self.triggered: list[Triggered] = []
         self.removed_from_combat: set[int] = set()
 
     # ---- objects and players
@@ -84,7 +86,9 @@ class Game:
         m = self.zones.move(obj, zone, lki)
         self.moves.append(m)
         if m.origin == "battlefield" and zone == "graveyard":
-            self.pending += abilities.death_triggers(m, self.trace)
+            found = abilities.death_triggers(m, self.trace)
+            self.pending += found
+            self.triggered += found
         return m
 
     def dies(self, p: Permanent) -> Move:
