@@ -45,6 +45,10 @@ _WIKI_QUOTED = re.compile(r"''\w")
 #: (an export's), « 12/03/2024, 21:07 - Camille: » (a phone's export, without brackets).
 _CHAT = re.compile(r"((?:\[(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\]|\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?"
                    r"[ \t]+\d{1,2}:\d{2}[ \t]+[-–])[ \t]*[^:\n\[\]]{1,40}?[ \t]?:)[ \t]+(\S.*)$", re.M)
+#: A chat stamp, bracketed or a phone's (« 21:07 - Name: »): each gate starts with its one character (a search that
+#: starts with a class is tried at every position of the text).
+_CHAT_GATES = (re.compile(r"\[(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\]"),
+               re.compile(r":\d{2}[ \t]+[-–][ \t]*[^:\n\[\]]{1,40}?[ \t]?:[ \t]"))
 #: A legend of the French letters (« V = vert », « B = blanc »), the two that differ from the English symbols.
 _LEGEND_V = re.compile(r"\bV[ \t]*(?:=|:|pour)[ \t]*vert", re.I)
 _LEGEND_B = re.compile(r"\bB[ \t]*(?:=|:|pour)[ \t]*blanc", re.I)
@@ -80,7 +84,8 @@ def has_marks(text: str) -> bool:
     a legend of French letters."""
     return bool(("┌" in text or "╔" in text) and _boxes_beside_in(text) or _BB_GATE.search(text) or "{{" in text and _WIKI_MANA.search(text) or "[[" in text or "''" in text and
                 _WIKI_QUOTED.search(text) is not None or "::" in text and _APP_CODES.search(text) or ":" in text and _app_code_alone(text)
-                or ("] " in text or " - " in text) and _CHAT.search(text) or _legend(text))
+                or "] " in text and _CHAT_GATES[0].search(text) or " - " in text and _CHAT_GATES[1].search(text)
+                or _legend(text))
 
 
 def _boxes_beside_in(text: str) -> bool:

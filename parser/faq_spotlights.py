@@ -33,7 +33,8 @@ Placed = tuple[str, tuple[int, int]]
 #: A line that may hold one: a parenthesis that opens with a capital, a figure or a brace (an English
 #: name, fields), « pour une » and a type word, or « coûte … c'est un ».  (Literal-led: the quickest scan of a whole
 #: text; searches each starting with its one character, as one search of all would start with a class.)
-_GATES = (re.compile(r"\([A-Z0-9{][^()\n]{0,60}\)"), re.compile(r"pour une? " + TYPE_WORDS), re.compile(r"co[uû]te [^\n]{1,40}c['’]est un"))
+_GATES = (re.compile(r"\([A-Z0-9{][^()\n]{0,60}\)"), re.compile(r"pour une? " + TYPE_WORDS), re.compile(r"coûte [^\n]{1,40}c['’]est un"),
+          re.compile(r"coute [^\n]{1,40}c['’]est un"))
 _ENGLISH = re.compile(r"[ \t]*\(([A-Z][^()]{1,40})\)")
 _FIELDS_IN_PARENS = re.compile(r"[ \t]*\(([^()]{2,20}),[ \t]*(" + TYPE_WORDS + r"[^()]{0,60})\)")
 _COST_AFTER = re.compile(r"[ \t]*(?:[—–:,][ \t]*)?(?:(?:il |elle )?co[uû]te?[ \t]*:?[ \t]*)?([^,.;:()—–]{1,40})")
