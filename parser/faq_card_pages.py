@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from parser.faq_columns import has_columns, lay_out_columns
 from parser.faq_delimited_tables import has_delimited, lay_out_delimited
 from parser.faq_text_tables import has_text_table, lay_out_text_tables
 from parser.faq_page_marks import has_marks, lay_out_marks
@@ -93,6 +94,11 @@ def lay_out(text: str) -> Optional[list[Placed]]:
     if has_marks(text):                  # forum tags, an app's codes, chat stamps: parser/faq_page_marks.py
         marked = lay_out_marks([(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)])
         text = "\n".join(line for line, _ in marked)
+    if has_columns(text):                # a PDF's two columns side by side: parser/faq_columns.py
+        lines = marked or [(line, (number, 1)) for number, line in enumerate(text.split("\n"), 1)]
+        laid = lay_out_columns(lines)
+        if len(laid) != len(lines):
+            marked, text = laid, "\n".join(line for line, _ in laid)
     lined = "\n" + text
     site = _SITE_HEAD_GATE.search(lined) or ("Fr" in text or "FR" in text) and _site_lang_gate(text)
     gates = (site, _db_title_gate(text), _BLOCK_GATE.search(lined), _ARTICLE_GATE.search(text))

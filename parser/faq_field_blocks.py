@@ -57,7 +57,7 @@ _NAME_DECORATION = re.compile(r"^(?:[•▪►]|#?\d{1,2}[ \t]*[—–-](?=[ \t]
 #: starting with one character, not a class: the regular expression engine skips to that character at the
 #: speed of a string search, where a class is tried at every position: « [Cc]oût » is two gates).
 _GATES = tuple(re.compile(p) for p in (
-    r"Co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})", r"co[uû]t(?: de mana)?[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})",
+    r"Co[uû]t(?: de mana)?\**[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})", r"co[uû]t(?: de mana)?\**[ \t\u00a0\u202f]*(?:[:|│\t=]|\.{3})",
     r"\([a-z]/[a-z]\)", r"\n[ \t]+\{[^}\n]{1,3}\}[{}\w/]*\n",
     r"\n[> \t]*(?:\{[^}\n]{1,3}\}|\(|\d|[WUBRGCX]{1,8}[ \t])(?:[^\n]{0,30}?[ \t])?[—–·-][ \t]+" + TYPE_WORDS, r"(?:F/E|Force ?/ ?Endurance)[ \t]*:", r"co[uû]te? [a-zé]+ et ",
     r"(?m)\([A-Z][^()\n]{1,60}\)[ \t]*(?:[—–]|$)",
@@ -101,7 +101,9 @@ def _unmarked(text: str) -> str:
 def _name_of(text: str) -> tuple[Optional[str], Optional[str], Optional[str]]:
     """(name, English name, cost written on the line) of a candidate name line, or (None, …)."""
     from parser.faq_records import name_lead, refused_name, unmarked
-    text = name_lead(_COUNTED.sub("", unmarked(_unmarked(_unframed(text)))))
+    text = _unmarked(_unframed(text))
+    between = re.fullmatch(r"([—–~=]{1,3})[ \t]+(\S.*?)[ \t]+\1", text) if text[:1] in "—–~=" else None
+    text = name_lead(_COUNTED.sub("", unmarked(between[2] if between else text)))    # « — Name — »: between dashes
     if _PLACEHOLDER.fullmatch(text):
         return None, None, None
     text = _NAME_DECORATION.sub("", text).rstrip(" \t«»").strip()
@@ -179,7 +181,7 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[Optional[list[Plac
     land = kind.startswith("Terrain") and (rest is not None or english is not None or fields.labelled) or \
         kind.startswith(("Terrain de base", "Plan ", "Phénomène"))
     token = kind.startswith("Jeton") and fields.pt is not None   # no cost, a P/T
-    if not ((fields.cost or land or token) and fields.type and is_type_line(fields.type)):
+    if not ((fields.cost or land or token or fields.costless) and fields.type and is_type_line(fields.type)):
         return None
     indented = lines[start][0][:1] in (" ", "\t")       # (a PDF copy's indented block: the grammar reads no indented type line)
     if not (fields.novel or indented or _name_is_novel(lines[start][0], name, english, cost)):
@@ -187,6 +189,7 @@ def _block(lines: list[Placed], start: int) -> Optional[tuple[Optional[list[Plac
     where = lines[start][1]
     head = f"{name} / {english}" if english and english != name else name
     mv = f" ({fields.mv})" if fields.mv else ""
+    head = head if fields.cost else f"Nom : {head}"      # (no cost: a name the grammar takes for no heading)
     out = [(f"{head} {fields.cost or ''}{mv}".rstrip(), where), (fields.type, where)]
     if fields.pt:
         out.append((fields.pt, where))
@@ -245,7 +248,7 @@ def _scan(lines: list[Placed], start: int, fields: Fields, english: Optional[str
                 break
             j += 1
             continue
-        bulleted = text[:2] in ("- ", "– ")
+        bulleted, rated = text[:2] in ("- ", "– "), text
         text = re.sub(r"^(?:[^\w{(\[»«—–-]+|[-–][ \t])[ \t]*", "", without_label_aside(_unmarked(without_tags(text))))   # (« 🔹 Coût : {2} », « - **Coût :** `{2}{U}` »)
         if not seen and _over_fields(text, j - start, blanks):
             j += 1
@@ -276,13 +279,41 @@ def _scan(lines: list[Placed], start: int, fields: Fields, english: Optional[str
             fields.english = english = under[1].strip()
             j += 1
             continue
-        if seen or fields.english or not (re.match(r"(?i)édition|extension|rareté|numéro", text)
-                                          or "—" in text and j - start <= 2 and not blanks and not fields.type):
+        if not _aside(lines, j, j - start, text, rated, seen, blanks, fields):
             break                        # the end of the fields, or the next record's name
-        fields.kept.append(j)
-        fields.novel = True              # (the grammar reads no edition line between the name and the fields)
-        j += 1                           # an edition line between the name and the fields
+        fields.kept.append(j)            # a line the record keeps as text
+        fields.novel = fields.novel or not seen
+        j += 1
     return j, english
+
+
+def _aside(lines: list[Placed], j: int, below_name: int, text: str, written: str, seen: int, blanks: int,
+           fields: Fields) -> bool:
+    """Whether line ``j`` is one the record keeps as text among its fields (or over them, none seen yet): a shop's
+    rating under the name (« ★★★★☆ (12 avis) »), a labelled line that names no field (« Face : verso »), an edition
+    line between the name and the fields (which the grammar does not read there)."""
+    if not seen and _RATING.match(written):
+        return True
+    if (seen or below_name <= 2 and not blanks) and _other_label(lines, j, text):
+        return True
+    return not seen and not fields.english and bool(
+        re.match(r"(?i)édition|extension|rareté|numéro", text)
+        or "—" in text and below_name <= 2 and not blanks and not fields.type)
+
+
+#: A shop's rating of the card (« ★★★★★ (2 avis) », « ★★★☆☆ »).
+_RATING = re.compile(r"[★☆✩✭⭐]{3,5}")
+
+
+def _other_label(lines: list[Placed], j: int, text: str) -> bool:
+    """A labelled line that names no field of the layout (« Face : verso (face transformée) », « Source : … ») with a
+    field of the record on the next line or the one after."""
+    from parser.faq_records import _LABELS
+    label = LABEL.match(text) if ":" in text[:32] else None
+    if not label or len(label["label"].split()) > 3 or ":" not in text[:label.start("value")] or \
+            _LABELS.fullmatch(label["label"].strip()):       # (« Nom : Name » under a heading: the record's name)
+        return False
+    return any(Fields().read(_unframed(lines[k][0])) for k in range(j + 1, min(j + 3, len(lines))))
 
 
 def _over_fields(text: str, below_name: int, blanks: int) -> bool:
@@ -377,7 +408,7 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
         out += record
         while i < len(lines) and _unframed(lines[i][0]) and not _RULE_LINE.fullmatch(lines[i][0]):
             text = _unframed(lines[i][0])
-            if _NAME_SEP.search(text) and (_block(lines, i) or (None,))[0] is not None:
+            if (_NAME_SEP.search(text) or _capitals(text)) and (_block(lines, i) or (None,))[0] is not None:
                 break                    # the next record's line (« Name | {G} | Créature : … », a table's rows)
             label = LABEL.match(text)
             if label and label["label"].strip().lower() in ("texte", "texte de règles", "text"):
@@ -386,6 +417,12 @@ def lay_out_blocks(lines: list[Placed]) -> list[Placed]:
             i += 1
         out.append(("", lines[i - 1][1]))
     return out
+
+
+def _capitals(text: str) -> bool:
+    """A name in capitals (« MOX D'OPALE »): a PDF's narrow column starts the next record right under the text of
+    the one above, with no blank line."""
+    return text.isupper() and len(text.split()) <= 6 and text[-1:].isalpha()
 
 
 def needs_blocks(text: str) -> bool:

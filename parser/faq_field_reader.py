@@ -18,7 +18,7 @@ from parser.textkeys import fold
 
 #: The words a French type line starts with (its card type or a supertype).
 TYPE_WORDS = (r"(?:Créature|Rituel|Éphémère|Enchantement|Artefact|Terrain|Planeswalker|Arpenteur|Tribal|Bataille|"
-              r"Légendaire|Neigeu(?:x|se)|Mondial|Jeton|Invoquer|Invocation|Interruption|Plan|Phénomène)")
+              r"Légendaire|Neigeu(?:x|se)|Mondial|Jeton|Invoquer|Invocation|Interruption|Enchanter|Plan|Phénomène)")
 TYPE_START = re.compile(TYPE_WORDS)
 #: « Label : value », « Label<TAB>value », « Label   value », « Label | value », « Label ...... value » (dotted leaders),
 #: « label = value » (a wiki's template: « | nom_vo = … »).
@@ -28,6 +28,10 @@ _TYPE_LABELS = {"type", "types", "type de carte", "ligne de type"}
 _PT_LABELS = {"force/endurance", "force / endurance", "f/e", "p/t", "f / e"}
 ENGLISH_LABELS = {"nom vo", "nom anglais", "nom en", "nom original", "english name", "nom us"}
 NAME_LABELS = {"nom vf", "nom", "nom français", "nom fr", "nom de la carte"}
+#: A cost field's value that says there is none (« aucun », « néant », « — »).
+_NO_COST = re.compile(r"(?i)aucun(?: coût)?|néant|sans|[—–-]")
+#: A remark in parentheses that says a card has no cost (« (pas de coût de mana) », « (sans coût) »).
+_SAID_NO_COST = re.compile(r"(?i)[ \t]*\((?:pas de|sans|aucun) co[uû]t(?: de mana)?\)")
 #: An abbreviated label of the P/T (« Force/Endur. », « F./E. »).
 _PT_ABBREVIATED = re.compile(r"force ?/ ?end(?:ur)?\.?|f\. ?/ ?e\.")
 
@@ -89,7 +93,7 @@ def type_and_pt(value: str) -> tuple[Optional[str], Optional[str]]:
     if len(parts) > 1 and any(_ASIDE.fullmatch(part) for part in parts[1:]):    # « … — Mythique », « — Loyauté 4 »
         value = " — ".join(part for part in parts if not _ASIDE.fullmatch(part))
     pt = None
-    tail = re.search(r"(?:[ \t]*[,—–·|-][ \t]*|[ \t]+)(" + _PT.pattern + r")[ \t]*$", value)
+    tail = re.search(r"(?:[ \t]*[,—–·|-][ \t]*|[ \t]+)\(?(" + _PT.pattern + r")\)?[ \t]*$", value)   # (« … (2/1) »)
     if tail:
         pt, value = f"{tail['p']}/{tail['t']}", value[:tail.start()]
     value = re.sub(r"^(\S[^-—–:]*?)[ \t]+-[ \t]+", r"\1 — ", value)      # « Créature - Humain et Sorcier »
@@ -116,10 +120,15 @@ class Fields:
         self.kept: list[int] = []
         #: a field the record grammar does not read as written (else the block is left to it)
         self.novel = False
+        #: the page says the card has no cost (« Coût : aucun », « Terrain (pas de coût de mana) »)
+        self.costless = False
 
     def read(self, line: str) -> bool:
         """Take the fields of one line; False when it holds none."""
         line, mv, pt = loose_fields(line)        # « {1}{G}   (valeur de mana : 2) », « Force 2, endurance 3 »
+        said = _SAID_NO_COST.search(line) if "(" in line else None
+        if said:                         # « Terrain (pas de coût de mana) »: the type line, and no cost
+            line, self.costless, self.novel = line[:said.start()] + line[said.end():], True, True
         self.mv, self.pt, self.novel = self.mv or mv, self.pt or pt, self.novel or bool(mv or pt)
         if pt or not line.strip():
             return bool(pt or mv)
@@ -187,8 +196,9 @@ class Fields:
         inline = re.search(r"\((?:valeur de mana|ccm|vm)[ \t]*:?[ \t]*(\d{1,2})\)", value, flags=re.I)
         if inline:
             self.mv = self.mv or inline[1]
-        if re.fullmatch(r"(?i)aucun(?: coût)?|néant|sans|[—–-]", value.strip()):
-            return True                  # « Coût : aucun » (a land): a field, no cost
+        if _NO_COST.fullmatch(re.sub(r"[ \t]*\([^()]*\)$", "", value.strip())):
+            self.costless = True         # « Coût : aucun », « Coût : — », « aucun (indicateur de couleur : rouge) »: no cost
+            return True
         if "[" in value:                 # « [1][R] »: symbols in brackets (which the grammar does not read)
             value, self.novel = re.sub(r"\[([0-9WUBRGCX/]{1,3})\]", r"{\1}", value), True
         parts = _FIELD_SEP.split(value, maxsplit=1)

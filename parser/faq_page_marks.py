@@ -41,8 +41,14 @@ _WIKI_MANA = re.compile(r"\{\{(?:[Mm]ana|[Mm]|[Ss]ymbole)\|([0-9A-Za-z/]{1,3})\}
 _WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|\n]*\|)?([^\[\]|\n]+)\]\]")
 _WIKI_QUOTES = re.compile(r"'{2,3}([^\n]+?)'{2,3}")
 _WIKI_QUOTED = re.compile(r"''\w")
-#: A chat log's stamp and speaker: « [12/03/2022 21:16:40] Paul Bleu: », « [21:16] Nico : ».
-_CHAT = re.compile(r"(\[(?:\d{1,2}/\d{1,2}/\d{2,4}[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\][ \t]*[^:\n\[\]]{1,40}?[ \t]?:)[ \t]+(\S.*)$")
+#: A chat log's stamp and speaker: « [12/03/2022 21:16:40] Paul Bleu: », « [21:16] Nico : », « [05.02.21 18:50] Léa: »
+#: (an export's), « 12/03/2024, 21:07 - Camille: » (a phone's export, without brackets).
+_CHAT = re.compile(r"((?:\[(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\]|\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?"
+                   r"[ \t]+\d{1,2}:\d{2}[ \t]+[-–])[ \t]*[^:\n\[\]]{1,40}?[ \t]?:)[ \t]+(\S.*)$", re.M)
+#: A chat stamp, bracketed or a phone's (« 21:07 - Name: »): each gate starts with its one character (a search that
+#: starts with a class is tried at every position of the text).
+_CHAT_GATES = (re.compile(r"\[(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\]"),
+               re.compile(r":\d{2}[ \t]+[-–][ \t]*[^:\n\[\]]{1,40}?[ \t]?:[ \t]"))
 #: A legend of the French letters (« V = vert », « B = blanc »), the two that differ from the English symbols.
 _LEGEND_V = re.compile(r"\bV[ \t]*(?:=|:|pour)[ \t]*vert", re.I)
 _LEGEND_B = re.compile(r"\bB[ \t]*(?:=|:|pour)[ \t]*blanc", re.I)
@@ -78,7 +84,8 @@ def has_marks(text: str) -> bool:
     a legend of French letters."""
     return bool(("┌" in text or "╔" in text) and _boxes_beside_in(text) or _BB_GATE.search(text) or "{{" in text and _WIKI_MANA.search(text) or "[[" in text or "''" in text and
                 _WIKI_QUOTED.search(text) is not None or "::" in text and _APP_CODES.search(text) or ":" in text and _app_code_alone(text)
-                or "] " in text and _CHAT.search(text) or _legend(text))
+                or "] " in text and _CHAT_GATES[0].search(text) or " - " in text and _CHAT_GATES[1].search(text)
+                or _legend(text))
 
 
 def _boxes_beside_in(text: str) -> bool:
@@ -151,7 +158,7 @@ def lay_out_marks(lines: list[Placed]) -> list[Placed]:
         kept = _unmarked(text, legend)
         if kept is None:
             continue
-        chat = _CHAT.match(kept) if kept[:1] == "[" else None
+        chat = _CHAT.match(kept) if kept[:1] == "[" or kept[:1].isdigit() else None
         below = lines[i + 1][0] if i + 1 < len(lines) else ""
         if chat and below.strip() and not _CHAT.match(below):
             out += [(chat[1], where), (chat[2], (where[0], where[1] + chat.start(2)))]

@@ -30,6 +30,7 @@ from lark import Token, Tree
 from kb.model import CardRecord
 from parser.cardface import CardFaceError, parse_pt, parse_type_line
 from parser.mana import ManaCostError, parse_written_cost, read_cost
+from parser.faq_names import clean_name, name_lead, unmarked  # noqa: F401 (the readers' names)
 from parser.textkeys import fold_name
 
 #: What each field of a record is, by the grammar's name for it.
@@ -56,7 +57,7 @@ _SUSPECT = re.compile(r"(?i:co[uû]t|types?\b|nom\b|texte|force|f ?/|ccm|cmc|val
                       r"héros|invocation|interruption|légendaire|neigeu|mondial|couleur|identité|artiste|prix|langue|état|numéro|vmc?\b"
                       r"|règles|informations?|aperçu|détails|données)|[^a-zà-öø-ÿ]*$|.*[-–—/|,;:·(){}\t]|.*\d$")
 #: A page's heading over a card's fields (« Règles », « Informations », « Aperçu rapide (produit consulté récemment) »).
-HEADING = re.compile(r"(?i)(?:règles|informations?(?: sur le produit)?|aperçu(?: rapide)?|détails|données de la carte)(?:[ \t]*\([^()]*\))?")
+HEADING = re.compile(r"(?i)(?:règles|informations?(?: sur le produit)?|aperçu(?: rapide)?|détails(?: de la carte)?|données de la carte)(?:[ \t]*\([^()]*\))?")
 #: A labelled field's line (« Nom anglais<TAB>Murderous Redcap »): never a name line either.
 _LABELLED = re.compile(_LABELS.pattern + r"[ \t\u00a0\u202f]*[:\t]")
 #: A label and its value with no colon (« CCM 5 », « VM 3 »): a field, never a name.
@@ -69,13 +70,7 @@ SET_LINE = re.compile(r"(?i)(?:^[^\w]*|.*?(?:[ \t][·|—–-]|,)[ \t]*)(?:peu c
 _COUNTER = re.compile(r"(?i).*?(?:[ \t]\d{1,3}[ \t]*/[ \t]*\d{1,3}|[ \t](?:n°|no\.?|#)[ \t]*\d+)$")
 #: A year at a name's end (« Morningtide (2008) », « Magic 2015 »): a set or a date, never a card's name.
 _YEAR_END = re.compile(r".*[ \t(](?:19[9]\d|20[0-4]\d)\)?$")
-#: What a page writes before a card's name and is no part of it: a bullet or a symbol (« ■ », « ► », « • »),
-#: a tag in brackets (« [ENTRÉE] »), a counter (« CARTE N°1. », « Fiche #2 — », « N° 3 : »).
-NAME_LEAD = re.compile(r"(?:[^\w\s«\"'(\[{]+[ \t]*)?(?:\[[^\]\d]{1,20}\][ \t]+(?=\w))?(?:(?:[A-Za-zÀ-ÿ'’]+[ \t]){0,3}(?:N°|n°|#|No\.|no\.)[ \t]*\d{1,2}"
-                       r"(?:[ \t]*\([^()]{0,40}\))?[ \t]*[—–:.)-][ \t]*)?")
 #: A name and its cost after a space or a spaced dash (« Nuckelavee - (4)(u/r)(u/r) »): the cost is split off, never named.
-#: A page's heading word and a spaced dash before a card's name (« Fiche — Licorne capashenne », « Carte du jour – Name »).
-_HEADING_LEAD = re.compile(r"(?:[Ff]iche|[Cc]arte(?: du jour)?|[Zz]oom|[Ff]ocus|[Ss]poiler|[Aa]perçu|[Rr]évélation)[ \t]+[—–-][ \t]+(?=\w)")
 NAME_AND_COST = re.compile(r"(.+?)(?:[ \t]+[-–—])?[ \t]+(\d{0,2}(?:\([^()\s]{1,3}\)){1,8}|(?:\{[^{}\s]+\}){1,8})$")
 
 
@@ -192,37 +187,6 @@ def type_line(written: str) -> str:
         written = written.replace(" - ", " : ", 1)
     head, colon, subtypes = written.partition(":")
     return f"{head.strip()} : {subtypes.strip().lstrip('-–—').strip()}" if colon else head.strip()
-
-
-_MARKS = frozenset(">#*_")
-
-
-def unmarked(text: str) -> str:
-    """A field without its Markdown marks: « > **Clone** » -> « Clone », « _Créature : elfe_ » -> « Créature : elfe »."""
-    text = text.strip()
-    if text[:1] not in _MARKS and text[-1:] not in _MARKS:       # (most fields: no mark)
-        return text
-    text = text.lstrip(">").lstrip() if text.startswith(">") else text
-    text = text.lstrip("#").lstrip() if text.startswith("#") else text
-    return text.strip("*_").strip()
-
-
-def name_lead(written: str) -> str:
-    """``written`` without what a page puts before a card's name (:data:`NAME_LEAD`: « ■ Colonnade céleste »,
-    « CARTE N°1. Présage du devin », a heading word and a dash: « Fiche — Name »); a name that starts with a letter, a digit or a quotation mark has none."""
-    heading = _HEADING_LEAD.match(written) if written[:1] in "FfCcZzSsAaRr" else None
-    if heading:
-        return written[heading.end():]
-    if written[:1].isalnum() and not re.match(r"(?i)[a-zà-ÿ'’ \t]{0,40}(?:n°|#|no\.)", written):
-        return written                   # (most names: no lead)
-    lead = NAME_LEAD.match(written)
-    return written[lead.end():] if lead and lead.end() < len(written) else written
-
-
-def clean_name(written: str) -> str:
-    """A record's name as written, without Markdown marks, what a page puts before it (:func:`name_lead`),
-    a final colon or a spaced separator after it (« Nom / English Name — » over its cost line)."""
-    return re.sub(r"[ \t]+[-–—|,;:]+$", "", name_lead(unmarked(written)).rstrip(":").rstrip())
 
 
 def unlabelled(tok: Token) -> str:

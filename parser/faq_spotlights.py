@@ -8,7 +8,9 @@ Blogs, reports and newsletters present a card inside their prose, its fields in 
   sengien (Sengir Vampire), 3BB, Créature — Vampire, 4/4 volant … »;
 * its fields in parentheses after its name: « le Cobra de lotus (1G, Créature — Serpent, 2/1), dont … »;
 * its cost, « pour », its type line: « l'Héroïne de Fortcoutel : 2WW pour une Créature — Humain et
-  chevalier 3/4 avec … ».
+  chevalier 3/4 avec … »;
+* its cost after the verb, then « c'est un » and its type line: « Négation coûte {1}{U}, c'est un éphémère »
+  (never after a pronoun: « Elle coûte … »).
 
 Such a line becomes a record: the name line with the cost (and the English name: « Nom / English »),
 the type line, the P/T, then the sentence itself as the record's text.  A line is a spotlight only
@@ -29,13 +31,18 @@ from parser.mana import read_cost
 Placed = tuple[str, tuple[int, int]]
 
 #: A line that may hold one: a parenthesis that opens with a capital, a figure or a brace (an English
-#: name, fields), or « pour une » and a type word.  (Literal-led: the quickest scan of a whole text; two
-#: searches, each starting with its one character, as one search of both would start with a class.)
-_GATES = (re.compile(r"\([A-Z0-9{][^()\n]{0,60}\)"), re.compile(r"pour une? " + TYPE_WORDS))
+#: name, fields), « pour une » and a type word, or « coûte … c'est un ».  (Literal-led: the quickest scan of a whole
+#: text; searches each starting with its one character, as one search of all would start with a class.)
+_GATES = (re.compile(r"\([A-Z0-9{][^()\n]{0,60}\)"), re.compile(r"pour une? " + TYPE_WORDS), re.compile(r"coûte [^\n]{1,40}c['’]est un"),
+          re.compile(r"coute [^\n]{1,40}c['’]est un"))
 _ENGLISH = re.compile(r"[ \t]*\(([A-Z][^()]{1,40})\)")
 _FIELDS_IN_PARENS = re.compile(r"[ \t]*\(([^()]{2,20}),[ \t]*(" + TYPE_WORDS + r"[^()]{0,60})\)")
 _COST_AFTER = re.compile(r"[ \t]*(?:[—–:,][ \t]*)?(?:(?:il |elle )?co[uû]te?[ \t]*:?[ \t]*)?([^,.;:()—–]{1,40})")
 _COST_FOR = re.compile(r"[ \t]*:[ \t]*(\d{0,2}[WUBRGCX]{1,8}|(?:\{[^{}\s]+\})+)[ \t]+pour une?[ \t]+")
+#: « Négation coûte {1}{U}, c'est un éphémère »: the cost after the verb, the type line after « c'est un ».
+_COST_VERB = re.compile(r"[ \t]+co[uû]te[ \t]+([^,.;:()]{1,30}?)[ \t]*[,;—–][ \t]*(?:c'est|c’est|il s'agit d'|il s’agit d')[ \t]*une?[ \t]+")
+#: The subjects of « coûte » that name no card.
+_PRONOUNS = frozenset(("il", "elle", "ça", "cela", "ceci", "on", "celle-ci", "celui-ci", "celle-là", "celui-là", "tout"))
 _TYPE_AT = re.compile(r"(?:^|[.,;:—–][ \t]+|^[ \t]+|\bune?[ \t]+)(" + TYPE_WORDS + r")")
 _SEGMENT_END = re.compile(r"[,.;()]|$")
 _PT_IN = re.compile(r"(?:^|[ \t])(\d{1,2}/\d{1,2})(?=[ \t]|$)")
@@ -79,6 +86,18 @@ def _typed(text: str) -> Optional[tuple[str, Optional[str]]]:
     return None
 
 
+def _type_words(text: str) -> Optional[str]:
+    """The longest run of words at the start of ``text`` (up to a clause's end) that is a type line, its first
+    letter a capital (« éphémère et le texte … » -> « Éphémère »), or None."""
+    words = re.split(r"[ \t]+", _SEGMENT_END.split(text, maxsplit=1)[0].strip())[:8]
+    for n in range(len(words), 0, -1):
+        run = " ".join(words[:n])
+        run = run[:1].upper() + run[1:]
+        if type_and_pt(run)[0] == run:
+            return run
+    return None
+
+
 def _spotlight(line: str, below: str) -> Optional[tuple[str, str, str, Optional[str], bool]]:
     """(name line, cost, type line, P/T, whether the type line is the next line's) of a spotlight."""
     for paren in _FIELDS_IN_PARENS.finditer(line):          # « le Cobra de lotus (1G, Créature — Serpent, 2/1) »
@@ -94,6 +113,10 @@ def _spotlight(line: str, below: str) -> Optional[tuple[str, str, str, Optional[
             typed = (_typed(below), True)
         if name and typed[0]:
             return f"{name} / {english[1].strip()}", cost, typed[0][0], typed[0][1], typed[1]
+    for m in _COST_VERB.finditer(line) if "co" in line else ():    # « Négation coûte {1}{U}, c'est un éphémère »
+        cost, name, kind = read_cost(m[1]), _name(line[:m.start()], None), _type_words(line[m.end():])
+        if cost and name and kind and not _PRONOUNS.intersection(name.lower().split()):    # (« Elle coûte … »)
+            return name, cost, kind, None, False
     for m in _COST_FOR.finditer(line):                      # « l'Héroïne de Fortcoutel : 2WW pour une Créature … »
         cost, name, typed = read_cost(m[1]), _name(line[:m.start()], None), _typed(line[m.end():])
         if cost and name and typed:
@@ -155,7 +178,7 @@ def lay_out_spotlights(lines: list[Placed]) -> list[Placed]:
 
 
 def _gate(text: str) -> bool:
-    return _GATES[0].search(text) is not None or _GATES[1].search(text) is not None
+    return any(gate.search(text) is not None for gate in _GATES)
 
 
 def has_spotlights(text: str) -> bool:

@@ -317,9 +317,12 @@ def cost_in_words(written: str) -> Optional[str]:
     but « un » / « une » is an article: « trois et un noir » -> « {3}{B} », and so is « 1 » after a number:
     « 2 + 1 blanc » -> « {2}{W} »)."""
     words = [w for w in re.split(r"[ \t,+]+", written.strip().lower()) if w and w not in ("et", "plus")]
-    generic, symbols, count = 0, [], None
+    generic, symbols, count, xs = 0, [], None, ""
     hybrid = article = False
     for word in words:
+        if word == "x" and count is None and not symbols:     # « X + vert »: X before the other symbols
+            xs += "{X}"
+            continue
         if word in ("hybride", "hybrides"):          # « deux hybrides vert/blanc »: the number counts the symbols
             hybrid = True
             continue
@@ -346,7 +349,7 @@ def cost_in_words(written: str) -> Optional[str]:
     generic += count or 0
     if not symbols and not generic:
         return None
-    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" for s in symbols)
+    return xs + (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" for s in symbols)
 
 
 def read_cost(written: str) -> Optional[str]:
@@ -354,9 +357,13 @@ def read_cost(written: str) -> Optional[str]:
     lower-case (« 1 U U », « 1(g/w)(g/w) »), with « + » (« 1 + WW »), with a parenthesised note
     (« 15 (incolore) », « 1GG (valeur de mana 3) »), in words (:func:`cost_in_words`), or in words then in symbols
     (« 2 rouges + 2 génériques ({2}{R}{R}) »: the symbols), or with the French letters V and N (« 1V »: {1}{G})."""
-    braced = re.fullmatch(r"[^{}]*[a-zé]{3}[^{}]*\((\{[^()]+\})\)[ \t]*", written) if "({" in written else None
-    if braced:                           # « 2 rouges + 2 génériques ({2}{R}{R}) »: the symbols are the cost
+    braced = re.fullmatch(r"[^{}]*[a-zé]{3}[^{}]*\((\{[^()]+\}|[0-9X]{0,3}[WUBRGC]{1,8})\)[ \t]*", written) \
+        if "(" in written else None
+    if braced:                           # « 2 rouges + 2 génériques ({2}{R}{R}) », « 1 rouge (1R) »: the symbols are the cost
         written = braced[1]
+    aside = re.fullmatch(r"(.+?)[ \t]+\(([^()]*[a-zé]{3}[^()]*)\)[ \t]*", written) if ")" in written else None
+    if aside and not re.fullmatch(r"(?i)incolore|valeur de mana.*|ccm.*|vm.*", aside[2]):
+        return read_cost(aside[1])       # « 4WB (six mana, ça pique) »: a remark after the cost
     text = re.sub(r"\((?:incolore|valeur de mana[^)]*|ccm[^)]*|vm[^)]*)\)", "", written, flags=re.I).strip()
     words = re.sub(r"[ \t]*\+[ \t]*", " ", text)
     text = re.sub(r"[ \t]*\+[ \t]*", "", text)

@@ -9,8 +9,8 @@ drawn in text (aligned columns, cells between bars: parser/faq_text_tables.py), 
 line ends, bulleted and key-value fields, labels with asides, costs in brackets (69/91); a wiki's markup, labels
 without accents, « 2 + 1 blanc » (73/91); a line of fields then its asides, basic lands and planes without a cost,
 « Invocation de serpent » (82/91); labels alone over their value, a land between dashes, a picture's box beside the
-record, « XX2WW », a product page's fields under a heading named by its title (88/91, 0 spurious).  Left: a PDF's two
-columns side by side (r10, three records)."""
+record, « XX2WW », a product page's fields under a heading named by its title (88/91, 0 spurious).  A PDF's two
+columns side by side (r10, three records), left here, were read in round 8 (parser/faq_columns.py: 91/91)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,7 +24,7 @@ PAGES = Path(__file__).resolve().parents[1] / "fixtures" / "french" / "tester_pa
 def test_seventh_tester_pages_keep_their_records():
     result = score(PAGES)
     assert result.total == 91
-    assert result.right >= 88
+    assert result.right >= 91
     assert result.spurious == []
 
 
