@@ -182,6 +182,9 @@ class QueryModel:
     def _colors(self, d: Designated) -> tuple[str, ...]:
         """The face's colours, explained by :func:`kb.checker.characteristics.card_colors` (the edition's
         rules for split cards, colour indicators, colour-setting abilities; checked with the card data)."""
+        if d.other_colors is not None:
+            raise Unknown("not every card of that mana cost has its colours: {name} costs {cost} and its colours are "
+                          "{colors}", name=d.other_colors[0], cost=d.face.mana_cost, colors=d.other_colors[1] or "none")
         return tuple(characteristics.card_colors(d.label, d.facts.mana_cost, d.facts, self.trace))
 
     def _q_color(self, d, q):

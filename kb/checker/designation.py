@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 from kb.checker.verdict import OutsideModel, Unknown
 from parser.textkeys import fold
@@ -27,6 +27,9 @@ class Designated:
     label: str
     facts: object = None         # the same face as kb.checker.cards.CardFacts (colours and mana value are
                                  # explained from it by kb.checker.characteristics)
+    #: a card said by its cost alone: a real card of that very cost whose colours are others (its name and
+    #: colours), which a claim about "a card costing …" cannot speak for
+    other_colors: object = None
 
 
 Designate = Callable[[object], Designated]
@@ -41,7 +44,7 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
 
     def designate(entity) -> Designated:
         if entity.by == "costed":
-            return costed(entity.cost, entity.surface)
+            return costed(entity.cost, entity.surface, conn)
         key = (entity.card, entity.face, entity.which)
         if key in cache:
             return cache[key]
@@ -63,13 +66,23 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
     return designate
 
 
-def costed(cost: str, label: str) -> Designated:
+def costed(cost: str, label: str, conn: Optional[sqlite3.Connection] = None) -> Designated:
     """A card said by its mana cost alone (« une carte qui coûte {U/B} »): the colours and the mana value
-    that cost gives (:func:`kb.cards.faces.face_colors` with no text, no colour indicator), nothing else."""
+    that cost gives (:func:`kb.cards.faces.face_colors` with no text, no colour indicator), nothing else;
+    with the first card of the card data that has that very cost and other colours (a colour indicator,
+    devoid, « Ghostfire is colorless »), if any."""
+    import json
+
     from kb.cards import faces as cardfaces
     from kb.checker.cards import CardFacts
 
     colors, decided, _ = cardfaces.face_colors("", [], cost, (), ())
+    other = None
+    if conn is not None:
+        for name, found in conn.execute("SELECT card, colors FROM mtg_faces WHERE mana_cost = ? ORDER BY card", (cost,)):
+            if sorted(json.loads(found or "[]")) != sorted(colors):
+                other = (name, "".join(json.loads(found or "[]")))
+                break
     face = cardfaces.FaceCharacteristics(
         card=label, side="a", name=label, french_name=None, layout="normal", mana_cost=cost,
         mana_value=cardfaces.cost_mana_value(cost), colors=colors, color_indicator=(), supertypes=(), types=(),
@@ -77,7 +90,7 @@ def costed(cost: str, label: str) -> Designated:
         french_text=None, french_type_line=None, type_line="", decided_by=(decided,))
     facts = CardFacts(name=label, mana_cost=cost, type_line="", power=None, toughness=None, text="",
                       english_name=label)
-    return Designated(face, None, label, facts)
+    return Designated(face, None, label, facts, other)
 
 
 def record_face(facts):

@@ -31,7 +31,7 @@ class Key:
 #: Words that carry nothing for what an effect does.
 STOP = {
     "en": set("""a an the to of from on onto in into it its it's itself their them they this these those ~ and or
-                 's ' is are be as by so then also that which who make makes made cause causes for
+                 's ' is are be as by so then also which who make makes made cause causes for
                  target's""".split()),
     "fr": set("""le la les l' un une des de du d' a au aux en et ou son sa ses leur leurs ce cet cette ces il elle
                  ils elles y lui se s' ~ qui que qu' est sont dont puis alors fait faire font fais m' t'
@@ -66,7 +66,7 @@ _QUALIFIER_WORDS = {
              toughness value less greater more fewer when whenever at beginning end upkeep step each target x
              may no twice half double equal named legendary basic token spell creature artifact enchantment
              land planeswalker instant sorcery player card permanent graveyard hand library exile top bottom
-             until turn combat foreach shares among rest lose loses""",
+             until turn combat foreach shares among rest lose loses that""",
     "fr": """vous votre vos controlez adversaire adversaires autre attaquante bloqueuse engagee degagee blanc bleu
              noir rouge vert incolore multicolore monocolore avec sans sauf excepte moins si seulement uniquement
              place jusqu force endurance valeur plus quand lorsque chaque cible x pouvez peut aucun fois moitie
@@ -343,13 +343,6 @@ _LEAD_YOU = {"en": r"^((?:when|whenever) ~ \w+,? )?you (?!deal)(?=\w)",
              "fr": r"^((?:quand|lorsque) ~ \w+,? )?vous (?!inflig)(?=\w)"}
 
 
-#: An effect said before its trigger ("gains you 2 life whenever a creature you control blocks"), and "gains
-#: you" for the text's "you gain".
-_TRIGGER_AFTER = {"en": re.compile(r"^(.+?),? (whenever|when) (.+)$"),
-                  "fr": re.compile(r"^(.+?),? (chaquefois|quand|lorsque|lorsqu') ?(.+)$")}
-_GIVES_YOU = {"en": (r"\bgains? you\b", "you gain"), "fr": (r"\bvous fait gagner\b", "vous gagnez")}
-
-
 def claim_keys(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[Key]:
     """The keys of a claimed effect, as one sequence (a cost named in words marked :data:`COST_MARK`)."""
     return claim_variants(effect, lang, names)[0]
@@ -365,8 +358,4 @@ def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[
     bare = re.sub(_LEAD_YOU[lang], r"\1", forms[-1])
     if bare != forms[-1]:
         forms.append(bare)
-    for form in list(forms):             # "gains you 2 life whenever …": the trigger first, as texts write it
-        moved = _TRIGGER_AFTER[lang].match(re.sub(_GIVES_YOU[lang][0], _GIVES_YOU[lang][1], form))
-        if moved and not _TRIGGER_AFTER[lang].match(moved[1]):
-            forms.append(f"{moved[2]} {moved[3]}, {moved[1]}")
     return [[k for s in sentences(form, lang, names) for k in s] for form in forms]

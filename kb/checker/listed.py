@@ -4,6 +4,8 @@ flying", « les types de créature de l'Agent de Dhund sont humain et gredin » 
 
 * every item must be the card's (a keyword ability, a subtype, a card type or a supertype, each compared
   with its own list): one that is not makes the claim false;
+* "its creature types" / "its land types" are read only of a card whose one card type is that one (a Land
+  Creature has subtypes of both kinds, an Aura has no creature types: unknown);
 * the list the claim names (its keywords, its subtypes, its card types) must then be the whole list: true
   when it is; unknown when the card has more of them (« sont humain » of a Human Rogue lists only part of
   them, which the claim may or may not mean as the whole), or every creature type through changeling.
@@ -17,6 +19,10 @@ from parser.textkeys import fold
 _KIND = {"KEYWORD": "keywords", "SUBTYPE": "subtypes", "CARDTYPE": "types", "SUPERTYPE": "supertypes"}
 #: The rule each list is defined by (kb/checker/editions.py concepts).
 _CONCEPT = {"keywords": "keyword_abilities", "subtypes": "subtypes", "types": "card_types", "supertypes": "supertypes"}
+#: Lists of one kind of subtype ("its creature types", « ses types de terrain »): the card type whose
+#: subtypes they are.  A card with another card type too (Dryad Arbor, a Land Creature — Forest Dryad;
+#: an Equipment Creature) has subtypes of both kinds, which the model does not tell apart.
+_OF_TYPE = {"creature_subtypes": "creature", "land_subtypes": "land"}
 
 
 def _have(face) -> dict[str, set[str]]:
@@ -29,6 +35,11 @@ def listed(d, value: dict, trace: Trace) -> bool:
     """Whether the items of ``value`` (``{"what", "items": [(token type, value)]}``) are the face's list."""
     have = _have(d.face)
     what = value["what"]
+    if what in _OF_TYPE:
+        if have["types"] - {"kindred", "tribal"} != {_OF_TYPE[what]}:
+            raise Unknown("{label} has another card type, or not that one: the model does not tell which of its "
+                          "subtypes the claim means", label=d.label)
+        what = "subtypes"
     trace.step("{what} of {label}: {items}", _CONCEPT[what], what=trace.tr(what), label=d.label,
                items=", ".join(sorted(have.get(what, ()))) or trace.tr("none"))
     for kind, item in value["items"]:

@@ -185,4 +185,9 @@ CARD_QUERIES_FR = {
         "{label} a tous les types de créature grâce au changelin : le modèle ne les énumère pas",
     "{label} has more {what} than the claim lists: it may name only some of them":
         "{label} a plus de {what} que l'affirmation n'en énumère : elle n'en nomme peut-être qu'une partie",
+    "{label} has another card type, or not that one: the model does not tell which of its subtypes the claim means":
+        "{label} a un autre type de carte, ou pas celui-là : le modèle ne sait pas quels sous-types l'affirmation "
+        "veut dire",
+    "not every card of that mana cost has its colours: {name} costs {cost} and its colours are {colors}":
+        "toutes les cartes de ce coût de mana n'ont pas ses couleurs : {name} coûte {cost} et ses couleurs sont {colors}",
 }

@@ -31,7 +31,7 @@ from parser.textkeys import fold
 _INSTEAD = {"en": ("instead", "x"), "fr": ("place", "x")}
 #: Words after which a step is named (« au début de votre entretien », "at the beginning of your upkeep").
 _STEP_LEAD = {"en": ("beginning",), "fr": ("debut",)}
-_STEP_SKIP = {"en": ("your", "next", "each", "step", "the", "of"), "fr": ("votre", "prochain", "chaque", "etape")}
+_STEP_SKIP = {"en": ("your", "next", "each", "step", "the", "of", "player", "players", "opponent", "opponents"), "fr": ("votre", "prochain", "chaque", "etape")}
 
 
 def _names(d) -> tuple[str, ...]:

@@ -43,7 +43,9 @@ With a payment said as the situation of a claim (« … même si vous ne dépens
 its mana cost alone (« une carte qui coûte {U/B} »), "enough -1/-1 counters to die", "persist doesn't trigger",
 the verbs of a relative clause as events, the whole list of a card's keywords or types, and an effect said
 before its trigger ("gains you 2 life whenever …"): C 41, D 32, E 22, F 26, G 19, H 24, I 29, J 29, seeds B 16
-(17 on the full knowledge base), cards A 64, cards B 58."""
+(17 on the full knowledge base), cards A 64, cards B 58.  A tester attacking those families found wrong answers
+in older readers: "each", "any", "target" must align in a restated sentence, "without" negates, "that player"
+is a qualifier of a text, an effect said before its trigger is no longer turned (J 28), I 30."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -66,8 +68,8 @@ ROUNDS = [
     pytest.param("claims_round_f.yaml", "full_conn", 120, 26, marks=pytest.mark.corpus, id="F"),
     pytest.param("claims_round_g.yaml", "full_conn", 120, 19, marks=pytest.mark.corpus, id="G"),
     pytest.param("claims_round_h.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="H"),
-    pytest.param("claims_round_i.yaml", "full_conn", 120, 29, marks=pytest.mark.corpus, id="I"),
-    pytest.param("claims_round_j.yaml", "full_conn", 120, 29, marks=pytest.mark.corpus, id="J"),
+    pytest.param("claims_round_i.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="I"),
+    pytest.param("claims_round_j.yaml", "full_conn", 120, 28, marks=pytest.mark.corpus, id="J"),
 ]
 
 
