@@ -188,10 +188,7 @@ class PaymentMeaning:
         """"Beseech the Queen paid with six red mana is …": the card, and the payment it is in."""
         eid = self.card([c[0]])
         value = next(x for x in c if isinstance(x, dict))
-        paid = Paid(self._paid_value(dict(value), None, _only(c)), eid)
-        q = Query(eid, "payable", paid.value)
-        conc = self.reading.concession
-        self.reading.concession = q if conc is None else Junction("and", [conc, q])
+        self._concede(Paid(self._paid_value(dict(value), None, _only(c)), eid), None)
         self._last = eid
         return eid
 
