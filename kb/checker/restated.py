@@ -104,20 +104,47 @@ def _path(conn: sqlite3.Connection) -> Optional[str]:
 
 
 def _edition_in_force(conn: sqlite3.Connection, edition: str) -> Optional[str]:
-    if edition == "latest":
-        row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = 'en'").fetchone()
-    else:
-        row = conn.execute("SELECT MAX(edition) FROM rules WHERE lang = 'en' AND edition <= ?",
-                           (edition,)).fetchone()
-    return row[0] if row else None
+    path = _path(conn)
+    editions = _editions(path) if path else tuple(
+        r[0] for r in conn.execute("SELECT DISTINCT edition FROM rules WHERE lang = 'en'") if r[0])
+    in_force = [e for e in editions if edition == "latest" or e <= edition]
+    return max(in_force) if in_force else None
+
+
+@lru_cache(maxsize=8)
+def _editions(path: str) -> tuple[str, ...]:
+    """The English editions of the knowledge base at ``path`` (read once: a claim asks for one of them)."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return tuple(r[0] for r in conn.execute("SELECT DISTINCT edition FROM rules WHERE lang = 'en'") if r[0])
+    finally:
+        conn.close()
 
 
 @lru_cache(maxsize=4)
-def _read(path: str, edition: Optional[str], names: frozenset[str], lang: str) -> tuple[Gist, ...]:
-    """The gists of the notes and rules of ``lang`` (:func:`_french`, or :func:`_english` of ``edition``),
-    read once per knowledge base, edition and card named."""
+def _plain_gists(path: str, edition: Optional[str], lang: str) -> tuple[tuple[Gist, ...], tuple[str, ...]]:
+    """The gists of the notes and rules of ``lang`` (:func:`_french`, or :func:`_english` of ``edition``)
+    with no card named, and each sentence folded as :func:`_named` looks for a name in it."""
     sources = _french(path) if lang == "fr" else _english(path, edition)
-    return tuple(gist(s.sentence, names, lang) for s in sources)
+    return tuple(gist(s.sentence, (), lang) for s in sources), tuple(_folded(s.sentence) for s in sources)
+
+
+def _folded(text: str) -> str:
+    return text.replace("’", "'").replace("‘", "'").replace("\u00a0", " ").casefold()
+
+
+@lru_cache(maxsize=16)
+def _read(path: str, edition: Optional[str], names: frozenset[str], lang: str) -> tuple[Gist, ...]:
+    """The gists of the notes and rules of ``lang`` with ``names`` read as the claim's card: a sentence
+    that holds none of them has its gist with no card named (read once per knowledge base and edition),
+    the few that hold one are read again."""
+    plain, folded = _plain_gists(path, edition, lang)
+    if not names:
+        return plain
+    sources = _french(path) if lang == "fr" else _english(path, edition)
+    wanted = [_folded(n) for n in names]
+    return tuple(gist(s.sentence, names, lang) if any(n in text for n in wanted) else g
+                 for s, g, text in zip(sources, plain, folded))
 
 
 @lru_cache(maxsize=2)
