@@ -37,6 +37,7 @@ from kb.checker.cards import KBCards, Lookup
 from kb.checker.meaning import Reading
 from kb.checker.reader import NotRead, Reader
 from kb.checker.editions import EditionError, resolve_edition
+from kb.checker.entities import ingest_stamp
 from kb.checker.evidence import Evidence, find_evidence
 from kb.checker.forms import ClaimForms
 from kb.checker.messages import message_language, render
@@ -45,7 +46,8 @@ from kb.checker.situation_queries import SituationModel, is_situation
 from kb.checker.clauses import consult_clauses
 from kb.checker.restated import consult_documents
 from kb.checker.rulings import card_names, consult_rulings, named_card
-from kb.checker.reading import PARSE_BUDGET, ReadingTooCostly, normalize, parse_claim, shelve_mana, unplaced_words
+from kb.checker.reading import (PARSE_BUDGET, ReadingTooCostly, normalize, outside_grammar, parse_claim, shelve_mana,
+                                unplaced_words)
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
 from parser.mana import ManaCostError
 
@@ -218,6 +220,13 @@ def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[s
         read, final = _answer_typed(typed, verdict, edition, ed, numbering, conn)
         if final:
             return read
+    if isinstance(typed, NotRead) and typed.words and ingest_stamp(conn) and outside_grammar(norm, typed.words):
+        verdict.reason = render(verdict.lang, "neither the claim reader nor the controlled language knows "
+                                              "these words: {words}; see docs/claims.md",
+                                {"words": ", ".join(outside_grammar(norm, typed.words))})
+        verdict.not_understood = list(typed.words)
+        return verdict     # (the controlled language could only take them for a card's name, and with the
+        #                     card data the claim reader knows every card's names: none is)
     controlled = _controlled_language(norm, verdict, edition, ed, trace, numbering, cards)
     if controlled.answer != "unknown" or read is None or not controlled.not_understood:
         if isinstance(typed, NotRead) and controlled.answer == "unknown" and not controlled.not_understood:

@@ -215,7 +215,11 @@ def _consult(verdict: Verdict, tokens: list, check: Callable[[str], Verdict]) ->
         if left[0] < 2:
             break
         left[0] -= 2
-        parts = [check(split.first), check(split.second)]
+        first = check(split.first)
+        if first.answer == "unknown" and split.both_needed:
+            left[0] += 1          # (a guessed split needs both clauses decided: the second is not checked)
+            continue
+        parts = [first, check(split.second)]
         answers = [p.answer for p in parts]
         if "false" in answers and ("unknown" not in answers or not split.both_needed):
             answer = "false"

@@ -196,13 +196,19 @@ def vocabulary_for(conn: Optional[sqlite3.Connection]) -> Vocabulary:
     base = vocabulary()
     if conn is None:
         return base
-    stamp = conn.execute("SELECT value FROM mtg_meta WHERE key = 'ingest_id'").fetchone()
+    stamp = ingest_stamp(conn)
     if stamp is None:         # no card data ingested
         return base
-    key = (id(conn), stamp[0])
+    key = (id(conn), stamp)
     if key not in _KB_VOCABULARIES:
         _KB_VOCABULARIES[key] = _with_card_data(base, conn)
     return _KB_VOCABULARIES[key]
+
+
+def ingest_stamp(conn: sqlite3.Connection) -> Optional[str]:
+    """The id of the card data ingested in ``conn`` (``kb ingest-cards``), None without card data."""
+    row = conn.execute("SELECT value FROM mtg_meta WHERE key = 'ingest_id'").fetchone()
+    return row[0] if row else None
 
 
 def _with_card_data(base: Vocabulary, conn: sqlite3.Connection) -> Vocabulary:

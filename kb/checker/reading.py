@@ -221,6 +221,23 @@ def grammar_words() -> frozenset[str]:
     return frozenset(w for lit in literals for w in re.findall(r"[a-z0-9'\-]+", lit))
 
 
+def outside_grammar(norm: str, words) -> list[str]:
+    """The words of the folded claim ``norm`` that are among ``words`` (the words the claim reader
+    could not place) and that no literal of the claim grammar writes, even brought to the grammar's
+    word of their lemma as :func:`parse_claim` brings them (numbers and mana symbols aside).  The
+    grammar could still read such a word only as part of a card's name, and the claim reader found no
+    card of that name.  A capitalised word (but "I") may still be a name the card records know
+    (:func:`kb.checker.claims.card_lookup`), so it is never counted."""
+    unplaced = {fold(w).strip(",:;?!.()") for w in words if w == "I" or not w[:1].isupper()}
+    grammar = grammar_words()
+    outside = []
+    for word in lemmatize(shelve_mana(norm)[0], grammar).text.split():
+        core = word.strip(",:;?!.()")
+        if core and core in unplaced and core not in grammar and not re.fullmatch(r"[\d{}/+\-]+", core):
+            outside.append(core)
+    return outside
+
+
 def unplaced_words(norm: str, column: int) -> list[str]:
     """The words of the folded claim ``norm`` the grammar could not place:
     from where the parse stopped (``column``, 1-based; -1 at the end), the
