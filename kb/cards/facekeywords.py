@@ -33,7 +33,7 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 #: a dash without spaces (« Ward—Pay 3 life »), or a quality (« Protection
 #: from red », « Enchant creature », « Affinity for artifacts »,
 #: « Bands with other legends », « Splice onto Arcane {1}{U} »).
-_PARAMETER = re.compile(r"^(?:|\s+(?:\d+|X)|\s*\{.*|[—–-]\S.*|\s+(?:from|for|with|onto|of)\s.+|\s+[a-z].*)$")
+_PARAMETER = re.compile(r"^(?:|\s+(?:\d+|X)|\s+(?:\d+|X)[—–]\S.*|\s*\{.*|[—–-]\S.*|\s+(?:from|for|with|onto|of)\s.+|\s+[a-z].*)$")
 
 #: Keywords whose parameter is a quality word (« Enchant creature »).
 _QUALIFIED = {"enchant", "landwalk", "offering", "partner", "companion", "affinity", "splice", "protection",

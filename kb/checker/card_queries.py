@@ -484,6 +484,11 @@ def _param_label(param: str) -> str:
 
 
 def _parameter_matches(printed: str, param: str) -> bool:
+    if "{" in param:       # a cost ("flashback {3}{G}", "suspend 1 {R}"): the printed symbols, and its number
+        number, _, cost = param.rpartition(" ")
+        said = re.findall(r"\{[^{}]*\}", fold(printed))
+        numbers = re.findall(r"(?<![\d{])\d+(?![\d}])", fold(printed))
+        return said == re.findall(r"\{[^{}]*\}", fold(cost)) and (not number or number in numbers)
     words = fold(printed).split()
     wanted = fold(_param_label(param))
     return wanted in words or fold(printed).endswith(wanted) or wanted.strip("{}") in fold(printed)

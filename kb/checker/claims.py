@@ -221,8 +221,8 @@ def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[s
         if final:
             return read
     if isinstance(typed, NotRead) and typed.words and ingest_stamp(conn) and outside_grammar(norm, typed.words):
-        verdict.reason = render(verdict.lang, "neither the claim reader nor the controlled language knows "
-                                              "these words: {words}; see docs/claims.md",
+        verdict.reason = render(verdict.lang, "neither the claim reader nor the controlled language can "
+                                              "place these words: {words}; see docs/claims.md",
                                 {"words": ", ".join(outside_grammar(norm, typed.words))})
         verdict.not_understood = list(typed.words)
         return verdict     # (the controlled language could only take them for a card's name, and with the

@@ -118,6 +118,27 @@ class DescriptionMeaning:
         self.reading.reason = Query(self._first_subject(main), str(attr.value), None, words="exists")
         return main
 
+    def keyword_of(self, c):
+        """The card and the keyword ability whose cost a claim gives ("its unearth cost", « le
+        flashback de l'Appel du troupeau »); the attribute said with it must be the cost."""
+        from kb.checker.meaning_tree import NotRead
+
+        attr = next((t for t in c if isinstance(t, Token) and t.type == "ATTR"), None)
+        if attr is not None and str(attr.value) != "mana_cost":
+            raise NotRead("a keyword ability's attribute other than its cost", [str(attr)])
+        subject = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
+        if subject is None:
+            if self._last is None:
+                raise NotRead("a possessive with no card before it", [str(c[0])])
+            subject = self._last
+        return subject, str(next(t for t in c if isinstance(t, Token) and t.type == "KEYWORD").value)
+
+    def keyword_cost(self, c):
+        """"Its unearth cost is {1}{R}": the card has that keyword ability with that cost."""
+        (subject, keyword), mana = c[0], str(c[-1].value)
+        negs = [x[1] for x in c if isinstance(x, tuple) and x[0] == "NEG"]
+        return self._queries(subject, [("+", ("keyword", (keyword, mana)))], [], negs, False)
+
     def cost_comp(self, c):
         mana = next(t for t in c if isinstance(t, Token) and t.type == "MANA")
         return [("+", ("attr", ("mana_cost", ("mana", str(mana.value), "eq")), "and"))]

@@ -151,8 +151,9 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
     def keyword(self, c):
         return ("keyword", (str(c[0].value), None))
 
-    def keyword_param(self, c):
-        return ("keyword", (str(c[0].value), str(c[-1].value)))
+    def keyword_param(self, c):     # "suspend 1 for {R}": both parameters, "1 {R}"
+        both = " ".join(str(t.value) for t in c[1:] if t.type in ("NUM", "MANA"))
+        return ("keyword", (str(c[0].value), both or str(c[-1].value)))
 
     def keyword_params(self, c):
         name = str(c[0].value)

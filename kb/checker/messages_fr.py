@@ -327,8 +327,8 @@ FR: dict[str, str] = {
     "not in the controlled language (stopped at column {column} of the folded claim {claim!r}); see docs/claims.md":
         "hors du langage contrôlé (lecture arrêtée à la colonne {column} de l'affirmation repliée {claim!r}) ; "
         "voir docs/claims.md",
-    "neither the claim reader nor the controlled language knows these words: {words}; see docs/claims.md":
-        "hors du langage contrôlé et du lecteur d'affirmations, qui ne connaissent pas ces mots : {words} ; "
+    "neither the claim reader nor the controlled language can place these words: {words}; see docs/claims.md":
+        "ni le lecteur d'affirmations ni le langage contrôlé ne savent placer ces mots : {words} ; "
         "voir docs/claims.md",
     "not in the controlled language (the end is missing in the folded claim {claim!r}); see docs/claims.md":
         "hors du langage contrôlé (la fin manque dans l'affirmation repliée {claim!r}) ; voir docs/claims.md",
