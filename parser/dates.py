@@ -3,7 +3,8 @@
 The forms are written once, in ``parser/grammars/dates.lark``: its whole-date
 terminals find a date in a line (their patterns, as Lark compiles them), and
 its productions read the date found (a Lark parser and :class:`_ToIso`, a
-Transformer, give the ISO date).  faq_header.lark imports the same terminals.
+Transformer, give the ISO date).  faq_header.lark and faq_byline.lark import the
+same terminals.
 
 * :func:`english_date` -- « effective as of January 16, 2026 » -> ``2026-01-16``;
 * :func:`french_date` -- « 1er février 2010 », « 19-20 avril 2008 » (first
@@ -15,8 +16,9 @@ Transformer, give the ISO date).  faq_header.lark imports the same terminals.
 * :func:`written_date` -- the English date of a line, else its French date;
 * :func:`iso_date` -- year, month, day -> ISO date, or None for an
   impossible date (« 31 février »);
-* :func:`find_dates` -- every date of a line, in order, with its place
-  (what :mod:`parser.faq_dates` reads bylines with).
+* :func:`find_dates` -- every date of a line, in order, with its place;
+* :func:`read_date` -- one date as written, with its weekday and time, -> ISO
+  date (how faq_byline.lark's dates are read).
 
 The month names of both languages are :data:`MONTHS_EN` and :data:`MONTHS_FR` (abbreviated:
 :data:`MONTHS_FR_SHORT`).
@@ -35,7 +37,7 @@ from lark.exceptions import LarkError
 from parser import grammars
 
 __all__ = ["MONTHS_EN", "MONTHS_FR", "MONTHS_FR_SHORT", "FoundDate", "document_date", "english_date", "find_dates",
-           "french_date", "iso_date", "numeric_date", "written_date"]
+           "french_date", "iso_date", "numeric_date", "read_date", "written_date"]
 
 #: English month names (lower case) -> month number.
 MONTHS_EN = {
@@ -114,17 +116,19 @@ def _search(form: str) -> re.Pattern:
 
 
 @lru_cache(maxsize=4096)
-def _read(written: str) -> Optional[str]:
-    """The ISO date of one date as found (« 1er février 2010 »), or None."""
+def read_date(written: str) -> Optional[str]:
+    """The ISO date of one date as found (« 1er février 2010 », also with its
+    weekday and time: « Lun, 15 Aoû 2011, 14:32 »), or None (no such day)."""
     try:
         return _grammar()[0].parse(written)
     except LarkError:  # pragma: no cover - the terminals found it, the productions read it
         return None
 
 
+
 def _first(form: str, text: str) -> Optional[str]:
     m = _search(form).search(text)
-    return _read(m.group()) if m else None
+    return read_date(m.group()) if m else None
 
 
 def english_date(text: str) -> Optional[str]:
@@ -178,7 +182,7 @@ def find_dates(text: str) -> list[FoundDate]:
     """Every French date of ``text`` (in words, in figures, ISO), in order,
     each with the weekday before it and the time after it (« Lun 15 Aoû 2011
     14:32 », « vendredi 3 février 2012 à 21h05 »)."""
-    return [FoundDate(m.start(), m.end(), m.group(), _read(m.group("date")))
+    return [FoundDate(m.start(), m.end(), m.group(), read_date(m.group("date")))
             for m in _search_all().finditer(text)]
 
 

@@ -13,25 +13,32 @@ breadcrumb « Accueil > Règles > Soulbond (maj 12/05/2012) ».  The family:
   none of these has the first two blocks of
   lines as its header.  Dates after the content (comments, replies'
   « Posté le … » at the bottom) are never read;
-* a header line is cut into **fields** at the marks pages put between them
-  (« — », « – », « | », « • », « · », « > », « › », « » », « « », brackets and
-  parentheses, « - » and « / » between spaces); a date (:func:`parser.dates.find_dates`:
-  in words, figures or ISO, with its weekday and time) is a byline date when
-  its field holds at most :data:`MAX_WORDS` other words (« mis en ligne
-  le », « maj », « par Julien R., le »): a sentence that mentions a date
-  (« Enfin, le 9 mars 2013 les règles … ») is prose, not a byline;
+* each header line is read by a grammar of its own, faq_byline.lark
+  (:func:`parser.faq_byline.read_byline`): its **fields** are what lies
+  between the marks pages put there (« — », « – », « | », « • », « · », « > »,
+  « › », « » », « « », brackets and parentheses, « - » and « / » between
+  spaces), each a list of words, signs and dates (dates.lark's, in words,
+  figures or ISO, with their weekday and time).  Nothing here looks at the
+  line's characters: the decisions below are taken on the pieces the
+  grammar gives, their words counted and their kinds known;
+* a date is a byline date when its field holds at most :data:`MAX_WORDS`
+  other words (« mis en ligne le », « maj », « par Julien R., le »): a
+  sentence that mentions a date (« Enfin, le 9 mars 2013 les règles … ») is
+  prose, not a byline;
 * each field is judged on its own: a date whose label (the other words of
-  its field, or the field before it when it stands alone) names something
-  else (a release, a prerelease, a tournament, an event, a forum's « Nous
-  sommes le », « Dernière visite », « Membre depuis »: :data:`NOT_THE_DOCUMENT`)
-  is skipped; one whose label says the document changed (faq_header.lark's
-  ``CHANGE_WORD``: « màj », « mise à jour », « corrigée ») or was posted
-  (``POSTED_WORD``: « Posté le: », whatever follows it) is kept, whatever else the line says
-  (« Fiche mise à jour le … — Sortie de l'extension : … »); any other date is
-  skipped when the line names another event anywhere.  A date that labels
-  the text after it (« 2008-05-01 : Le sort … », a dated note) is no byline;
-  a labelled date (``release_dates``) and a date line already reported
-  unreadable are skipped;
+  its field, or the field before it when it stands alone) has a word naming
+  something else (a release, a prerelease, a tournament, an event, a forum's
+  « Nous sommes le », « Dernière visite », « Membre depuis »: faq_byline.lark's
+  ``OTHER_EVENT``) is skipped; one whose label has a word saying the document
+  changed (faq_header.lark's ``CHANGE_WORD``: « màj », « mise à jour »,
+  « corrigée ») is kept, whatever else the line says (« Fiche mise à jour le …
+  — Sortie de l'extension : … »), and so is the date of a posting (« Posté le:
+  … », « publié par Lou, le … »: faq_byline.lark's ``posting``, on
+  faq_header.lark's ``POSTED_WORD``), whatever follows it in its field; any
+  other date is skipped when the line names another event anywhere.  A date
+  that labels the text after it (a colon right after it, « 2008-05-01 : Le
+  sort … », a dated note) is no byline; a labelled date (``release_dates``)
+  and a date line already reported unreadable are skipped;
 * an impossible date in a byline field (« maj 31/02/2012 ») is reported
   (``unreadable_date``), never guessed.
 
@@ -47,34 +54,18 @@ several dates (bylines, stamps) is the document's, the rule stands but an
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from typing import Iterator, Optional
 
 from lark import Token, Tree
 
 from kb.model import Document, ParseWarning
-from parser import grammars
-from parser.dates import FoundDate, document_date, find_dates
+from parser.dates import FoundDate, document_date
+from parser.faq_byline import Byline, read_byline, word_count
 
-__all__ = ["HeaderLines", "MAX_WORDS", "NOT_THE_DOCUMENT", "ambiguous_dates", "byline_dates", "header_lines", "published_in_header"]
+__all__ = ["HeaderLines", "MAX_WORDS", "ambiguous_dates", "byline_dates", "header_lines", "published_in_header"]
 
 #: At most this many words besides the date in its field.
 MAX_WORDS = 5
-
-#: Words that mark a line's date as the date of something else than the document (also in the plural).
-NOT_THE_DOCUMENT = re.compile(
-    r"(?i)(?<![\w-])(?:sortie|sorti|sortira|sort\s+le|avant[- ]premi[eè]re|pr[ée][- ]?release|prerelease|"
-    r"pré-?lancement|lancement|tournoi|championnat|[ée]v[éè]nement|disponible|inscriptions?|aura\s+lieu|"
-    # a forum's chrome: the day the page was seen, a member's visit or registration, the thread's last post
-    r"nous\s+sommes\s+le|il\s+est\s+actuellement|date\s+actuelle|heure\s+actuelle|derni[èe]re\s+visite|"
-    r"inscrite?|membre\s+depuis|derniers?\s+messages?|derni[èe]re\s+r[ée]ponse)"
-    r"s?(?![\w-])")
-
-#: The marks between a header line's fields.
-_FIELD_MARKS = re.compile(r"[—–|•·>›»«()\[\]]|\s-\s|\s/\s")
-_WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*")
-
 
 #: The header region reads at most this many lines under the title, and a
 #: document without content at most this many lines.
@@ -138,19 +129,6 @@ def _first_blocks(lines: list[str], blocks: int) -> Iterator[tuple[int, str]]:
                 return
 
 
-@lru_cache(maxsize=1)
-def _words() -> tuple[re.Pattern, re.Pattern]:
-    """(CHANGED, POSTED): the words of faq_header.lark (``CHANGE_WORD``, ``POSTED_WORD``, written once
-    there) as searches in a byline's label.  CHANGED: the label says the document changed (« màj »,
-    « mise à jour », « corrigée »); POSTED: the words right before a date say it was published then
-    (« Posté le: », « publié par Lou, le »), a byline whatever follows it in its field."""
-    words = {t.name: t.pattern.to_regexp() for t in
-             grammars.load("faq_header", parser="lalr", start="header_words").terminals}
-    changed = re.compile(f"(?<![\\w-])(?:{words['CHANGE_WORD']})")
-    posted = re.compile(f"(?<![\\w-])(?:{words['POSTED_WORD']})(?:\\s+par\\s+[^,:]{{1,40}}?,?)?\\s+(?:le|du)\\s*:?\\s*$")
-    return changed, posted
-
-
 def byline_dates(doc: Document, page: dict[int, str]) -> list[dict]:
     """The byline dates of the header region of ``doc`` (``page``: its lines, :func:`header_lines`),
     each ``{"text", "date", "line", "column"}`` and ``"update": True`` when
@@ -183,45 +161,41 @@ def _field_dates(line: str) -> Iterator[tuple[FoundDate, bool]]:
     words), each with whether its label says the document changed.
 
     A date's label is the other words of its field, or the field before it
-    when it stands alone (« Sortie en magasin — vendredi 30 septembre 2011 »).
-    A label naming another event (:data:`NOT_THE_DOCUMENT`) drops its date;
-    a label saying the document changed keeps it whatever else the line says
-    (« Fiche mise à jour le … — Sortie de l'extension : … »: the first kept, the
-    second dropped); any other date is dropped when the line names another
+    when it stands alone (« Sortie en magasin — vendredi 30 septembre 2011 »);
+    a posting's date (« Posté par Lou, le … ») is labelled by the words before
+    it alone.  A label naming another event drops its date; a label saying the
+    document changed keeps it whatever else the line says (« Fiche mise à jour
+    le … — Sortie de l'extension : … »: the first kept, the second dropped), as
+    does a posting; any other date is dropped when the line names another
     event anywhere.  A date that labels the text after it (« 2008-05-01 : Le
     sort … », a dated note or ruling) is no byline."""
-    cuts = [0, *(p for m in _FIELD_MARKS.finditer(line) for p in (m.start(), m.end())), len(line)]
-    fields = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
-    elsewhere = NOT_THE_DOCUMENT.search(line) is not None
-    for date in find_dates(line):
-        at = next((i for i, (s, e) in enumerate(fields) if s <= date.start and date.end <= e), None)
-        if at is None or _labels_text(line, date, fields, at):
+    byline = read_byline(line)
+    for f, i in byline.dates():
+        pieces = byline.fields[f].pieces
+        date = pieces[i]
+        if _labels_text(byline, f, i):
             continue
-        start, end = fields[at]
-        before = line[start:date.start]
-        changed, posted_words = _words()
-        posted = posted_words.search(before) is not None
-        rest = before if posted else before + " " + line[date.end:end]
-        words = _WORD.findall(rest)
-        if len(words) > MAX_WORDS:
+        rest = pieces[:i] if date.posted else pieces[:i] + pieces[i + 1:]
+        words = word_count(rest)
+        if words > MAX_WORDS:
             continue
-        label = rest if words or at == 0 else line[slice(*fields[at - 1])]
-        if NOT_THE_DOCUMENT.search(label):
+        label = rest if words or f == 0 else byline.fields[f - 1].pieces
+        if any(p.event for p in label):
             continue
-        update = changed.search(label) is not None
-        if update or posted or not elsewhere:
-            yield date, update
+        update = any(p.changed for p in label)
+        if update or date.posted or not byline.event:
+            yield date.found, update
 
 
-def _labels_text(line: str, date: FoundDate, fields: list[tuple[int, int]], at: int) -> bool:
-    """Whether ``date`` labels the text after it: a colon right after it, or
-    it opens the line alone in its field and a sentence (more than MAX_WORDS
-    words) follows in the next field."""
-    after = line[date.end:]
-    if after.lstrip(" \t\u00a0").startswith(":"):
+def _labels_text(byline: Byline, f: int, i: int) -> bool:
+    """Whether the date at piece ``i`` of field ``f`` labels the text after it: a colon
+    right after it, or it opens the line alone in its field and a sentence (more than
+    MAX_WORDS words) follows in the next field."""
+    pieces = byline.fields[f].pieces
+    if i + 1 < len(pieces) and pieces[i + 1].kind == "COLON":
         return True
-    alone = at == 0 and not _WORD.findall(line[:date.start]) and not _WORD.findall(line[date.end:fields[0][1]])
-    return alone and len(fields) > 1 and len(_WORD.findall(line[slice(*fields[1])])) > MAX_WORDS
+    alone = f == 0 and not word_count(pieces[:i]) and not word_count(pieces[i + 1:])
+    return alone and len(byline.fields) > 1 and word_count(byline.fields[1].pieces) > MAX_WORDS
 
 
 def published_in_header(doc: Document, page: dict[int, str], published: list[tuple[int, str]]) -> None:
@@ -256,7 +230,9 @@ def ambiguous_dates(doc: Document, key: Optional[str], page: dict[int, str]) -> 
         return
     chosen = max(entries, key=lambda v: v["date"])
     line = page.get(chosen["line"], chosen.get("text", ""))
-    column = next((d.start + 1 for d in find_dates(line) if d.date == chosen["date"]), 1)
+    byline = read_byline(line)
+    dates = [byline.fields[f].pieces[i].found for f, i in byline.dates()]
+    column = next((d.start + 1 for d in dates if d.date == chosen["date"]), 1)
     listed = ", ".join(f"{v['date']} (line {v['line']})" for v in entries)
     doc.warnings.append(ParseWarning(
         doc.path or doc.id, chosen["line"], column, line.rstrip(),
