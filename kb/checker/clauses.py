@@ -167,12 +167,10 @@ def _subject_written_out(clause: str, tokens: list, offset: int, surface: str, l
     head = tokens[0]
     word = clause[:head.end_pos - offset]
     rest = clause[head.end_pos - offset:]
-    if head.type == "PRON":
-        return surface + rest
+    if head.type == "PRON":        # « il », "it", an elided « c' » (« c'est »: the name, a space, « est »)
+        return surface + (" " + rest.lstrip() if word.endswith(("'", "’")) else rest)
     if head.type == "COP" and word.lower() in ("it's", "it’s", "that's", "that’s"):
         return f"{surface} is{rest}"
-    if head.type == "WORD" and word.lower() in ("c'", "c’") and len(tokens) > 1 and tokens[1].type == "COP":
-        return surface + " " + rest.lstrip()
     if head.type == "PRONPOSS":
         if lang == "en":
             return f"{surface}'s{rest}"

@@ -118,6 +118,11 @@ class DescriptionMeaning:
         self.reading.reason = Query(self._first_subject(main), str(attr.value), None, words="exists")
         return main
 
+    def resumed(self, c):
+        """« L'Horreur enfantine, c'est une créature noire »: the pronoun resumes the card before it."""
+        self._last = c[0]
+        return c[0]
+
     def keyword_of(self, c):
         """The card and the keyword ability whose cost a claim gives ("its unearth cost", « le
         flashback de l'Appel du troupeau »); the attribute said with it must be the cost."""

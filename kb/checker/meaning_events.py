@@ -483,8 +483,8 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
                 queries.append(item.query)
         if not queries:
             raise NotReadEvent("no outcome asked", [])
-        if any(e.get("unstated") for e in events):
-            raise NotReadEvent("counters put in a number the claim does not say", ["counters"])
+        if any(not isinstance(e, dict) or e.get("unstated") for e in events):    # (or a relative clause's condition)
+            raise NotReadEvent("counters put in a number the claim does not say, or a condition", ["counters"])
         self.reading.events = events
         return queries[0] if len(queries) == 1 else Junction("and", queries)
 

@@ -110,8 +110,8 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
     def number(self, children):
         compare, n = "eq", None
         for c in children:
-            if c.type == "NUM":
-                n = int(c.value)
+            if c.type in ("NUM", "ONE"):
+                n = 1 if c.type == "ONE" else int(c.value)
             elif c.type == "CMP":
                 compare = str(c.value).replace("_after", "")
         return ("number", n, compare)

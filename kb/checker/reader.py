@@ -61,12 +61,17 @@ SITUATION_WORDS = frozenset((
     "BAND", "PAIRED", "UNPAIRED", "PARTNER", "LEAVEBF", "GAINCONTROL", "STAYPAIRED"))
 
 
+#: A cost said as a subject ("a {W/U}{W/U} cost", « un coût {U/B} »): a claim about a card of that cost.
+_COST_SUBJECTS = {("MANA", "ATTR"), ("ATTR", "MANA")}
+
+
 def _starts(tokens: Tokens) -> list[str]:
     """The start symbols a claim is parsed from, in order: a claim naming no card (nor a pronoun) is
     about what happens (« une créature 2/2 … »); one with a word only situations use is tried as a
     situation first, then as a claim about a card (« le nom anglais … est Return to Dust »)."""
     types = {t.type for t in tokens.tokens}
-    if not types & {"CARD", "PRON", "PRONPOSS", "COSTLEAD", "WHOSE"}:
+    pairs = {(a.type, b.type) for a, b in zip(tokens.tokens, tokens.tokens[1:])}
+    if not types & {"CARD", "PRON", "PRONPOSS", "COSTLEAD", "WHOSE"} and not pairs & _COST_SUBJECTS:
         return ["situation_start"]
     if types & SITUATION_WORDS:
         return ["situation_start", "start"]

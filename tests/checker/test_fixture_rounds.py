@@ -70,7 +70,7 @@ ROUNDS = [
     pytest.param("claims_round_h.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="H"),
     pytest.param("claims_round_i.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="I"),
     pytest.param("claims_round_j.yaml", "full_conn", 120, 28, marks=pytest.mark.corpus, id="J"),
-    pytest.param("claims_round_k.yaml", "full_conn", 120, 21, marks=pytest.mark.corpus, id="K"),
+    pytest.param("claims_round_k.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="K"),
 ]
 
 
