@@ -484,11 +484,14 @@ def _param_label(param: str) -> str:
 
 
 def _parameter_matches(printed: str, param: str) -> bool:
+    # the printed number is the keyword's own ("Suspend 3—{1}{G}{G}": 3, never the {1} of its cost, nor 1 of 10)
+    numbers = re.findall(r"\b(?:\d+|x)\b", re.split(r"[—–{]", fold(printed))[0])
     if "{" in param:       # a cost ("flashback {3}{G}", "suspend 1 {R}"): the printed symbols, and its number
         number, _, cost = param.rpartition(" ")
         said = re.findall(r"\{[^{}]*\}", fold(printed))
-        numbers = re.findall(r"(?<![\d{])\d+(?![\d}])", fold(printed))
         return said == re.findall(r"\{[^{}]*\}", fold(cost)) and (not number or number in numbers)
+    if param.isdigit():
+        return param in numbers
     words = fold(printed).split()
     wanted = fold(_param_label(param))
     return wanted in words or fold(printed).endswith(wanted) or wanted.strip("{}") in fold(printed)

@@ -44,3 +44,14 @@ def test_a_keyword_line_with_a_number_and_a_dash_is_a_printed_keyword_ability():
 
     assert keyword_line("Suspend 1—{R} (Rather than cast this card …)", Vocab) == [("Suspend", "Suspend 1—{R}")]
     assert keyword_line("Awaken 3—{4}{W}{W}", Vocab) == [("Awaken", "Awaken 3—{4}{W}{W}")]
+
+
+@pytest.mark.parametrize("claim", [
+    "Encircling Fissure has awaken 4.",          # Awaken 2—{4}{W}
+    "Living End has suspend 2.",                 # Suspend 3—{2}{B}{B}
+    "Greater Gargadon has suspend 1.",           # Suspend 10—{R}
+    "Detritivore has suspend 3.",                # Suspend X—{X}{3}{R}
+    "Bannerhide Krushok has reinforce 1.",       # Reinforce 2—{1}{G}
+])
+def test_a_keywords_number_is_never_a_digit_of_its_cost(full_conn, claim):
+    assert check_claim(claim, cards=full_conn).answer == "false"
