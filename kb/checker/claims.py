@@ -220,10 +220,12 @@ def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[s
         read, final = _answer_typed(typed, verdict, edition, ed, numbering, conn)
         if final:
             return read
-    if isinstance(typed, NotRead) and typed.words and ingest_stamp(conn) and outside_grammar(norm, typed.words):
+    outside = outside_grammar(norm, typed.words) if isinstance(typed, NotRead) and typed.words and \
+        ingest_stamp(conn) else []
+    if outside:
         verdict.reason = render(verdict.lang, "neither the claim reader nor the controlled language can "
                                               "place these words: {words}; see docs/claims.md",
-                                {"words": ", ".join(outside_grammar(norm, typed.words))})
+                                {"words": ", ".join(outside)})
         verdict.not_understood = list(typed.words)
         return verdict     # (the controlled language could only take them for a card's name, and with the
         #                     card data the claim reader knows every card's names: none is)
