@@ -9,6 +9,13 @@ anywhere else in the text (« Creatures you control gain flying », « as long
 as it has flying ») is *mentioned*: the face does not have it, and a reader
 should not answer « false » from its absence either.
 
+A keyword line is read by ``parser/grammars/keyword_line.lark`` into its parts
+(:class:`parser.keyword_line.PrintedKeyword`: number, costs, cost in words,
+quality), so a reader compares « Suspend 4—{1}{U} » by its number and cost
+without reading the text again.  Variants the rules name (« Megamorph is a
+variant of the morph ability », 702.37b) are marked with the keyword they are
+a variant of and the rule.
+
 Which words are keyword abilities comes from the data: the titles of the
 rules of section 702 (« Keyword Abilities ») of every English rules edition
 of the knowledge base, and the landwalk variants of the card data
@@ -21,25 +28,14 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
+
+from parser.keyword_line import KeywordLineReader, PrintedKeyword
 
 
 #: Reminder text, in parentheses, is no ability (CR 207.2).
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-
-#: What may follow a keyword on its own keyword line: nothing, a number or
-#: X (« Bushido 1 »), a cost in mana symbols (« Equip {2} »), a cost after
-#: a dash without spaces (« Ward—Pay 3 life »), or a quality (« Protection
-#: from red », « Enchant creature », « Affinity for artifacts »,
-#: « Bands with other legends », « Splice onto Arcane {1}{U} »).
-_PARAMETER = re.compile(r"^(?:|\s+(?:\d+|X)|\s+(?:\d+|X)[—–]\S.*|\s*\{.*|[—–-]\S.*|\s+(?:from|for|with|onto|of)\s.+|\s+[a-z].*)$")
-
-#: Keywords whose parameter is a quality word (« Enchant creature »).
-_QUALIFIED = {"enchant", "landwalk", "offering", "partner", "companion", "affinity", "splice", "protection",
-              "hexproof", "bands with other", "ward", "equip", "cumulative upkeep", "kicker", "cycling",
-              "typecycling", "fortify", "reconfigure", "emerge", "champion", "amplify"}
-
 
 #: The line that opens a level's abilities: « LEVEL 2-6 » (leveler), « {1}{W}: Level 2 » (Class).
 _LEVEL = re.compile(r"^(?:LEVEL \d|(?:\{[^}]*\})+: Level \d)")
@@ -51,6 +47,22 @@ class KeywordVocabulary:
 
     names: dict[str, str]
     pattern: re.Pattern
+    #: Reads a line made only of keyword abilities (``parser/grammars/keyword_line.lark``).
+    reader: KeywordLineReader
+    #: Variants the rules name (« megamorph » -> (« morph », « 702.37b »)).
+    variants: dict[str, tuple[str, str]]
+
+    def variant_of(self, printed: PrintedKeyword) -> Optional[tuple[str, str]]:
+        """(keyword ability, rule) when ``printed`` is a variant the rules name of another keyword
+        ability: by its name (« Megamorph »), its text (« Protection from everything »,
+        « Equip planeswalker {1} ») or, for « Swampcycling », typecycling (702.29e)."""
+        name, text = _low(printed.name), _low(printed.text)
+        if name.endswith("cycling") and name != "cycling":
+            name = "typecycling"
+        found = self.variants.get(name)
+        if found is None:
+            found = next((v for k, v in self.variants.items() if text == k or text.startswith(k + " ")), None)
+        return found if found is not None and found[0] != name else None
 
     def canonical(self, folded: str) -> Optional[str]:
         return self.names.get(folded)
@@ -82,6 +94,7 @@ def vocabulary(conn: sqlite3.Connection) -> KeywordVocabulary:
 
 def _build_vocabulary(conn: sqlite3.Connection) -> KeywordVocabulary:
     titles = _rule_titles(conn)
+    variants = _variants(conn)
     data_words: set[str] = set()
     for (kws,) in conn.execute("SELECT keywords FROM mtg_cards WHERE keywords != '[]'"):
         data_words.update(json.loads(kws))
@@ -91,51 +104,44 @@ def _build_vocabulary(conn: sqlite3.Connection) -> KeywordVocabulary:
         fw = _low(w)
         if not titles or fw in folded_titles or (fw.endswith("walk") and "landwalk" in folded_titles) \
                 or (fw.endswith("cycling") and "cycling" in folded_titles) \
+                or fw in variants \
                 or any(fw.startswith(t + " ") for t in folded_titles):
             names.setdefault(fw, w)
     for t in titles:
         names.setdefault(_low(t), t)
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return KeywordVocabulary(names, re.compile(rf"(?<![\w-])({alternatives})(?![\w-])"))
+    return KeywordVocabulary(names, re.compile(rf"(?<![\w-])({alternatives})(?![\w-])"), KeywordLineReader(names), variants)
 
 
-def _keyword_part(part: str, vocab: KeywordVocabulary) -> Optional[tuple[str, str]]:
-    """(keyword name, keyword as written) when ``part`` of a line is one keyword ability."""
-    text = part.strip().rstrip(".")
-    if not text:
-        return None
-    m = vocab.pattern.match(_low(text))
-    if m is None:
-        return None
-    rest = text[m.end():]
-    name = vocab.canonical(m.group(1)) or text[:m.end()]
-    if not _PARAMETER.match(rest):
-        return None
-    if rest.strip() and rest.strip()[0].islower() and not rest.startswith(("—", "–", "-")) \
-            and _low(name) not in _QUALIFIED and not _low(name).endswith("cycling") \
-            and not re.match(r"\s+(?:from|for|with|onto|of)\s", rest):
-        return None
-    return name, text[:1].upper() + text[1:]
+#: A rule of section 702 naming a variant: « Megamorph is a variant of the morph ability. » (702.37b),
+#: « “Equip planeswalker” is a variant of the equip ability. »; a variant with a parameter in brackets
+#: (« Hexproof from [quality] ») is the keyword itself with a quality, not a name of its own.
+_VARIANT_RULE = re.compile(r"^[“\"]?([A-Za-z][A-Za-z ]*?)[”\"]? is a variant of (?:the )?([a-z][a-z ]*?)(?: ability\b|[.,]| that\b)")
 
 
-def keyword_line(line: str, vocab: KeywordVocabulary) -> Optional[list[tuple[str, str]]]:
-    """The keywords of a line made only of keyword abilities, else None."""
-    bare = _REMINDER.sub("", line).strip()
-    if not bare:
-        return None
-    found = []
-    for part in re.split(r"\s*[,;]\s*", bare):
-        kw = _keyword_part(part, vocab)
-        if kw is None:
-            return None
-        found.append(kw)
+def _variants(conn: sqlite3.Connection) -> dict[str, tuple[str, str]]:
+    """Folded variant name -> (folded keyword ability it is a variant of, the rule that says so)."""
+    found: dict[str, tuple[str, str]] = {}
+    rows = conn.execute("SELECT number, text FROM rules WHERE lang = 'en' AND number GLOB '702.[0-9]*' "
+                        "AND text LIKE '% is a variant of %' ORDER BY edition")
+    for number, text in rows:
+        m = _VARIANT_RULE.match(text or "")
+        if m:
+            found[_low(m.group(1))] = (_low(m.group(2)), number)
     return found
 
 
-def face_keywords(text: str, vocab: KeywordVocabulary) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """(keywords as written, their names, keyword names only mentioned) of a face's rules text."""
-    written: list[str] = []
-    names: list[str] = []
+def keyword_line(line: str, vocab: KeywordVocabulary) -> Optional[list[PrintedKeyword]]:
+    """The keyword abilities of a line made only of them (reminder text aside), else None."""
+    bare = _REMINDER.sub("", line).strip()
+    if not bare or vocab.pattern.match(_low(bare)) is None:
+        return None
+    return vocab.reader.read(bare)
+
+
+def face_keywords(text: str, vocab: KeywordVocabulary) -> tuple[tuple[PrintedKeyword, ...], tuple[str, ...]]:
+    """(the keyword abilities a face prints, the keyword names its text only mentions) of rules text."""
+    printed: list[PrintedKeyword] = []
     mentioned: list[str] = []
     conditional = False
     for line in (text or "").splitlines():
@@ -143,14 +149,12 @@ def face_keywords(text: str, vocab: KeywordVocabulary) -> tuple[tuple[str, ...],
         conditional = conditional or bool(_LEVEL.match(line))
         kws = keyword_line(line, vocab)
         if kws is not None and not conditional:
-            for name, as_written in kws:
-                if as_written not in written:
-                    written.append(as_written)
-                if name not in names:
-                    names.append(name)
+            printed.extend(replace(k, variant_of=vocab.variant_of(k)) for k in kws
+                           if all(k.text != p.text for p in printed))
             continue
         for m in vocab.pattern.finditer(_low(_REMINDER.sub("", line))):
             name = vocab.canonical(m.group(1)) or m.group(1)
             if name not in mentioned:
                 mentioned.append(name)
-    return tuple(written), tuple(names), tuple(m for m in mentioned if m not in names)
+    names = {k.name for k in printed}
+    return tuple(printed), tuple(m for m in mentioned if m not in names)

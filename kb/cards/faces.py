@@ -42,6 +42,7 @@ from typing import Optional
 from kb.cards import db as carddb
 from kb.cards import names
 from kb.cards.facekeywords import face_keywords, vocabulary
+from parser.keyword_line import PrintedKeyword
 from parser.mana import ManaCostError, parse_mana_cost
 from parser.textkeys import fold, fold_name
 
@@ -78,6 +79,8 @@ class FaceCharacteristics:
     decided_by: tuple[str, ...]
     #: The keyword names of ``keywords`` without their parameters (« Bushido »).
     keyword_names: tuple[str, ...] = ()
+    #: ``keywords`` read into their parts (name, number, costs, quality), when read from rules text.
+    printed_keywords: tuple[PrintedKeyword, ...] = ()
     #: The sentence of a colour-setting ability (« Ghostfire is colorless. », « Devoid »).
     color_text: Optional[str] = None
     #: The mana cost the colours were read from (the card's for a flipped half).
@@ -96,7 +99,8 @@ class FaceCharacteristics:
                 "types": list(self.types), "subtypes": list(self.subtypes), "power": self.power,
                 "toughness": self.toughness, "loyalty": self.loyalty, "keywords": list(self.keywords),
                 "mentioned_keywords": list(self.mentioned_keywords), "type_line": self.type_line,
-                "french_type_line": self.french_type_line, "decided_by": list(self.decided_by)}
+                "french_type_line": self.french_type_line, "decided_by": list(self.decided_by),
+                "keyword_parts": [k.to_dict() for k in self.printed_keywords]}
 
 
 @dataclass(frozen=True)
@@ -200,7 +204,9 @@ def _french_of(card: carddb.Card, side: str, index: int) -> tuple[Optional[str],
 
 def _own_face(card: carddb.Card, face: carddb.Face, index: int, vocab) -> FaceCharacteristics:
     """A face with its printed characteristics, before the layout's rules."""
-    written, kw_names, mentioned = face_keywords(face.text, vocab)
+    printed, mentioned = face_keywords(face.text, vocab)
+    written = tuple(k.text for k in printed)
+    kw_names = tuple(dict.fromkeys(k.name for k in printed))
     colors, how, sentence = face_colors(face.text, (face.name, card.name), face.mana_cost,
                                         face.color_indicator, kw_names)
     fr_name, fr_type, fr_text = _french_of(card, face.side, index)
@@ -212,7 +218,7 @@ def _own_face(card: carddb.Card, face: carddb.Face, index: int, vocab) -> FaceCh
         keywords=written, mentioned_keywords=mentioned, text=face.text or "", french_text=fr_text,
         french_type_line=fr_type, type_line=face.type_line, decided_by=(how,), keyword_names=kw_names,
         color_text=sentence, color_cost=face.mana_cost, recorded_colors=wheel(face.colors),
-        recorded_mana_value=face.mana_value)
+        recorded_mana_value=face.mana_value, printed_keywords=printed)
 
 
 def _by_layout(card: carddb.Card, faces: list[FaceCharacteristics]) -> list[FaceCharacteristics]:
@@ -256,7 +262,7 @@ def _whole_split(card: carddb.Card, halves: list[FaceCharacteristics]) -> FaceCh
         french_text="\n//\n".join(fr_texts) if all(fr_texts) else None,
         french_type_line=" // ".join(fr_types) if all(fr_types) else None,
         type_line=" // ".join(h.type_line for h in halves), decided_by=("split_card",),
-        keyword_names=union("keyword_names"),
+        keyword_names=union("keyword_names"), printed_keywords=union("printed_keywords"),
         recorded_colors=wheel(c for h in halves for c in (h.recorded_colors or ())),
         recorded_mana_value=sum(h.recorded_mana_value or 0.0 for h in halves), halves=tuple(halves))
 

@@ -22,14 +22,14 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from kb.checker import card_payments, characteristics, listed, mana, text_does, text_effects, text_queries
+from kb.checker import (card_payments, characteristics, keyword_queries, listed, mana, text_does, text_effects,
+                        text_queries)
 from kb.checker.designation import Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 from parser.textkeys import fold, fold_name
 
 
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 #: The rule concept of each printed number a card query reads (kb/checker/editions.py).
 _CONCEPT = {"power": "power_toughness", "toughness": "power_toughness", "loyalty": "loyalty"}
@@ -331,32 +331,7 @@ class QueryModel:
         return False
 
     def _q_keyword(self, d, q):
-        kw, param = q.value["keyword"], q.value.get("parameter")
-        f = d.face
-        own = [k for k in f.keywords if _keyword_matches(k, kw)]
-        label = self.trace.keyword(kw)
-        if own:
-            if param is None:
-                self.trace.step("{label} has {keyword}: « {printed} »", "keyword_abilities", label=d.label,
-                                keyword=label, printed=own[0])
-                return True
-            if any(_parameter_matches(k, param) for k in own):
-                self.trace.step("{label} has {keyword}: « {printed} »", "keyword_abilities", label=d.label,
-                                keyword=label, printed=own[0])
-                return True
-            if all(_has_parameter(k) for k in own):
-                self.trace.step("{label} has « {printed} », not with {param}", "keyword_abilities",
-                                label=d.label, printed=", ".join(own), param=_param_label(param))
-                return False
-            raise Unknown("{label} has {keyword} but the model cannot compare its parameter", label=d.label,
-                             keyword=label)
-        if any(_keyword_matches(k, kw) for k in f.mentioned_keywords):
-            raise Unknown("{label}'s text mentions {keyword} without the card having it as a printed "
-                             "ability (it may grant it or have it only sometimes)", label=d.label, keyword=label)
-        self.trace.step("{label} has no {keyword} ability (its keyword abilities: {keywords})",
-                        "keyword_abilities", label=d.label, keyword=label,
-                        keywords=", ".join(f.keywords) or self.trace.tr("none"))
-        return False
+        return keyword_queries.has_keyword(d, q.value["keyword"], q.value.get("parameter"), self.trace)
 
     def _q_name_en(self, d, q):
         return self._name(d, q, "en")
@@ -465,33 +440,3 @@ def _pays(cost: str, spent: str) -> bool:
         return mana.pays_exactly(cost, mana.parse_mana(spent)) is not None
     except (ValueError, KeyError):
         return False
-
-
-def _keyword_matches(printed: str, keyword: str) -> bool:
-    p = fold(printed)
-    k = fold(keyword)
-    if k == "landwalk":
-        return p.endswith("walk")
-    return p == k or p.startswith(k + " ")
-
-
-def _has_parameter(printed: str) -> bool:
-    return len(printed.split()) > 1
-
-
-def _param_label(param: str) -> str:
-    return COLOR_NAMES.get(param, param)
-
-
-def _parameter_matches(printed: str, param: str) -> bool:
-    # the printed number is the keyword's own ("Suspend 3—{1}{G}{G}": 3, never the {1} of its cost, nor 1 of 10)
-    numbers = re.findall(r"\b(?:\d+|x)\b", re.split(r"[—–{]", fold(printed))[0])
-    if "{" in param:       # a cost ("flashback {3}{G}", "suspend 1 {R}"): the printed symbols, and its number
-        number, _, cost = param.rpartition(" ")
-        said = re.findall(r"\{[^{}]*\}", fold(printed))
-        return said == re.findall(r"\{[^{}]*\}", fold(cost)) and (not number or number in numbers)
-    if param.isdigit():
-        return param in numbers
-    words = fold(printed).split()
-    wanted = fold(_param_label(param))
-    return wanted in words or fold(printed).endswith(wanted) or wanted.strip("{}") in fold(printed)

@@ -40,8 +40,6 @@ CARD_QUERIES_FR = {
         "le coût converti de mana d'une carte scindée est le total de ses moitiés : {value}",
     "no number to compare the mana value with": "aucun nombre auquel comparer le coût converti de mana",
     "no number to compare the cost with": "aucun nombre auquel comparer le coût",
-    "{label} has {keyword} but the model cannot compare its parameter":
-        "{label} a {keyword} mais le modèle ne sait pas comparer son paramètre",
     "{label}'s text mentions {keyword} without the card having it as a printed ability (it may grant it "
     "or have it only sometimes)":
         "le texte de {label} mentionne {keyword} sans que la carte l'ait comme capacité imprimée (elle peut "
@@ -55,6 +53,10 @@ CARD_QUERIES_FR = {
     "mana value of {label}: {value}": "coût converti de mana de {label} : {value}",
     "{label} has {keyword}: « {printed} »": "{label} a {keyword} : « {printed} »",
     "{label} has « {printed} », not with {param}": "{label} a « {printed} », pas avec {param}",
+    "{label} has « {printed} »: the model cannot tell whether that is {keyword} {param}":
+        "{label} a « {printed} » : le modèle ne sait pas dire si c'est {keyword} {param}",
+    "{label} has « {printed} », a variant of {keyword} (rule {rule}), not {keyword} itself":
+        "{label} a « {printed} », une variante de {keyword} (règle {rule}), pas {keyword} même",
     "a name was expected, not {value}": "un nom était attendu, pas {value}",
     "the reason the claim gives does not hold": "la raison que donne l'affirmation ne tient pas",
     "colors of {label} from its mana cost {cost}: {colors}": "couleurs de {label} d'après son coût de mana {cost} : {colors}",

@@ -321,7 +321,11 @@ def _first_run(keys: list[Key], prefix: str) -> list[str]:
 
 
 def _mana(claim, a, sentence, at, lang):
-    mine, theirs = _first_run(claim[a + 1:], "{"), _first_run(sentence[at + 1:], "{")
+    # the claim's mana must follow its action (« taps for {R} »: {T} add {R}); mana further on belongs to
+    # another clause ("taps for three colorless, …, and {3} untaps it")
+    mine, theirs = _first_run(claim[a + 1:a + 3], "{"), _first_run(sentence[at + 1:], "{")
+    if mine:
+        mine = _first_run(claim[a + 1:], "{")
     if set(mine) > set(theirs):     # "taps for {C}, and for {R}{G} …": more than one ability's mana
         return None
     if mine and theirs and sorted(mine) != sorted(theirs):

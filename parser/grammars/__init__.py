@@ -1,7 +1,7 @@
 """Every Lark grammar of the product, loaded as package data.
 
 ``cr``, ``faq`` (with ``faq_rules``, ``faq_header`` and ``dates``), ``faq_byline`` (a header line's
-fields and dates), ``faq_flat``, ``cardface``, ``mana``, ``references`` and ``terminals`` read
+fields and dates), ``faq_flat``, ``cardface``, ``keyword_line`` (a card's line of keyword abilities), ``mana``, ``references`` and ``terminals`` read
 documents; ``query`` is the search language; ``claims`` the checker's claim
 language.  Relative ``%import`` lines (``%import .terminals``) resolve
 inside this package.

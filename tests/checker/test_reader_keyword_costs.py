@@ -31,21 +31,6 @@ def test_keyword_costs_and_costs_said_with_for(full_conn, claim, answer):
     assert v.answer == answer, v.reason
 
 
-def test_a_keyword_line_with_a_number_and_a_dash_is_a_printed_keyword_ability():
-    from kb.cards.facekeywords import keyword_line
-
-    class Vocab:           # the vocabulary's two parts keyword_line uses
-        import re
-        pattern = re.compile(r"(suspend|awaken)\b")
-
-        @staticmethod
-        def canonical(word):
-            return word.capitalize()
-
-    assert keyword_line("Suspend 1—{R} (Rather than cast this card …)", Vocab) == [("Suspend", "Suspend 1—{R}")]
-    assert keyword_line("Awaken 3—{4}{W}{W}", Vocab) == [("Awaken", "Awaken 3—{4}{W}{W}")]
-
-
 @pytest.mark.parametrize("claim", [
     "Encircling Fissure has awaken 4.",          # Awaken 2—{4}{W}
     "Living End has suspend 2.",                 # Suspend 3—{2}{B}{B}
@@ -55,3 +40,41 @@ def test_a_keyword_line_with_a_number_and_a_dash_is_a_printed_keyword_ability():
 ])
 def test_a_keywords_number_is_never_a_digit_of_its_cost(full_conn, claim):
     assert check_claim(claim, cards=full_conn).answer == "false"
+
+
+# The card data's oracle texts: Forbid « Buyback—Discard two cards. », Street Wraith « Cycling—Pay 2 life. »,
+# Necravolver « Kicker {1}{G} and/or {W} », Everflowing Chalice « Multikicker {2} », Den Protector
+# « Megamorph {1}{G} », Blackblade Reforged « Equip legendary creature {3} » and « Equip {7} », Deep Analysis
+# « Flashback—{1}{U}, Pay 3 life. », Fluctuator « Cycling abilities you activate cost up to {2} less to activate. »,
+# Auriok Steelshaper « Equip costs you pay cost {1} less. », Burst Lightning « Kicker {4} ».
+@pytest.mark.parametrize("claim,answer", [
+    ("Forbid has buyback.", "true"),
+    ("Forbid has buyback {3}.", "false"),
+    ("Street Wraith has cycling.", "true"),
+    ("Street Wraith a le recyclage.", "true"),
+    ("Necravolver has kicker {1}{G}.", "true"),
+    ("Necravolver has kicker {W}.", "true"),
+    ("Necravolver has kicker {2}{W}.", "false"),
+    ("Everflowing Chalice has multikicker {2}.", "true"),
+    ("Den Protector has megamorph {1}{G}.", "true"),
+    ("Blackblade Reforged has equip {7}.", "true"),
+    ("Burst Lightning has kicker 2.", "false"),
+    ("Uro, Titan of Nature's Wrath has escape.", "true"),
+    ("Tel-Jilad Archers has protection from artifacts and reach.", "true"),
+])
+def test_keyword_abilities_are_compared_by_their_parts(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, v.reason
+
+
+@pytest.mark.parametrize("claim,why", [
+    ("Fluctuator has cycling {2}.", "mentions"),                 # a line that starts with a keyword word
+    ("Auriok Steelshaper has equip.", "mentions"),
+    ("Everflowing Chalice has kicker {2}.", "702.33c"),         # multikicker is a variant of kicker
+    ("Den Protector has morph.", "702.37b"),
+    ("Blackblade Reforged has equip {3}.", "Equip legendary creature {3}"),   # an equip restricted by a quality
+    ("Deep Analysis has flashback {1}{U}.", "Pay 3 life"),                    # part of its cost only
+])
+def test_what_a_printed_keyword_neither_proves_nor_disproves_is_unknown(full_conn, claim, why):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == "unknown" and why in v.reason, v.reason
