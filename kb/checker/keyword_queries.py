@@ -54,6 +54,10 @@ def has_keyword(d, keyword: str, param: Optional[str], trace: Trace) -> bool:
     printed = printed_keywords(face)
     label = trace.keyword(keyword)
     own = [k for k in printed if _named(k, keyword)]
+    if own and param is not None and not face.printed_keywords:
+        # a FAQ card record names its keyword abilities, not their parameters
+        raise Unknown("{label} has {keyword} but the model cannot compare its parameter", label=d.label,
+                      keyword=label)
     if own:
         verdicts = [(k, True if param is None else _parameter_verdict(k, param)) for k in own]
         for k, verdict in verdicts:

@@ -53,6 +53,8 @@ CARD_QUERIES_FR = {
     "mana value of {label}: {value}": "coût converti de mana de {label} : {value}",
     "{label} has {keyword}: « {printed} »": "{label} a {keyword} : « {printed} »",
     "{label} has « {printed} », not with {param}": "{label} a « {printed} », pas avec {param}",
+    "{label} has {keyword} but the model cannot compare its parameter":
+        "{label} a {keyword} mais le modèle ne sait pas comparer son paramètre",
     "{label} has « {printed} »: the model cannot tell whether that is {keyword} {param}":
         "{label} a « {printed} » : le modèle ne sait pas dire si c'est {keyword} {param}",
     "{label} has « {printed} », a variant of {keyword} (rule {rule}), not {keyword} itself":
