@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from kb.checker.meaning import Entity
+from kb.checker.keyword_queries import printed_keywords
 from kb.checker.text_queries import own_lines
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 from parser.textkeys import fold
@@ -62,7 +63,7 @@ def _keyword_line(line: str, keywords: set[str]) -> bool:
 
     names = keywords | {fold(french_keywords().get(k, k)) for k in keywords}
     parts = [p.strip(" .") for p in re.split(r",| et ", line)]
-    return bool(parts) and all(any(p == k or p.startswith(k + " ") for k in names) for p in parts)
+    return bool(parts) and all(any(p == k or p.startswith((k + " ", k + "—")) for k in names) for p in parts)
 
 
 def card_instance(entity: Entity, designate, trace: Trace) -> CardInstance:
@@ -79,7 +80,7 @@ def card_instance(entity: Entity, designate, trace: Trace) -> CardInstance:
     if power is None or toughness is None:
         raise OutsideModel("{label} has a variable power or toughness ({pt})", label=d.label,
                            pt=f"{face.power}/{face.toughness}")
-    keywords = {fold(k) for k in face.keywords}
+    keywords = {fold(k.name) for k in printed_keywords(face)}
     instance = CardInstance(face.french_name if trace.lang == "fr" and face.french_name else face.name,
                             (power, toughness), {t.lower() for t in face.types}, keywords)
     for line in own_lines(d):
