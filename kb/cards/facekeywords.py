@@ -60,9 +60,9 @@ class KeywordVocabulary:
         if name.endswith("cycling") and name != "cycling":
             name = "typecycling"
         found = self.variants.get(name)
-        if found is None:
-            found = next((v for k, v in self.variants.items() if text == k or text.startswith(k + " ")), None)
-        return found if found is not None and found[0] != name else None
+        if found is not None and found[0] != name:
+            return found
+        return next((v for k, v in self.variants.items() if text == k or text.startswith(k + " ")), None)
 
     def canonical(self, folded: str) -> Optional[str]:
         return self.names.get(folded)
@@ -102,6 +102,8 @@ def _build_vocabulary(conn: sqlite3.Connection) -> KeywordVocabulary:
     names: dict[str, str] = {}
     for w in sorted(data_words):     # the card data's spelling first (« First strike »)
         fw = _low(w)
+        if fw.endswith(" from"):     # MTGJSON's « Hexproof from »: the keyword is hexproof, « from … » its quality
+            continue
         if not titles or fw in folded_titles or (fw.endswith("walk") and "landwalk" in folded_titles) \
                 or (fw.endswith("cycling") and "cycling" in folded_titles) \
                 or fw in variants \
@@ -109,6 +111,13 @@ def _build_vocabulary(conn: sqlite3.Connection) -> KeywordVocabulary:
             names.setdefault(fw, w)
     for t in titles:
         names.setdefault(_low(t), t)
+    # a landwalk with a supertype (702.14c: "snow swampwalk"), a variant of that landwalk
+    snow = conn.execute("SELECT number FROM rules WHERE lang = 'en' AND number GLOB '702.*' "
+                        "AND text LIKE '%snow swampwalk%' ORDER BY edition DESC LIMIT 1").fetchone()
+    if snow is not None:
+        for fw in [n for n in names if n.endswith("walk") and " " not in n and n != "landwalk"]:
+            names.setdefault("snow " + fw, "Snow " + fw)
+            variants.setdefault("snow " + fw, (fw, snow[0]))
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     return KeywordVocabulary(names, re.compile(rf"(?<![\w-])({alternatives})(?![\w-])"), KeywordLineReader(names), variants)
 
@@ -119,15 +128,27 @@ def _build_vocabulary(conn: sqlite3.Connection) -> KeywordVocabulary:
 _VARIANT_RULE = re.compile(r"^[“\"]?([A-Za-z][A-Za-z ]*?)[”\"]? is a variant of (?:the )?([a-z][a-z ]*?)(?: ability\b|[.,]| that\b)")
 
 
+_QUALITY_VARIANT_RULE = re.compile(r"^[“\"]([A-Za-z]+) from \[quality\][”\"] is a variant of (?:the )?([a-z]+) ability")
+
+
 def _variants(conn: sqlite3.Connection) -> dict[str, tuple[str, str]]:
     """Folded variant name -> (folded keyword ability it is a variant of, the rule that says so)."""
     found: dict[str, tuple[str, str]] = {}
     rows = conn.execute("SELECT number, text FROM rules WHERE lang = 'en' AND number GLOB '702.[0-9]*' "
                         "AND text LIKE '% is a variant of %' ORDER BY edition")
+    written_from = {_low(m.group(1)) for (text,) in conn.execute(
+        "SELECT text FROM rules WHERE lang = 'en' AND number GLOB '702.[0-9]*a' AND text LIKE '%from [quality]%'")
+        for m in [re.search(r"[“\"]([A-Za-z]+) from \[quality\]", text or "")] if m}
     for number, text in rows:
         m = _VARIANT_RULE.match(text or "")
         if m:
             found[_low(m.group(1))] = (_low(m.group(2)), number)
+            continue
+        # « “Hexproof from [quality]” is a variant of the hexproof ability » (702.11d): unless the keyword is
+        # always written so (« Protection from [quality] », 702.16a)
+        m = _QUALITY_VARIANT_RULE.match(text or "")
+        if m and _low(m.group(1)) == _low(m.group(2)) and _low(m.group(1)) not in written_from:
+            found[_low(m.group(1)) + " from"] = (_low(m.group(2)), number)
     return found
 
 

@@ -34,7 +34,7 @@ from kb.checker.answers import answer_given, stated_answer
 from kb.checker.card_queries import QueryModel
 from kb.checker.designation import designate_in
 from kb.checker.cards import KBCards, Lookup
-from kb.checker.meaning import Reading
+from kb.checker.meaning import ATTRIBUTES, Reading
 from kb.checker.reader import NotRead, Reader
 from kb.checker.editions import EditionError, resolve_edition
 from kb.checker.entities import ingest_stamp
@@ -184,6 +184,10 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     trace = Trace(ed, numbering, lang)
     verdict.evidence = find_evidence(evidence, text, ed.date)
     answered = _read_and_answer(text, norm, verdict, edition, ed, trace, numbering, cards, conn)
+    if answered.answer == "unknown" and _characteristics_only(answered.reading):
+        # the card data answered what the claim asks of a card (« … mentions double strike without the card
+        # having it »): a ruling or a note that uses the same words ("… will lose double strike") decides nothing
+        return answered
     if answered.answer == "unknown" and conn is not None:
         answered = consult_rulings(answered, text, conn, latest=answered.edition == "latest")
     if answered.answer == "unknown" and conn is not None:
@@ -196,6 +200,23 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     if answered.answer == "unknown" and conn is not None:
         answered = _by_clauses(answered, text, edition, cards, not_from, conn)
     return answered
+
+
+def _characteristics_only(reading: Optional[dict]) -> bool:
+    """Whether the typed ``reading`` of a claim asks only the card data's characteristics of cards it names
+    (keyword abilities, colours, types, P/T…), with no event, condition or situation."""
+    if not isinstance(reading, dict) or reading.get("reader") != "typed" or reading.get("events") \
+            or reading.get("only_if") or reading.get("concession") or reading.get("reason"):
+        return False
+
+    def leaves(node):
+        if not isinstance(node, dict):
+            return [None]
+        if node.get("kind") == "query":
+            return [node]
+        return [leaf for part in node.get("parts") or [None] for leaf in leaves(part)]
+    found = leaves(reading.get("asserts"))
+    return bool(found) and all(q is not None and q.get("attribute") in ATTRIBUTES for q in found)
 
 
 def _by_clauses(verdict: Verdict, text: str, edition: Optional[str], cards: Cards, not_from: Optional[str],

@@ -198,6 +198,11 @@ _COLOR_WORDS = {"en": "white blue black red green", "fr": "blanc bleu noir rouge
 
 
 @lru_cache(maxsize=2)
+def opposite_words(lang: str) -> list[tuple[str, str]]:
+    """The pairs of opposite words of ``lang`` as written (top / bottom, « gagner » / « perdre »…)."""
+    return [tuple(pair.split()) for pair in _OPPOSITE_WORDS[lang].split("|")]
+
+
 def opposites(lang: str) -> dict[str, str]:
     """key -> the key of its opposite (top / bottom, « gagner » / « perdre »…)."""
     out = {}

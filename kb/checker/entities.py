@@ -161,7 +161,8 @@ def _game_words(vocab: Vocabulary) -> None:
         vocab.add("en", english.lower(), "SUPERTYPE", english)
     for pair in load_terms():
         if pair.kind == "keyword_ability":
-            vocab.add("en", _entry_key(pair.en), "KEYWORD", pair.en.lower())
+            if not pair.en.lower().endswith(" from"):     # "hexproof from black": hexproof, then its quality
+                vocab.add("en", _entry_key(pair.en), "KEYWORD", pair.en.lower())
             vocab.add("fr", _entry_key(pair.fr), "KEYWORD", pair.en.lower())
         elif pair.kind == "subtype":
             vocab.add("en", _entry_key(pair.en), "SUBTYPE", pair.en)

@@ -58,6 +58,8 @@ class Gist:
 
     atoms: tuple[str, ...]
     marks: tuple[str, ...]
+    #: Whether a condition bears on the sentence (``condition`` words: "as long as", « tant que »).
+    conditional: bool = False
 
     @property
     def quantities(self) -> frozenset[str]:
@@ -74,6 +76,18 @@ def _actors() -> frozenset[str]:
     """The players (you, an opponent, the controller): who does what must align ("With X, you deal 3
     damage" is not « X deals 3 damage »)."""
     return frozenset(w for lang in ("en", "fr") for w in word_class(lang, "actor"))
+
+
+@lru_cache(maxsize=1)
+def _opposite_atoms() -> dict[str, str]:
+    """atom -> the atom of its opposite word (:func:`kb.checker.effect_words.opposite_words`)."""
+    from kb.checker.effect_words import opposite_words
+
+    out: dict[str, str] = {}
+    for lang in ("en", "fr"):
+        for a, b in opposite_words(lang):
+            out[_atom(a, lang)], out[_atom(b, lang)] = _atom(b, lang), _atom(a, lang)
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -157,7 +171,17 @@ def _atom(word: str, lang: str) -> str:
 
 def gist(text: str, names: Iterable[str] = (), lang: str = "en") -> Gist:
     """The :class:`Gist` of one sentence in ``lang``; ``names`` are the card's names (read as ``SELF``)."""
-    return _gist_fr(text, names) if lang == "fr" else _gist_en(text, names)
+    read = _gist_fr(text, names) if lang == "fr" else _gist_en(text, names)
+    if _condition(lang).search(text.lower().replace("’", "'")):
+        read = Gist(read.atoms, read.marks, True)
+    return read
+
+
+@lru_cache(maxsize=2)
+def _condition(lang: str) -> re.Pattern:
+    words = sorted(word_class(lang, "condition"), key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'])") if words \
+        else re.compile(r"(?!x)x")
 
 
 def _gist_en(text: str, names: Iterable[str]) -> Gist:
@@ -294,6 +318,8 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     aligned = len(pairs) / len(claim.atoms)
     if not pairs or any(_UNCLEAR in m for m in claim.marks + sentence.marks):
         return Judgement(cover, aligned)
+    if sentence.conditional and not claim.conditional:
+        return Judgement(cover, aligned)      # "has double strike as long as …" backs no claim that it has it
     if not claim.quantities <= set(sentence.atoms):
         changed = _changed_quantity(claim, sentence, pairs)
         return Judgement(cover, aligned, "false", changed=changed) if changed else Judgement(cover, aligned)
@@ -316,6 +342,9 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
         - aligned_atoms - {SELF}
     if len(misplaced) > 1:     # two words of the sentence exchanged: who does what to whom differs
         return Judgement(cover, aligned)
+    opposite = _opposite_atoms()
+    if any(opposite.get(claim.atoms[i]) in sentence.atoms for i in range(len(claim.atoms)) if i not in in_claim):
+        return Judgement(cover, aligned)      # "on the top" where the sentence says "on the bottom"
     flips = _flips(claim, sentence, pairs, in_claim, in_sentence)
     if flips is None or len(flips) > 1:
         return Judgement(cover, aligned)

@@ -54,12 +54,20 @@ def has_keyword(d, keyword: str, param: Optional[str], trace: Trace) -> bool:
     printed = printed_keywords(face)
     label = trace.keyword(keyword)
     own = [k for k in printed if _named(k, keyword)]
+    if not own:                 # « hexproof from » + black: the keyword hexproof, its quality « from black »
+        longer = [k for k in printed if fold(keyword).startswith(fold(k.name) + " ")]
+        if longer:
+            rest = fold(keyword)[len(fold(longer[0].name)) + 1:]
+            keyword, own = longer[0].name, longer
+            param = f"{rest} {_param_label(param)}" if param else rest
     if own and param is not None and not face.printed_keywords:
         # a FAQ card record names its keyword abilities, not their parameters
         raise Unknown("{label} has {keyword} but the model cannot compare its parameter", label=d.label,
                       keyword=label)
     if own:
-        verdicts = [(k, True if param is None else _parameter_verdict(k, param)) for k in own]
+        # « Hexproof from black » is a variant of hexproof (702.11d): it has no plain hexproof
+        verdicts = [(k, (None if k.variant_of else True) if param is None else _parameter_verdict(k, param))
+                    for k in own]
         for k, verdict in verdicts:
             if verdict is True:
                 trace.step("{label} has {keyword}: « {printed} »", "keyword_abilities", label=d.label,
@@ -72,6 +80,11 @@ def has_keyword(d, keyword: str, param: Optional[str], trace: Trace) -> bool:
         trace.step("{label} has « {printed} », not with {param}", "keyword_abilities",
                    label=d.label, printed=", ".join(k.text for k in own), param=_param_label(param))
         return False
+    within = next((k for k in printed if fold(keyword) in fold(" ".join(filter(None, (k.cost_words, k.quality))))
+                   .split()), None)
+    if within is not None:      # « Modular—Sunburst » (702.43c): sunburst said as modular's parameter
+        raise Unknown("{label} has « {printed} »: {keyword} is said there as the parameter of another keyword "
+                      "ability", label=d.label, printed=within.text, keyword=label)
     variant = next((k for k in printed if k.variant_of and k.variant_of[0] == fold(keyword)), None)
     if variant is not None:
         raise Unknown("{label} has « {printed} », a variant of {keyword} (rule {rule}), not {keyword} itself",
@@ -129,11 +142,13 @@ def _quality_verdict(printed: PrintedKeyword, wanted: str) -> Optional[bool]:
     if printed.quality is None:
         # « hexproof from blue » said of plain hexproof: it is hexproof from blue things too
         return False if printed.number or printed.costs or printed.cost_words else None
-    if printed.variant_of is not None:          # « Protection from everything » (702.16j)
-        return None
     quality = fold(printed.quality).split()
     if wanted in quality or " ".join(quality).endswith(wanted) or wanted + "s" in quality:
         return True                             # « from artifacts » is protection from Artifact
-    if set(quality) <= _COLOR_QUALITY or (len(quality) == 1 and " " not in wanted):
-        return False                            # « from blue » is not from red; « Knight » not « Wizard »
+    if set(quality) <= _COLOR_QUALITY:
+        return False                            # « from blue » is not from red
+    if printed.variant_of is not None:          # « Protection from everything » (702.16j)
+        return None
+    if len(quality) == 1 and " " not in wanted:
+        return False                            # « Knight » is not « Wizard »
     return None

@@ -53,6 +53,8 @@ CARD_QUERIES_FR = {
     "mana value of {label}: {value}": "coût converti de mana de {label} : {value}",
     "{label} has {keyword}: « {printed} »": "{label} a {keyword} : « {printed} »",
     "{label} has « {printed} », not with {param}": "{label} a « {printed} », pas avec {param}",
+    "{label} has « {printed} »: {keyword} is said there as the parameter of another keyword ability":
+        "{label} a « {printed} » : {keyword} y est dit comme le paramètre d'une autre capacité mot-clé",
     "{label} has {keyword} but the model cannot compare its parameter":
         "{label} a {keyword} mais le modèle ne sait pas comparer son paramètre",
     "{label} has « {printed} »: the model cannot tell whether that is {keyword} {param}":

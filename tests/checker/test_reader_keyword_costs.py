@@ -78,3 +78,24 @@ def test_keyword_abilities_are_compared_by_their_parts(full_conn, claim, answer)
 def test_what_a_printed_keyword_neither_proves_nor_disproves_is_unknown(full_conn, claim, why):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == "unknown" and why in v.reason, v.reason
+
+
+# Knight of Grace « Hexproof from black » (702.11d: a variant of hexproof), Arcbound Wanderer « Modular—Sunburst »,
+# Twinblade Paladin « As long as you have 25 or more life, Twinblade Paladin has double strike. » (and its ruling
+# "… will immediately lose double strike"), Jötun Grunt « Cumulative upkeep—Put two cards from a single graveyard
+# on the bottom of their owner's library. », from a tester's attack.
+@pytest.mark.parametrize("claim,answer", [
+    ("Knight of Grace has hexproof from black.", "true"),
+    ("Knight of Grace has hexproof from white.", "false"),
+    ("La Chevalière de la grâce a la défense talismanique contre le noir.", "true"),
+    ("Knight of Grace has hexproof.", "unknown"),
+    ("Arcbound Wanderer has modular—sunburst.", "unknown"),
+    ("Arcbound Wanderer doesn't have modular—sunburst.", "unknown"),
+    ("Twinblade Paladin has double strike.", "unknown"),
+    ("Sejiri Merfolk has first strike and lifelink.", "unknown"),
+    ("Jötun Grunt has cumulative upkeep—Put two cards from a single graveyard on the top of their owner's library.",
+     "unknown"),
+])
+def test_a_keyword_the_card_has_only_sometimes_or_in_another_form(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, v.reason

@@ -105,3 +105,21 @@ def test_a_card_s_own_text_restated_or_contradicted(full_conn):
     v = check_claim("La Mutilation d'Hagra coûte {2} de moins à lancer si un adversaire ne contrôle aucun terrain "
                     "de base.", cards=full_conn)
     assert v.answer == "false" and "l'affirmation dit {2} où la phrase dit {1}" in v.explanation[1]
+
+
+def test_a_sentence_that_holds_only_for_a_while_backs_no_claim_without_it():
+    # Sejiri Merfolk's oracle text; the claim leaves out « as long as … »
+    said = gist("As long as you control a Plains, Sejiri Merfolk has first strike and lifelink.", ["Sejiri Merfolk"])
+    claim = gist("Sejiri Merfolk has first strike and lifelink.", ["Sejiri Merfolk"])
+    assert said.conditional and not claim.conditional
+    assert judge(claim, said).answer is None
+    assert judge(gist("As long as you control a Plains, Sejiri Merfolk has first strike and lifelink.",
+                      ["Sejiri Merfolk"]), said).answer == "true"
+
+
+def test_an_opposite_word_in_its_place_backs_nothing():
+    # Jötun Grunt's cumulative upkeep puts the cards on the bottom of their owner's library
+    said = gist("Put two cards from a single graveyard on the bottom of their owner's library.")
+    assert judge(gist("Put two cards from a single graveyard on the top of their owner's library."), said).answer is None
+    assert judge(gist("Put two cards from a single graveyard on the bottom of their owner's library."),
+                 said).answer == "true"
