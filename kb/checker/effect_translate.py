@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from kb.checker.effect_words import STOP, word_key
-from kb.checker.entities import normalize_claim, words_of
+from kb.checker.words import normalize_claim, words_of
 from parser.textkeys import fold
 
 #: Set phrases, folded French -> English (applied in order, before the words).

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kb.checker.entities import NUMBER_WORDS, normalize_claim, words_of
+from kb.checker.words import NUMBER_WORDS, normalize_claim, words_of
 from parser.textkeys import fold
 
 

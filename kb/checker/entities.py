@@ -1,6 +1,6 @@
 """The first stage of reading a claim: its words as typed tokens.
 
-A claim is cut into words (:data:`WORD_RE`: mana symbols, power/toughness,
+A claim is cut into words (:mod:`kb.checker.words`: mana symbols, power/toughness,
 numbers, words with their elision, punctuation), then each stretch of words
 becomes one typed token, longest first:
 
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import sqlite3
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -41,73 +40,13 @@ from kb.checker.lemmas import lemma_index, masculine
 from kb.checker.mana_words import cost_verbs, costs_in_symbols
 from kb.data import terms_dir
 from parser.cardface import FR_SUPERTYPES, FR_TYPES
-from parser.textkeys import fold, loose_name
-
-#: Words of a claim: a run of mana symbols, a power/toughness, a number, a word
-#: (hyphens inside; a French elision « l' » « qu' » keeps its apostrophe), an
-#: English possessive, one punctuation mark.
-WORD_RE = re.compile(r"""
-    (?P<mana>(?:\{[^{}\s]{1,8}\}\s?)+)
-  | (?P<pt>[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?/[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?)(?![\w/])
-  | (?P<rulenum>\d{3}\.\d{1,3}[a-z]?)(?![\w/]|\.\d)
-  | (?P<num>\d+)(?![\w/])
-  | (?P<nt>n't\b)
-  | (?P<elided>(?:l|d|n|qu|s|c|j|m|t|jusqu|lorsqu|puisqu|quoiqu)')
-  | (?P<poss>'s\b|'(?=\s))
-  | (?P<word>[^\W\d_](?:[\w]|-(?=\w)|'(?=[^\W\d_]{2,}))*|\d+[^\W\d_]\w*)
-  | (?P<punct>[,;:.!?()«»"“”&])
-""", re.X | re.I)
-
-NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fifteen": 15, "twenty": 20,
-    "zero ": 0, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
-    "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quinze": 15, "vingt": 20,
-}
-#: « six » is French and English.
-NUMBER_WORDS["six"] = 6
-#: Number words that are also articles: read as numbers only before a counter or an attribute.
-ARTICLE_NUMBERS = {"un", "une", "one"}
+from kb.checker.words import ARTICLE_NUMBERS, NUMBER_WORDS, Word, normalize_claim, words_of
+from parser.textkeys import loose_name
 
 #: Longest stretch of words a card name is looked for in.
 MAX_NAME_WORDS = 12
 #: Longest function-word or term entry, in words.
 MAX_ENTRY_WORDS = 6
-
-
-@dataclass
-class Word:
-    """One word of the claim: its kind (a group of :data:`WORD_RE`), its
-    text as written and folded, and where it stands (character offsets)."""
-
-    kind: str
-    text: str
-    folded: str
-    start: int
-    end: int
-
-
-#: English contractions, spelt out (same length, so offsets hold): "can't" -> "ca n't" read as "can not".
-_CONTRACTION = re.compile(r"(?<=\w)n't\b", re.I)
-_SPELT = {"ca": "can", "wo": "will", "sha": "shall"}
-
-
-def normalize_claim(claim: str) -> str:
-    """``claim`` with typographic apostrophes made plain and English ``n't`` cut from its verb."""
-    return _CONTRACTION.sub(" n't", claim.replace("’", "'").replace("‘", "'"))
-
-
-def words_of(claim: str) -> list[Word]:
-    """The words of a claim given by :func:`normalize_claim` (see :data:`WORD_RE`)."""
-    out = []
-    for m in WORD_RE.finditer(claim):
-        kind = m.lastgroup
-        text = m.group(kind).strip()
-        folded = fold(text)
-        if kind == "word" and folded in _SPELT and m.end() < len(claim) and claim[m.end():m.end() + 4] == " n't":
-            folded = _SPELT[folded]
-        out.append(Word(kind, text, folded, m.start(), m.start() + len(text)))
-    return out
 
 
 # --------------------------------------------------------------------------

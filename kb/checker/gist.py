@@ -127,7 +127,7 @@ def _lemma(word: str, lang: str) -> str:
 def _number(word: str) -> Optional[str]:
     """A number written in words, in figures ("three" -> "3"), so that it is a quantity to compare; the
     articles « un », « une », "one" stay words."""
-    from kb.checker.entities import ARTICLE_NUMBERS, NUMBER_WORDS
+    from kb.checker.words import ARTICLE_NUMBERS, NUMBER_WORDS
 
     n = NUMBER_WORDS.get(word)
     return str(n) if n is not None and word not in ARTICLE_NUMBERS else None
