@@ -191,8 +191,10 @@ def is_have(k: Key, lang: str) -> bool:
 
 #: Words of which a sentence that says one clearly does not say the other.
 _OPPOSITE_WORDS = {
-    "en": "top bottom|gain lose|gains loses|tap untap|tapped untapped|hand library|attacking blocking",
-    "fr": "dessus dessous|gagner perdre|engager degager|engagee degagee|attaquante bloqueuse|main bibliotheque",
+    "en": "top bottom|gain lose|gains loses|tap untap|tapped untapped|hand library|attacking blocking|put remove|"
+          "monocolored multicolored",
+    "fr": "dessus dessous|gagner perdre|engager degager|engagee degagee|attaquante bloqueuse|main bibliotheque|"
+          "mettre retirer|monocolore multicolore",
 }
 _COLOR_WORDS = {"en": "white blue black red green", "fr": "blanc bleu noir rouge vert"}
 

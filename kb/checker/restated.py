@@ -12,7 +12,7 @@ paired with only one other creature").  When no reader decides such a claim, it 
 * an English claim that names no card with the rules of the Comprehensive Rules edition in force on the
   claim's edition (an English claim naming a card is for its rulings, :mod:`kb.checker.rulings`).
 
-A sentence decides only when :func:`kb.checker.gist.judge` does and:
+A sentence decides only when :func:`kb.checker.gist_judge.judge` does and:
 
 * no word of the claim that the sentence lacks is a game term (a keyword, a type, a rules term of
   ``corpus/terms/terms_fr_en.tsv``): "Multiple instances of flanking are redundant" is not the
@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from kb.checker.gist import Gist, Judgement, gist, judge, sentences, word_class
+from kb.checker.gist import Gist, gist, sentences, word_class
+from kb.checker.gist_judge import Judgement, judge
 from kb.checker.verdict import Verdict
 from kb.data import terms_dir
 

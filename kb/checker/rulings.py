@@ -8,8 +8,8 @@ one card it names (``mtg_rulings``, English, as of today's rules):
 * the claim and each ruling sentence become a :class:`Gist`: their content words in order, lemmatised
   (simplemma), the card's names and « itself » read as one ``SELF`` atom, each atom marked when a
   negation (« doesn't », "never", "no") or a restriction ("only", "just") stands before it.  The word
-  classes are data (``corpus/terms/gist_words.tsv``; the reading and the alignment are
-  :mod:`kb.checker.gist`);
+  classes are data (``corpus/terms/gist_words.tsv``; the reading is
+  :mod:`kb.checker.gist`, the alignment :mod:`kb.checker.gist_judge`);
 * the ruling sentence closest to the claim is the one whose atoms cover most of the claim's, in the
   claim's order (a longest common subsequence: a claim that swaps who does what to whom does not align);
 * the claim restates the ruling (true) when it is covered closely enough (within a stretch of the sentence
@@ -31,7 +31,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Optional
 
-from kb.checker.gist import Gist, gist, judge, sentences, word_class
+from kb.checker.gist import Gist, gist, sentences, word_class
+from kb.checker.gist_judge import judge
 from kb.checker.verdict import Verdict
 
 __all__ = ["RulingMatch", "closest_ruling", "consult_rulings", "card_names"]

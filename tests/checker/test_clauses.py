@@ -7,7 +7,8 @@ import pytest
 
 from kb.checker import check_claim
 from kb.checker.clauses import splits
-from kb.checker.gist import gist, judge
+from kb.checker.gist import gist
+from kb.checker.gist_judge import judge
 from kb.checker.reader import Reader
 
 

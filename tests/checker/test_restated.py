@@ -7,7 +7,8 @@ import pytest
 
 from kb.checker import check_claim
 from kb.checker.document import check_document
-from kb.checker.gist import SELF, gist, judge
+from kb.checker.gist import SELF, gist
+from kb.checker.gist_judge import judge
 
 
 def test_ne_pas_negates_the_verb_and_ne_que_restricts_the_word_after_it():
@@ -117,9 +118,35 @@ def test_a_sentence_that_holds_only_for_a_while_backs_no_claim_without_it():
                       ["Sejiri Merfolk"]), said).answer == "true"
 
 
-def test_an_opposite_word_in_its_place_backs_nothing():
+def test_an_opposite_word_in_its_place_is_false():
     # Jötun Grunt's cumulative upkeep puts the cards on the bottom of their owner's library
     said = gist("Put two cards from a single graveyard on the bottom of their owner's library.")
-    assert judge(gist("Put two cards from a single graveyard on the top of their owner's library."), said).answer is None
+    j = judge(gist("Put two cards from a single graveyard on the top of their owner's library."), said)
+    assert (j.answer, j.changed) == ("false", ("top", "bottom"))
     assert judge(gist("Put two cards from a single graveyard on the bottom of their owner's library."),
                  said).answer == "true"
+
+
+def test_a_game_term_said_where_the_sentence_says_another_of_its_kind_is_false():
+    # Archaeomancer returns the card to its owner's hand, Monstrous Hound counts lands
+    text = gist("Quand l'Archéomancienne arrive sur le champ de bataille, renvoyez une carte d'éphémère ou de rituel "
+                "ciblée depuis votre cimetière dans votre main.", ["Archéomancienne"], "fr")
+    claim = gist("Quand l'Archéomancienne arrive sur le champ de bataille, renvoyez une carte d'éphémère ou de rituel "
+                 "ciblée depuis votre cimetière sur le champ de bataille.", ["Archéomancienne"], "fr")
+    j = judge(claim, text, of_the_card=True)
+    assert (j.answer, j.changed) == ("false", ("champ bataille", "main"))
+    hound = gist("Monstrous Hound can't attack unless you control more lands than defending player.",
+                 ["Monstrous Hound"])
+    j = judge(gist("Monstrous Hound can't attack unless you control more creatures than defending player.",
+                   ["Monstrous Hound"]), hound, of_the_card=True)
+    assert (j.answer, j.changed) == ("false", ("creature", "land"))
+
+
+def test_a_game_term_is_never_one_wording_of_another_word():
+    # Martyr of Frost counters target spell: a claim that narrows it to creature spells decides nothing
+    text = gist("Counter target spell unless its controller pays {X}.", ["Martyr of Frost"])
+    assert judge(gist("Martyr of Frost can counter target creature spell unless its controller pays {X}.",
+                      ["Martyr of Frost"]), text, of_the_card=True).answer is None
+    # two terms of different kinds (a zone for a player) are not a changed term either
+    grave = gist("Exile target card from a graveyard.")
+    assert judge(gist("Exile target card from an opponent's hand."), grave).answer is None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kb.checker import check_claim
-from kb.checker.gist import SELF, Gist, gist, judge
+from kb.checker.gist import SELF, Gist, gist
+from kb.checker.gist_judge import judge
 
 
 def test_a_negated_auxiliary_marks_the_content_word_after_it():
