@@ -192,9 +192,11 @@ def is_have(k: Key, lang: str) -> bool:
 #: Words of which a sentence that says one clearly does not say the other.
 _OPPOSITE_WORDS = {
     "en": "top bottom|gain lose|gains loses|tap untap|tapped untapped|hand library|attacking blocking|put remove|"
-          "monocolored multicolored",
+          "monocolored multicolored|keep lose|keeps loses|retain lose|retains loses|stay remove|stays removed|"
+          "remain remove|remains removed",
     "fr": "dessus dessous|gagner perdre|engager degager|engagee degagee|attaquante bloqueuse|main bibliotheque|"
-          "mettre retirer|monocolore multicolore",
+          "mettre retirer|monocolore multicolore|conserver perdre|conserve perd|garder perdre|garde perd|"
+          "rester retirer|reste retiree|reste retire|restent retires",
 }
 _COLOR_WORDS = {"en": "white blue black red green", "fr": "blanc bleu noir rouge vert"}
 
@@ -205,13 +207,14 @@ def opposite_words(lang: str) -> list[tuple[str, str]]:
     return [tuple(pair.split()) for pair in _OPPOSITE_WORDS[lang].split("|")]
 
 
-def opposites(lang: str) -> dict[str, str]:
-    """key -> the key of its opposite (top / bottom, « gagner » / « perdre »…)."""
-    out = {}
+def opposites(lang: str) -> dict[str, frozenset[str]]:
+    """key -> the keys of its opposites (top / bottom, « gagner » / « perdre », « conserver » / « perdre »…)."""
+    out: dict[str, set[str]] = {}
     for pair in _OPPOSITE_WORDS[lang].split("|"):
         a, b = (word_key(w, lang) for w in pair.split())
-        out[a], out[b] = b, a
-    return out
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return {key: frozenset(others) for key, others in out.items()}
 
 
 @lru_cache(maxsize=2)

@@ -386,7 +386,7 @@ class Tokenizer:
             else:
                 tokens.append(Token(category, value or text, start_pos=word.start, end_pos=words[j - 1].end))
             i = j
-        tokens = cost_verbs(tokens, claim)
+        tokens = cost_verbs(_without_glosses(tokens, passed), claim)
         return Tokens(merge_effects(costs_in_symbols(tokens, articles), claim), passed, lang, claim, articles)
 
     def _is_action(self, words: list[Word], i: int, lang: str) -> bool:
@@ -438,3 +438,21 @@ class Tokenizer:
         if word.kind == "word" and word.folded in NUMBER_WORDS and word.folded not in ARTICLE_NUMBERS:
             return Token("NUM", NUMBER_WORDS[word.folded], start_pos=word.start, end_pos=word.end)
         return None
+
+
+def _without_glosses(tokens: list[Token], passed: list[str]) -> list[Token]:
+    """A card's name glossed in parentheses by its other name, « Implorer la reine (Beseech the Queen) »,
+    read once: the gloss is passed over."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        if i + 2 < len(tokens) and out and out[-1].type == "CARD" and tokens[i].type == "WORD" and \
+                tokens[i] == "(" and tokens[i + 1].type == "CARD" and tokens[i + 2].type == "WORD" and \
+                tokens[i + 2] == ")" and isinstance(out[-1].value, dict) and isinstance(tokens[i + 1].value, dict) \
+                and out[-1].value.get("card") == tokens[i + 1].value.get("card"):
+            passed.append(f"({tokens[i + 1].value.get('surface', '')})")
+            i += 3
+            continue
+        out.append(tokens[i])
+        i += 1
+    return out

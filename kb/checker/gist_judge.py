@@ -26,6 +26,7 @@ from typing import Optional
 
 from kb.checker.gist import (NEGATED, RESTRICTED, SELF, UNCLEAR, Gist, atom_of, colours, gist, is_quantity,
                              word_class)
+from parser.textkeys import fold
 
 __all__ = ["Judgement", "judge"]
 
@@ -44,15 +45,20 @@ def _actors() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _opposite_atoms() -> dict[str, str]:
-    """atom -> the atom of its opposite word (:func:`kb.checker.effect_words.opposite_words`)."""
+def _opposite_atoms() -> dict[str, frozenset[str]]:
+    """atom -> the atoms of its opposite words (:func:`kb.checker.effect_words.opposite_words`: "lose" is
+    the opposite of "gain" and of "keep"), folded (:func:`fold`), each word as written and as its atom."""
     from kb.checker.effect_words import opposite_words
 
-    out: dict[str, str] = {}
+    out: dict[str, set[str]] = {}
     for lang in ("en", "fr"):
         for a, b in opposite_words(lang):
-            out[atom_of(a, lang)], out[atom_of(b, lang)] = atom_of(b, lang), atom_of(a, lang)
-    return out
+            mine, theirs = {fold(a), fold(atom_of(a, lang))}, {fold(b), fold(atom_of(b, lang))}
+            for x in mine:
+                out.setdefault(x, set()).update(theirs)
+            for y in theirs:
+                out.setdefault(y, set()).update(mine)
+    return {atom: frozenset(others) for atom, others in out.items()}
 
 
 def _alignment(a: Gist, b: Gist, agreeing: bool = False) -> list[tuple[int, int]]:
@@ -102,7 +108,11 @@ class Judgement:
 def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     """Whether ``sentence`` says ``claim`` (true), its opposite (false) or neither (None); see the module.
     ``of_the_card``: the sentence is about the claim's card (one of its rulings), so the claim's ``SELF``
-    need not align with the card named in it."""
+    need not align with the card named in it, and when the sentence never names it (« Counter target instant
+    spell. »), the claim's card is left out of the comparison."""
+    if of_the_card and SELF in claim.atoms and SELF not in sentence.atoms and len(set(claim.atoms)) > 2:
+        keep = [k for k, a in enumerate(claim.atoms) if a != SELF]
+        claim = Gist(tuple(claim.atoms[k] for k in keep), tuple(claim.marks[k] for k in keep), claim.conditional)
     distinct = set(claim.atoms)
     pairs = _alignment(claim, sentence)
     cover = len(distinct & set(sentence.atoms)) / len(distinct)
@@ -114,7 +124,7 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     if not claim.quantities <= set(sentence.atoms):
         changed = _changed_quantity(claim, sentence, pairs)
         return Judgement(cover, aligned, "false", changed=changed) if changed else Judgement(cover, aligned)
-    changed = _changed_term(claim, sentence, pairs)
+    changed = _changed_term(claim, sentence, pairs, of_the_card)
     if changed:
         return Judgement(cover, aligned, "false", changed=changed)
     if cover < COVER or aligned < ALIGNED or pairs[-1][1] - pairs[0][1] + 1 > SPAN * len(claim.atoms):
@@ -126,6 +136,8 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     if any(j not in in_sentence and sentence.atoms[j] in sentence.quantities
            for j in range(pairs[0][1], pairs[-1][1])):
         return Judgement(cover, aligned)      # "draw [three] cards and put two cards back": a number passed over
+    if _narrowed(claim, sentence, pairs, in_sentence):
+        return Judgement(cover, aligned)      # "destroy target creature" where the text says "nonblack creature"
     if SELF in claim.atoms and not of_the_card and not any(claim.atoms[i] == SELF for i in in_claim):
         return Judgement(cover, aligned)      # not about the card, or it acts in one and is acted on in the other
     if any((claim.atoms[i] in claim.quantities or claim.atoms[i] in _actors()) and i not in in_claim
@@ -137,7 +149,10 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     if len(misplaced) > 1:     # two words of the sentence exchanged: who does what to whom differs
         return Judgement(cover, aligned)
     opposite = _opposite_atoms()
-    if any(opposite.get(claim.atoms[i]) in sentence.atoms for i in range(len(claim.atoms)) if i not in in_claim):
+    theirs = {fold(a) for a in sentence.atoms}
+    if any(opposite.get(fold(claim.atoms[i]), frozenset()) & theirs and
+           (fold(claim.atoms[i]) not in theirs or _said_once_more(claim.atoms[i], sentence, pairs))
+           for i in range(len(claim.atoms)) if i not in in_claim):
         return Judgement(cover, aligned)      # "on the top" where the sentence says "on the bottom"
     flips = _flips(claim, sentence, pairs, in_claim, in_sentence)
     if flips is None or len(flips) > 1 or flips and _said_both_ways(claim, sentence, pairs):
@@ -182,6 +197,20 @@ def _substituted(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
     return True
 
 
+def _narrowed(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
+    """Whether the sentence narrows or widens what the claim aligns with in a way the claim leaves out: a
+    « non- » word inside the aligned stretch ("target nonblack creature"), or right after the claim's last
+    word, a term of its kind ("target artifact or enchantment")."""
+    first, last = pairs[0][1], pairs[-1][1]
+    if any(j not in in_sentence and sentence.atoms[j].startswith("non") and len(sentence.atoms[j]) > 5 and
+           sentence.atoms[j] not in claim.atoms for j in range(first, last)):
+        return True
+    terms = _terms()
+    if pairs[-1][0] != len(claim.atoms) - 1 or last + 1 >= len(sentence.atoms):
+        return False
+    return bool(terms.get(claim.atoms[-1], frozenset()) & terms.get(sentence.atoms[last + 1], frozenset()))
+
+
 @lru_cache(maxsize=1)
 def _terms() -> dict[str, frozenset[str]]:
     """The atoms of the game's terms -> their kinds: the card types, supertypes, subtypes, keyword
@@ -202,15 +231,16 @@ def _terms() -> dict[str, frozenset[str]]:
     return out
 
 
-def _changed_term(claim: Gist, sentence: Gist, pairs) -> Optional[tuple[str, str]]:
+def _changed_term(claim: Gist, sentence: Gist, pairs, of_the_card: bool = False) -> Optional[tuple[str, str]]:
     """(the claim's terms, the sentence's) when every atom of the claim aligns, tightly and with the same
     marks, but one or two terms in a row, and the sentence has one or two other terms of the same kind
     in their place (with at most a word the other side says too), none of them said unaligned by the other (« sur le champ de bataille » where it says « dans
-    votre main », "more creatures" where it says "more lands")."""
+    votre main », "more creatures" where it says "more lands"); the card itself need not align in a
+    sentence of its own (``of_the_card``)."""
     terms = _terms()
     in_claim = {a for a, _ in pairs}
-    gap = [i for i in range(len(claim.atoms)) if i not in in_claim]
-    if not gap or len(gap) > 3 or gap[-1] - gap[0] + 1 != len(gap) or len(claim.atoms) < 4:
+    gap = [i for i in range(len(claim.atoms)) if i not in in_claim and not (of_the_card and claim.atoms[i] == SELF)]
+    if not gap or len(gap) > 3 or gap[-1] - gap[0] + 1 != len(gap) or len(claim.atoms) < 3:
         return None
     before = [j for a, j in pairs if a < gap[0]]
     after = [j for a, j in pairs if a > gap[-1]]
@@ -224,7 +254,7 @@ def _changed_term(claim: Gist, sentence: Gist, pairs) -> Optional[tuple[str, str
     # the terms changed; a word besides them must be one the other side says too (« votre » of « dans votre main »)
     mine, other = [a for a in said if a in terms], [a for a in instead if a in terms]
     if not mine or not other or any(a not in terms and a not in sentence.atoms for a in said) or \
-            any(a not in terms and a not in claim.atoms for a in instead):
+            any(a not in terms and a not in claim.atoms and a not in _IMPLIED for a in instead):
         return None
     kinds = frozenset.intersection(*(terms[a] for a in mine + other))
     if not kinds or any(not _said_once_more(a, sentence, pairs) for a in mine) \
@@ -234,6 +264,11 @@ def _changed_term(claim: Gist, sentence: Gist, pairs) -> Optional[tuple[str, str
         return None
     flips = _flips(claim, sentence, pairs, in_claim | set(gap), {b for _, b in pairs} | set(theirs))
     return (" ".join(mine), " ".join(other)) if flips == [] else None
+
+
+#: Words of a sentence a claim may leave implied beside a changed term ("counter a sorcery spell" where the
+#: text says "counter target instant spell").
+_IMPLIED = frozenset(("target", "cibler"))
 
 
 def _said_once_more(atom: str, sentence: Gist, pairs) -> bool:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from kb.checker.gist import Gist, gist, sentences, word_class
+from kb.checker.gist import SELF, Gist, gist, sentences, word_class
 from kb.checker.gist_judge import Judgement, judge
 from kb.checker.verdict import Verdict
 from kb.data import terms_dir
@@ -219,12 +219,17 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     gists = _read(path, ed, names, lang) if card is None else tuple(gist(s.sentence, names, lang) for s in sources)
     topics = _topics(lang)
     found: list[Match] = []
+    # in the card's own text the card need not be named (« Counter target instant spell. »)
+    compared = distinct - {SELF} if card is not None else distinct
     for source, g in zip(sources, gists):
-        if source.source == not_from or len(distinct & set(g.atoms)) < EVIDENCE_COVER * len(distinct):
+        if source.source == not_from or len(compared & set(g.atoms)) < EVIDENCE_COVER * len(compared):
             continue
         j = judge(said, g, of_the_card=card is not None)
         if j.answer:
-            if (distinct - set(g.atoms)) & topics or not _of_its_time(source, edition, lang):
+            # a game term of the claim the sentence never says: another topic's sentence, unless the card's
+            # own text says another term of its kind in its place ("counter a sorcery spell")
+            other_topic = (distinct - set(g.atoms)) & topics and not (card is not None and j.changed)
+            if other_topic or not _of_its_time(source, edition, lang):
                 j = Judgement(j.cover, j.aligned)
         found.append(Match(source, j))
     if not found:

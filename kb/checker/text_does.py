@@ -373,9 +373,9 @@ def _opposite(claim, a, sentence, at, lang):
                 next(x.word for x in sentence if x.key == control),
                 next(k.word for k in claim if k.key == opponent))
     for k in claim[a:]:
-        other = opposites(lang).get(k.key)
-        if other is not None and other in theirs and k.key not in theirs:
-            return next(x.word for x in sentence if x.key == other), k.word
+        other = opposites(lang).get(k.key, frozenset()) & theirs
+        if other and k.key not in theirs:
+            return next(x.word for x in sentence if x.key in other), k.word
     return None
 
 

@@ -61,6 +61,15 @@ def test_a_keywords_number_is_never_a_digit_of_its_cost(full_conn, claim):
     ("Burst Lightning has kicker 2.", "false"),
     ("Uro, Titan of Nature's Wrath has escape.", "true"),
     ("Tel-Jilad Archers has protection from artifacts and reach.", "true"),
+    # a list with a serial comma
+    ("Serra Angel has flying, vigilance, and first strike.", "false"),
+    ("Serra Angel has flying, and vigilance.", "true"),
+    # Kheru Lich Lord grants flying, trample and haste to the creature it returns: its own data decides
+    ("Kheru Lich Lord has flying, trample, and haste.", "unknown"),
+    # a name glossed by its other name (Sapseep Forest is a Forest, colourless)
+    ("Sapseep Forest (Forêt de Suintesève) has the Forest land type, but it isn't green.", "true"),
+    # Collective Effort's escalate cost, as its text says it
+    ("Collective Effort has escalate—Tap an untapped creature you control.", "true"),
 ])
 def test_keyword_abilities_are_compared_by_their_parts(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
@@ -94,7 +103,7 @@ def test_what_a_printed_keyword_neither_proves_nor_disproves_is_unknown(full_con
     ("Twinblade Paladin has double strike.", "unknown"),
     ("Sejiri Merfolk has first strike and lifelink.", "unknown"),
     ("Jötun Grunt has cumulative upkeep—Put two cards from a single graveyard on the top of their owner's library.",
-     "unknown"),
+     "false"),      # its text says the bottom
 ])
 def test_a_keyword_the_card_has_only_sometimes_or_in_another_form(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)

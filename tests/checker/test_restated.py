@@ -150,3 +150,40 @@ def test_a_game_term_is_never_one_wording_of_another_word():
     # two terms of different kinds (a zone for a player) are not a changed term either
     grave = gist("Exile target card from a graveyard.")
     assert judge(gist("Exile target card from an opponent's hand."), grave).answer is None
+
+
+def test_a_passive_is_not_its_verb_and_power_is_not_toughness():
+    # Greater Stone Spirit "can't be blocked by creatures with flying"; Fleshpulper Giant counts toughness
+    spirit = gist("Greater Stone Spirit can't be blocked by creatures with flying.", ["Greater Stone Spirit"])
+    assert "blocked" in spirit.atoms
+    j = judge(gist("Greater Stone Spirit can't block creatures with flying.", ["Greater Stone Spirit"]), spirit,
+              of_the_card=True)
+    assert j.answer != "true"
+    giant = gist("When Fleshpulper Giant enters the battlefield, you may destroy target creature with toughness 2 or "
+                 "less.", ["Fleshpulper Giant"])
+    j = judge(gist("When Fleshpulper Giant enters the battlefield, you may destroy target creature with power 2 or "
+                   "less.", ["Fleshpulper Giant"]), giant, of_the_card=True)
+    assert (j.answer, j.changed) == ("false", ("power", "toughness"))
+
+
+def test_a_word_whose_opposite_the_sentence_says_backs_nothing_even_when_said_twice():
+    # Marauding Blight-Priest: "Whenever you gain life, each opponent loses 1 life."
+    text = gist("Whenever you gain life, each opponent loses 1 life.", ["Marauding Blight-Priest"])
+    assert judge(gist("Whenever you lose life, Marauding Blight-Priest makes each opponent lose 1 life.",
+                      ["Marauding Blight-Priest"]), text, of_the_card=True).answer is None
+    # the banding rule 502.10d: a creature removed from combat is removed from the band too
+    rule = gist("Toutefois, si une créature dans un groupe est retirée du combat, elle est aussi retirée du groupe.",
+                lang="fr")
+    assert judge(gist("Si une créature dans un groupe est retirée du combat, elle reste dans le groupe.", lang="fr"),
+                 rule).answer is None
+    # Ichthyomorphosis: the enchanted creature loses all abilities
+    aura = gist("La créature enchantée perd toutes ses capacités et est un poisson bleu avec une force et une "
+                "endurance de base de 0/1.", lang="fr")
+    assert judge(gist("La créature enchantée conserve toutes ses capacités.", lang="fr"), aura).answer is None
+
+
+def test_a_card_s_own_text_need_not_name_it(full_conn):
+    # Bant Charm: « • Counter target instant spell. »
+    assert check_claim("Bant Charm can counter an instant spell.", cards=full_conn).answer == "true"
+    v = check_claim("Can Bant Charm counter a sorcery spell?", cards=full_conn)
+    assert v.answer == "false" and "the claim says sorcery where the sentence says instant" in v.explanation[-1]
