@@ -140,8 +140,13 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
         return Judgement(cover, aligned)      # "destroy target creature" where the text says "nonblack creature"
     if SELF in claim.atoms and not of_the_card and not any(claim.atoms[i] == SELF for i in in_claim):
         return Judgement(cover, aligned)      # not about the card, or it acts in one and is acted on in the other
-    if any((claim.atoms[i] in claim.quantities or claim.atoms[i] in _actors()) and i not in in_claim
-           for i in range(len(claim.atoms))):
+    # a player said twice is one player ("When you proliferate, you can choose …"), unless the sentence has
+    # another one of its own about there ("an opponent sacrifices a creature and you draw a card")
+    loose = any(j not in in_sentence and sentence.atoms[j] in _actors()
+                for j in range(max(0, pairs[0][1] - 1), pairs[-1][1] + 1))
+    said_players = set() if loose else {claim.atoms[i] for i in in_claim if claim.atoms[i] in _actors()}
+    if any((claim.atoms[i] in claim.quantities or claim.atoms[i] in _actors() and claim.atoms[i] not in said_players)
+           and i not in in_claim for i in range(len(claim.atoms))):
         return Judgement(cover, aligned)      # a number, colour or player of the claim said of something else
     aligned_atoms = {claim.atoms[i] for i in in_claim}
     misplaced = ({claim.atoms[i] for i in range(len(claim.atoms)) if i not in in_claim} & set(sentence.atoms)) \

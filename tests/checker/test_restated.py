@@ -187,3 +187,13 @@ def test_a_card_s_own_text_need_not_name_it(full_conn):
     assert check_claim("Bant Charm can counter an instant spell.", cards=full_conn).answer == "true"
     v = check_claim("Can Bant Charm counter a sorcery spell?", cards=full_conn)
     assert v.answer == "false" and "the claim says sorcery where the sentence says instant" in v.explanation[-1]
+
+
+def test_a_player_said_twice_is_one_player_unless_the_sentence_has_another():
+    # Wanderer's Strike ruling: "To proliferate, you can choose any permanent that has a counter, …"
+    ruling = gist("To proliferate, you can choose any permanent that has a counter, including ones controlled by "
+                  "opponents.")
+    assert judge(gist("When you proliferate, you can choose any permanent that has a counter, including ones "
+                      "controlled by opponents."), ruling).answer == "true"
+    other = gist("An opponent sacrifices a creature and you draw a card.")
+    assert judge(gist("You sacrifice a creature and you draw a card."), other).answer is None
