@@ -70,6 +70,17 @@ def test_a_keywords_number_is_never_a_digit_of_its_cost(full_conn, claim):
     ("Sapseep Forest (Forêt de Suintesève) has the Forest land type, but it isn't green.", "true"),
     # Collective Effort's escalate cost, as its text says it
     ("Collective Effort has escalate—Tap an untapped creature you control.", "true"),
+    # "in addition to", « en plus de », « pour un coût de » (Hellkite Charger: flying, haste; Riftwing
+    # Cloudskate: Suspend 3—{1}{U})
+    ("Does Hellkite Charger have haste in addition to flying?", "true"),
+    ("Does Hellkite Charger have trample in addition to flying?", "false"),
+    ("L'Ange de Serra a la vigilance en plus du vol.", "true"),
+    ("Le Pastenuage planefaille a le vol et la suspension 3 pour un coût de {1}{U}.", "true"),
+    ("Le Pastenuage planefaille a le vol et la suspension 3 pour un coût de {2}{U}.", "false"),
+    # the list after its name (Tropical Island — Land — Forest Island)
+    ("Tropical Island has the land types Forest and Island, yet it isn't a basic land.", "true"),
+    ("Tropical Island has the land types Forest and Swamp.", "false"),
+    ("L'Île tropicale a les types de terrain forêt et île.", "true"),
 ])
 def test_keyword_abilities_are_compared_by_their_parts(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
