@@ -238,10 +238,11 @@ def _terms() -> dict[str, frozenset[str]]:
 
 def _changed_term(claim: Gist, sentence: Gist, pairs, of_the_card: bool = False) -> Optional[tuple[str, str]]:
     """(the claim's terms, the sentence's) when every atom of the claim aligns, tightly and with the same
-    marks, but one or two terms in a row, and the sentence has one or two other terms of the same kind
-    in their place (with at most a word the other side says too), none of them said unaligned by the other (« sur le champ de bataille » where it says « dans
-    votre main », "more creatures" where it says "more lands"); the card itself need not align in a
-    sentence of its own (``of_the_card``)."""
+    marks, but one or two terms in a row, and the sentence has one or two other terms of the same kind in
+    their place (beside them at most a word the other side says too, or "target"), none of them said
+    unaligned by the other side: « sur le champ de bataille » where it says « dans votre main », "more
+    creatures" where it says "more lands".  The card itself need not align in a sentence of its own
+    (``of_the_card``)."""
     terms = _terms()
     in_claim = {a for a, _ in pairs}
     gap = [i for i in range(len(claim.atoms)) if i not in in_claim and not (of_the_card and claim.atoms[i] == SELF)]
