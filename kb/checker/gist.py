@@ -149,19 +149,16 @@ def _condition(lang: str) -> re.Pattern:
         else re.compile(r"(?!x)x")
 
 
-#: English participles whose passive is not their verb ("is blocked" / "blocks"), and the verbs before a passive.
-_PASSIVE = frozenset(("blocked", "attacked"))
-_BE = frozenset(("be", "is", "are", "was", "were", "been", "being", "become", "becomes", "became", "get", "gets"))
-
-
 def _gist_en(text: str, names: Iterable[str]) -> Gist:
-    cls = {c: word_class("en", c) for c in ("contraction", "auxiliary", "negation", "restriction", "function")}
+    cls = {c: word_class("en", c) for c in ("contraction", "auxiliary", "negation", "restriction", "function",
+                                            "passive", "passive_lead")}
     read = _Atoms()
     words = _WORD["en"].findall(_plain(text, names, "en"))
     for k, word in enumerate(words):
         word = word[:-2] if word.endswith("'s") else word
         word = word[:-3] if word.endswith(("'re", "'ve", "'ll")) else word      # "you're" is "you"
-        if word in _PASSIVE and (k and words[k - 1] in _BE or k + 1 < len(words) and words[k + 1] == "by"):
+        if word in cls["passive"] and (k and words[k - 1] in cls["passive_lead"] or
+                                       k + 1 < len(words) and words[k + 1] == "by"):
             read.add(word)       # "can't be blocked by" is not "can't block": the passive is an atom of its own
             continue
         if word in cls["contraction"]:

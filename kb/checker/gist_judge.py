@@ -260,7 +260,7 @@ def _changed_term(claim: Gist, sentence: Gist, pairs, of_the_card: bool = False)
     # the terms changed; a word besides them must be one the other side says too (« votre » of « dans votre main »)
     mine, other = [a for a in said if a in terms], [a for a in instead if a in terms]
     if not mine or not other or any(a not in terms and a not in sentence.atoms for a in said) or \
-            any(a not in terms and a not in claim.atoms and a not in _IMPLIED for a in instead):
+            any(a not in terms and a not in claim.atoms and a not in _implied() for a in instead):
         return None
     kinds = frozenset.intersection(*(terms[a] for a in mine + other))
     if not kinds or any(not _said_once_more(a, sentence, pairs) for a in mine) \
@@ -272,11 +272,6 @@ def _changed_term(claim: Gist, sentence: Gist, pairs, of_the_card: bool = False)
     return (" ".join(mine), " ".join(other)) if flips == [] else None
 
 
-#: Words of a sentence a claim may leave implied beside a changed term ("counter a sorcery spell" where the
-#: text says "counter target instant spell").
-_IMPLIED = frozenset(("target", "cibler"))
-
-
 def _said_once_more(atom: str, sentence: Gist, pairs) -> bool:
     """Whether ``sentence`` never says ``atom`` unaligned: each time it says it, it aligns with an atom of the
     other side, so that side's ``atom`` left unaligned is said once more than the sentence says it (« arrive
@@ -284,6 +279,12 @@ def _said_once_more(atom: str, sentence: Gist, pairs) -> bool:
     « dans votre main »)."""
     in_sentence = {j for _, j in pairs}
     return all(j in in_sentence for j, a in enumerate(sentence.atoms) if a == atom)
+
+
+@lru_cache(maxsize=1)
+def _implied() -> frozenset[str]:
+    """The atoms of the ``implied`` words ("target", « ciblé »)."""
+    return frozenset(atom_of(w, lang) for lang in ("en", "fr") for w in word_class(lang, "implied"))
 
 
 @lru_cache(maxsize=1)

@@ -147,9 +147,13 @@ def test_a_game_term_is_never_one_wording_of_another_word():
     text = gist("Counter target spell unless its controller pays {X}.", ["Martyr of Frost"])
     assert judge(gist("Martyr of Frost can counter target creature spell unless its controller pays {X}.",
                       ["Martyr of Frost"]), text, of_the_card=True).answer is None
-    # two terms of different kinds (a zone for a player) are not a changed term either
-    grave = gist("Exile target card from a graveyard.")
-    assert judge(gist("Exile target card from an opponent's hand."), grave).answer is None
+    # Purify the Grave "Exile target card from a graveyard.": a zone for a zone is false, a player and a
+    # zone for a zone are not a changed term
+    grave = gist("Exile target card from a graveyard.", ["Purify the Grave"])
+    j = judge(gist("Purify the Grave exiles target card from a hand.", ["Purify the Grave"]), grave, of_the_card=True)
+    assert (j.answer, j.changed) == ("false", ("hand", "graveyard"))
+    assert judge(gist("Purify the Grave exiles target card from an opponent's hand.", ["Purify the Grave"]), grave,
+                 of_the_card=True).answer is None
 
 
 def test_a_passive_is_not_its_verb_and_power_is_not_toughness():
@@ -195,5 +199,8 @@ def test_a_player_said_twice_is_one_player_unless_the_sentence_has_another():
                   "opponents.")
     assert judge(gist("When you proliferate, you can choose any permanent that has a counter, including ones "
                       "controlled by opponents."), ruling).answer == "true"
-    other = gist("An opponent sacrifices a creature and you draw a card.")
-    assert judge(gist("You sacrifice a creature and you draw a card."), other).answer is None
+    # Marauding Blight-Priest: "Whenever you gain life, each opponent loses 1 life." — "you" twice where the
+    # text has an opponent of its own
+    text = gist("Whenever you gain life, each opponent loses 1 life.", ["Marauding Blight-Priest"])
+    assert judge(gist("Whenever you gain life, you lose 1 life.", ["Marauding Blight-Priest"]), text,
+                 of_the_card=True).answer is None
