@@ -24,7 +24,7 @@ from typing import Optional
 
 from kb.checker import (card_payments, characteristics, keyword_queries, listed, mana, text_does, text_effects,
                         text_queries)
-from kb.checker.designation import Designate, Designated
+from kb.checker.designation import HALVES, Designate, Designated
 from kb.checker.meaning import Junction, Query, Reading
 from kb.checker.verdict import OutsideModel, Trace, Unknown
 from parser.textkeys import fold, fold_name
@@ -364,7 +364,10 @@ class QueryModel:
 
     def _q_same_object(self, d, q):
         """An apposition (« X, the back face of Y, … »): both names designate the same face."""
-        other = self.designate(self.reading.entity(q.value))
+        entity = self.reading.entity(q.value)
+        if entity.which in ("half", "other") and entity.face is None:
+            return self._a_half_of(d, entity)
+        other = self.designate(entity)
         same = (other.face.card, other.face.side) == (d.face.card, d.face.side)
         if not same:
             self.trace.step("{label} and {other} are {verdict}", label=d.label, other=other.label,
@@ -414,6 +417,8 @@ class QueryModel:
 
     def _q_face_of(self, d, q):
         entity = self.reading.entity(q.value)
+        if entity.which in ("half", "other") and entity.face is None:      # "Demand, the other half of Supply // Demand"
+            return self._a_half_of(d, entity)
         other = self.designate(entity)
         layout = other.card.layout if other.card is not None else "normal"
         if layout not in _FACES_OF.get(entity.which, (layout,)):
@@ -426,12 +431,23 @@ class QueryModel:
         return same
 
 
+    def _a_half_of(self, d, entity) -> bool:
+        """Whether ``d`` is one of the halves of the split card ``entity`` names (no half named there)."""
+        layout = d.card.layout if d.card is not None else None
+        if layout is None:
+            raise Unknown("no card data for the halves of {name}", name=entity.card)
+        same = d.face.card == entity.card and layout in _HALVES and fold_name(d.face.name) != fold_name(d.face.card)
+        self.trace.step("{label} is {verdict} {other}", label=d.label, other=entity.surface,
+                        verdict=self.trace.tr("the face designated as" if same else "not the face designated as"))
+        return same
+
+
 #: The layouts a card has such a face in (« la face arrière » of a double-faced or flip card, « la seconde
 #: moitié » of a split card, the Adventure of an Adventure card).
 _DOUBLE = ("transform", "modal_dfc", "meld", "flip", "double_faced_token", "reversible_card")
-_HALVES = ("split", "aftermath", "fuse")
+_HALVES = HALVES
 _FACES_OF = {"back": _DOUBLE, "front": _DOUBLE + ("adventure",), "adventure": ("adventure",),
-             "left": _HALVES, "right": _HALVES}
+             "left": _HALVES, "right": _HALVES, "half": _HALVES, "other": _HALVES}
 
 
 def _pays(cost: str, spent: str) -> bool:

@@ -17,6 +17,9 @@ from typing import Callable, Optional
 from kb.checker.verdict import OutsideModel, Unknown
 from parser.textkeys import fold
 
+#: The layouts of cards with two halves on one face (split cards: fuse, aftermath).
+HALVES = ("split", "aftermath", "fuse")
+
 
 @dataclass
 class Designated:
@@ -48,7 +51,8 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
         key = (entity.card, entity.face, entity.which)
         if key in cache:
             return cache[key]
-        found = cardfaces.characteristics(conn, entity.face or entity.card)
+        halves = entity.which in ("half", "other")       # the half is told by the face named
+        found = cardfaces.characteristics(conn, entity.card if halves else entity.face or entity.card)
         if found is None and entity.face:
             found = cardfaces.characteristics(conn, entity.card)
         if found is None:
@@ -60,7 +64,7 @@ def designate_in(conn: sqlite3.Connection) -> Designate:
             return cache[key]
         face = found.designated
         if entity.which:
-            face = _face_by_position(found, entity.which, entity.surface)
+            face = _face_by_position(found, entity.which, entity.surface, entity.face)
         cache[key] = Designated(face, found, face.name, face_facts(face, found.faces))
         return cache[key]
     return designate
@@ -126,10 +130,12 @@ def record_face(facts):
         french_type_line=facts.type_line, type_line=facts.type_line, decided_by=(decided,), color_text=text)
 
 
-def _face_by_position(found, which: str, surface: str):
+def _face_by_position(found, which: str, surface: str, named: Optional[str] = None):
     faces = list(found.faces)
     if len(faces) < 2:
         raise Unknown("{name} has a single face: it has no {which} face", name=found.name, which=which)
+    if which in ("half", "other"):
+        return _half(found, faces, which, named)
     if which in ("front", "left"):
         return faces[0]
     if which == "adventure":
@@ -138,3 +144,17 @@ def _face_by_position(found, which: str, surface: str):
             raise Unknown("{name} has no Adventure", name=found.name)
         return adventure[0]
     return faces[1]
+
+
+def _half(found, faces, which: str, named: Optional[str]):
+    """"the half X of" a card is X; « l'autre moitié de X » the half that is not X; "a half" of a card with
+    no half named tells no half."""
+    if found.layout not in HALVES:
+        raise Unknown("{name} is not a split card: it has no halves", name=found.name)
+    if named is None:
+        raise Unknown("which half of {name} the claim means (name it: « la moitié Pain de Pain // Suffering »)",
+                      name=found.name)
+    hits = [f for f in faces if (fold(f.name) == fold(named)) != (which == "other")]
+    if len(hits) != 1:
+        raise Unknown("{name} has no half named {which}", name=found.name, which=named)
+    return hits[0]

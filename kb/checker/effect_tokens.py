@@ -194,13 +194,35 @@ def _own_ability(tokens: list[Token], i: int, before: list[Token]) -> Optional[t
     return Token("CARD", value, start_pos=tokens[i].start_pos, end_pos=tokens[k - 1].end_pos), k
 
 
+def _cost_said_first(tokens: list[Token], i: int) -> Optional[tuple[str, int]]:
+    """« Pour {2}{R}, X donne … », "For {1}, X gives …", « X, pour seulement {1}, donne … »: the mana cost of
+    the ability said before the card or between commas after it (the cost, and where it ends), else None."""
+    if tokens[i].type != "FOR" or str(tokens[i].value).lower() not in ("for", "pour"):
+        return None
+    k = i + 1 + (i + 1 < len(tokens) and tokens[i + 1].type == "ONLY" and tokens[i + 1].value != "one")
+    if k + 1 < len(tokens) and tokens[k].type == "MANA" and tokens[k + 1].type == "AND":
+        return str(tokens[k].value), k + 2
+    return None
+
+
 def _abilities(tokens: list[Token], text: str) -> list[Token]:
-    """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X" -> one CARD token that
-    names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
+    """« le +2 de X », « la capacité -3 de X », "X's −1", "the {T} ability of X", « Pour {2}{R}, X … » -> one
+    CARD token that names the ability (its cost in ``value["ability"]``), when what follows is a claimed effect."""
     out: list[Token] = []
     i = 0
     while i < len(tokens):
         t = tokens[i]
+        first = _cost_said_first(tokens, i) if i == 0 or tokens[i - 1].type == "QWORD" else None
+        if first is not None and first[1] < len(tokens) and tokens[first[1]].type == "CARD":
+            out.append(_with_ability(tokens[first[1]], first[0], t))
+            i = first[1] + 1
+            continue
+        between = _cost_said_first(tokens, i + 2) if t.type == "CARD" and i + 2 < len(tokens) and \
+            tokens[i + 1].type == "AND" else None
+        if between is not None:
+            out.append(_with_ability(t, between[0], t))
+            i = between[1]
+            continue
         own = _own_ability(tokens, i, out)
         if own is not None:
             out.append(own[0])

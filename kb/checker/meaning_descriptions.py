@@ -1,5 +1,6 @@
-"""Characteristics said in passing, read from the parse tree (mixed into
-:class:`~kb.checker.meaning_tree.Meaning`): an apposition that describes the card
+"""Characteristics said in passing and faces named through their card, read from the parse tree (mixed
+into :class:`~kb.checker.meaning_tree.Meaning`): a face or half of a card (« la face arrière de X », "the
+Pain half of Pain // Suffering", « l'autre moitié de X »), an apposition that describes the card
 (« Overtaker, un Merfolk Spellshaper à {1}{U}, … », "Does Stingerfling Spider, a green 2/5 that costs
 {4}{G}, have reach?"), a face named through its card in a relative clause ("… whose back face,
 Itlimoc, Cradle of the Sun, is a legendary land"), a cost inside a noun phrase (« un éphémère rouge à
@@ -38,6 +39,37 @@ class DescriptionMeaning:
         self._appositions.append(next(c for c in children if callable(c))(subject))
         self._last = subject
         return subject
+
+    def face_of(self, children):
+        face = next(c for c in children if isinstance(c, Token) and c.type == "FACE")
+        inner = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        base = self.reading.entity(inner)
+        return self._half_or_face(face, base)
+
+    def _half_or_face(self, face: Token, base) -> str:
+        """The face ``face`` designates through ``base``; "the half" or « l'autre moitié » of a face named
+        keep that face, to be told apart from the other half (:mod:`kb.checker.designation`)."""
+        which = str(face.value)
+        named = base.face if which in ("half", "other") else None
+        return self._entity(base.card, f"{face} {base.surface}", "face_of", which=which, face=named)
+
+    def named_face_of(self, children):
+        """« la moitié Fin de Début // Fin », "the Pain half of Pain // Suffering": the half named, which the
+        claim asserts is that half of the card."""
+        face = next(c for c in children if isinstance(c, Token) and c.type == "FACE")
+        named = self.card([next(c for c in children if isinstance(c, Token) and c.type == "CARD")])
+        base = self.reading.entity(next(c for c in children if isinstance(c, str) and not isinstance(c, Token)))
+        self._appositions.append(Query(named, "face_of", self._half_or_face(face, base)))
+        self._last = named
+        return named
+
+    def face_of_pronoun(self, children):
+        if self._last is None:
+            from kb.checker.meaning_tree import NotRead
+
+            raise NotRead("a possessive with no card before it", [str(children[0])])
+        base = self.reading.entity(self._last)
+        return self._entity(base.card, f"{children[1]} {base.surface}", "face_of", which=str(children[1].value))
 
     def list_subject(self, c):
         subject = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
@@ -162,3 +194,10 @@ class DescriptionMeaning:
         """« est la face arrière de la Commère de la ville », "the Adventure half of Bonecrusher Giant":
         the subject is the face designated through that card."""
         return ("face_of", self.face_of(c))
+
+    def named_face_is(self, c):
+        """« Braver, la moitié Threat de Briser // Braver, … »: the subject is the half named, of that card."""
+        named = self.reading.entity(self.card([next(x for x in c if isinstance(x, Token) and x.type == "CARD")]))
+        base = self.reading.entity(next(x for x in c if isinstance(x, str) and not isinstance(x, Token)))
+        return ("face_of", self._entity(base.card, f"{c[0]} {named.surface}", "face_of", which="half",
+                                        face=named.face or named.card))

@@ -72,7 +72,9 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
         (a face) stands, and the claim asserts that they are the same object."""
         first, second = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
         a, b = self.reading.entity(first), self.reading.entity(second)
-        keep, other = (b, a) if (b.face or b.which) and not (a.face or a.which) else (a, b)
+        def precise(e):         # "the other half of Supply // Demand" tells no half: the name does
+            return e.face or e.which and e.which not in ("half", "other")
+        keep, other = (b, a) if precise(b) and not precise(a) else (a, b)
         self._appositions.append(Query(keep.id, "same_object", other.id))
         self._last = keep.id
         return keep.id
@@ -81,18 +83,6 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
         if self._last is None:
             raise NotRead("a pronoun with no card before it", [str(children[0])])
         return self._last
-
-    def face_of(self, children):
-        face = next(c for c in children if isinstance(c, Token) and c.type == "FACE")
-        inner = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
-        base = self.reading.entity(inner)
-        return self._entity(base.card, f"{face} {base.surface}", "face_of", which=str(face.value))
-
-    def face_of_pronoun(self, children):
-        if self._last is None:
-            raise NotRead("a possessive with no card before it", [str(children[0])])
-        base = self.reading.entity(self._last)
-        return self._entity(base.card, f"{children[1]} {base.surface}", "face_of", which=str(children[1].value))
 
     def attr_of(self, children):
         subject = children[0]

@@ -23,6 +23,11 @@ CARD_QUERIES_FR = {
     "different cards": "des cartes différentes",
     "no card data for {name}": "aucune donnée de carte pour {name}",
     "{name} has no Adventure": "{name} n'a pas d'aventure",
+    "{name} is not a split card: it has no halves": "{name} n'est pas une carte double : elle n'a pas de moitiés",
+    "which half of {name} the claim means (name it: « la moitié Pain de Pain // Suffering »)":
+        "de quelle moitié de {name} parle l'affirmation (nommez-la : « la moitié Pain de Pain // Suffering »)",
+    "{name} has no half named {which}": "{name} n'a pas de moitié nommée {which}",
+    "no card data for the halves of {name}": "pas de données de carte pour les moitiés de {name}",
     "it is false": "elle est fausse",
     "words the reader does not know: {words}": "mots que le lecteur ne connaît pas : {words}",
     "the model does not compute {what}": "le modèle ne calcule pas {what}",

@@ -84,7 +84,12 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
     missing: list[str] = []
     ability = value.get("ability")
     if ability is not None and _text(d.face, "en", ability) is None:
-        raise Unknown("{label} has no ability of cost {cost} in its text", label=d.label, cost=ability)
+        spell = _spell_cost(d, ability, trace)
+        if spell is False:
+            return False
+        if spell is None:
+            raise Unknown("{label} has no ability of cost {cost} in its text", label=d.label, cost=ability)
+        ability = None                  # « Pour {2}{R}, Cri de massacre donne … »: what the spell does
     own = _text(d.face, lang, ability)
     if own is not None:
         variants = claim_variants(value["effect"], lang, names)
@@ -114,6 +119,19 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
         raise Unknown("the card data has no rules text of {label} in the claim's language", label=d.label)
     raise Unknown("{label}'s text was not found to say « {words} » as the claim does", label=d.label,
                   words=" ".join(missing))
+
+
+def _spell_cost(d, cost: str, trace: Trace) -> Optional[bool]:
+    """A mana cost said before what an instant or sorcery does (« Pour {2}{R}, Cri de massacre donne … »):
+    True when it is the spell's mana cost, False when the spell costs otherwise and its text never says that
+    cost (no kicker, no alternative cost of it), None when the card is no instant or sorcery."""
+    if not cost.startswith("{") or cost.upper() == "{T}" or not {"Instant", "Sorcery"} & set(d.face.types):
+        return None
+    printed = d.face.mana_cost or ""
+    trace.step("mana cost of {label}: {cost}", "mana_cost", label=d.label, cost=printed or trace.tr("none"))
+    if printed.upper() == cost.upper():
+        return True
+    return None if cost.upper() in (d.face.text or "").upper() else False
 
 
 def _backed_in_english(d, effect: str, names, trace: Trace, ability: Optional[str] = None) -> bool:
