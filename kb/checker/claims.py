@@ -46,6 +46,7 @@ from kb.checker.situation_queries import SituationModel, is_situation
 from kb.checker.clauses import consult_clauses
 from kb.checker.restated import consult_documents
 from kb.checker.rulings import card_names, consult_rulings, named_card
+from kb.checker.sources import cited
 from kb.checker.reading import (PARSE_BUDGET, ReadingTooCostly, normalize, outside_grammar, parse_claim, shelve_mana,
                                 unplaced_words)
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
@@ -188,18 +189,43 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
         # the card data answered what the claim asks of a card (« … mentions double strike without the card
         # having it »): a ruling or a note that uses the same words ("… will lose double strike") decides nothing
         return answered
-    if answered.answer == "unknown" and conn is not None:
-        answered = consult_rulings(answered, text, conn, latest=answered.edition == "latest")
-    if answered.answer == "unknown" and conn is not None:
-        card = named_card(text, conn, answered.lang)
+    if answered.answer != "unknown" or conn is None:
+        return answered
+    return _restated(answered, text, edition, cards, not_from, conn)
+
+
+def _restated(answered: Verdict, text: str, edition: Optional[str], cards: Cards, not_from: Optional[str],
+              conn) -> Verdict:
+    """A claim no reader decided, compared with the sentence it may restate (a ruling of its card, its
+    card's text, a note or a rule), then clause by clause; what it cites is left out of the comparison."""
+    source, said = _cited(text, answered.lang, conn)
+    answered = consult_rulings(answered, said, conn, latest=answered.edition == "latest")
+    if answered.answer == "unknown":
+        card = named_card(said, conn, answered.lang)
         names = card_names(conn, *card) if card else set()
         if card:
-            answered = consult_documents(answered, text, conn, names, not_from, card=card[0], surface=card[1])
+            answered = consult_documents(answered, said, conn, names, not_from, card=card[0], surface=card[1])
         if answered.answer == "unknown":
-            answered = consult_documents(answered, text, conn, names, not_from)
-    if answered.answer == "unknown" and conn is not None:
-        answered = _by_clauses(answered, text, edition, cards, not_from, conn)
+            answered = consult_documents(answered, said, conn, names, not_from)
+    if answered.answer == "unknown":
+        answered = _by_clauses(answered, said, edition, cards, not_from, conn)
+    if source is not None:
+        answered.claim = text
+        answered.source = source.to_dict()
+        if answered.answer != "unknown":
+            answered.explanation = [render(answered.lang, "the claim cites {source}: what it says is compared "
+                                           "without the citation", {"source": source.surface})] + \
+                list(answered.explanation)
     return answered
+
+
+def _cited(text: str, lang: str, conn) -> tuple:
+    """The rule, ruling or FAQ the claim cites (:mod:`kb.checker.sources`) and the claim without it; the
+    rules of a year stay in the claim (they choose the edition it is about)."""
+    source, said = cited(Reader(conn).tokenizer.tokenize(text, lang).tokens, text)
+    if source is None or source.kind == "rules":
+        return None, text
+    return source, said
 
 
 def _characteristics_only(reading: Optional[dict]) -> bool:

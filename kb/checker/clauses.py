@@ -16,7 +16,9 @@ connective the claim reader's tokenizer types (``corpus/terms/claim_words.tsv``)
   it, but it won't produce any mana" says its second clause under the condition too.
 * two predicates of one card (``AND`` before a verb: "Sol Ring costs {1} and
   taps for two colorless mana"): the card is the subject of both.  That split
-  is a guess at the structure, so both clauses must be decided for an answer.
+  is a guess at the structure, so both clauses must be decided for an answer;
+* two statements side by side (« ; », a colon, ", and" before a new subject: « X est un rituel blanc ;
+  il … »), both to be decided too.
 
 The second clause's subject pronoun (« il », « c'est », "it", "it's") and a
 possessive starting it (« son coût », "its power") are read as the card the
@@ -75,7 +77,7 @@ class Split:
     @property
     def both_needed(self) -> bool:
         """Whether both clauses must be decided: a split at "and" is a guess at the structure."""
-        return self.role == "conjunction"
+        return self.role in ("conjunction", "statements")
 
 
 def splits(claim: str, tokens: list, lang: str) -> list[Split]:
@@ -100,7 +102,34 @@ def splits(claim: str, tokens: list, lang: str) -> list[Split]:
             first = claim[:tok.start_pos].strip(" ,;")
             second = f"{card[1]} {claim[tokens[i + 1].start_pos:]}".strip()
             found.append(Split("conjunction", claim[tok.start_pos:tok.end_pos], first, second))
+    found += _statements(claim, tokens, card, lang)
     return found[:MAX_SPLITS]
+
+
+def _statements(claim: str, tokens: list, card, lang: str) -> list[Split]:
+    """Two statements side by side: after « ; », a colon, or a comma and "and" / « et » that a new subject
+    follows ("X is a white 2/3 Human Soldier, and all creatures in its band must …"); the second's pronoun
+    is the card the first names."""
+    found: list[Split] = []
+    for i, tok in enumerate(tokens[:-1]):
+        if _sets_up(tok):
+            break
+        word = claim[tok.start_pos:tok.end_pos].lower()
+        joined = word in (";", ":") or word == "," and tokens[i + 1].type == "AND" and \
+            claim[tokens[i + 1].start_pos:tokens[i + 1].end_pos].lower() in ("and", "et") and \
+            i + 2 < len(tokens) and tokens[i + 2].type not in PREDICATE_STARTS
+        if not joined or i < 2:
+            continue
+        rest = tokens[i + 2:] if word == "," else tokens[i + 1:]
+        if not rest:
+            continue
+        first = claim[:tok.start_pos].strip(" ,;:")
+        second = claim[rest[0].start_pos:].strip(" .;")
+        if card and not _other_object(tokens[:i]):
+            second = _subject_written_out(second, rest, rest[0].start_pos, card[1], lang)
+        found.append(Split("statements", claim[tok.start_pos:rest[0].start_pos].strip(), first + ".",
+                           second[:1].upper() + second[1:] + "."))
+    return found
 
 
 def _sets_up(tok) -> bool:

@@ -471,8 +471,11 @@ FR: dict[str, str] = {
         "le sont, fausse quand l'une est fausse",
     "clause {n}, “{text}”: {answer} ({why})": "proposition {n}, « {text} » : {answer} ({why})",
     "reason": "cause", "consequence": "conséquence", "contrast": "opposition",
-    "conjunction": "deux prédicats d'un même sujet",
+    "conjunction": "deux prédicats d'un même sujet", "statements": "deux affirmations juxtaposées",
     "true": "vraie", "false": "fausse", "unknown": "inconnue",
+    # a claim that cites its source (kb/checker/sources.py)
+    "the claim cites {source}: what it says is compared without the citation":
+        "l'affirmation cite « {source} » : ce qu'elle dit est comparé sans la citation",
 }
 
 from kb.checker.messages_fr_cards import CARD_QUERIES_FR  # noqa: E402  (the card queries' templates)

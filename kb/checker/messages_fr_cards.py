@@ -23,7 +23,7 @@ CARD_QUERIES_FR = {
     "different cards": "des cartes différentes",
     "no card data for {name}": "aucune donnée de carte pour {name}",
     "{name} has no Adventure": "{name} n'a pas d'aventure",
-    "{name} is not a split card: it has no halves": "{name} n'est pas une carte double : elle n'a pas de moitiés",
+    "{name} is not a split card: it has no halves": "{name} n'est pas une carte scindée : elle n'a pas de moitiés",
     "which half of {name} the claim means (name it: « la moitié Pain de Pain // Suffering »)":
         "de quelle moitié de {name} parle l'affirmation (nommez-la : « la moitié Pain de Pain // Suffering »)",
     "{name} has no half named {which}": "{name} n'a pas de moitié nommée {which}",

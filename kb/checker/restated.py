@@ -245,7 +245,7 @@ def _cited(said: Said, lang: str) -> str:
     if said.kind == "text":
         return f"texte de {said.id} : « {said.sentence} »" if lang == "fr" else f"text of {said.id}: “{said.sentence}”"
     where = ("note" if said.kind == "note" else ("règle" if lang == "fr" else "rule")) + f" {said.id}"
-    dated = f"{said.source}{', ' + said.date if said.date else ''}"
+    dated = f"{said.source}{', ' + said.date if said.date and said.date != said.source else ''}"   # an edition is its date
     return f"{where} ({dated}) : « {said.sentence} »" if lang == "fr" else f"{where} ({dated}): “{said.sentence}”"
 
 

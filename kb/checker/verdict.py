@@ -54,7 +54,8 @@ class Verdict:
     was given one); ``numbering`` where the rule numbers come from (the
     knowledge base's rule history or the checker's own table).  In a batch (``check_file``)
     ``expected`` and ``note`` come from the YAML item and ``passed`` tells
-    whether ``answer == expected``.
+    whether ``answer == expected``.  ``source``: the rule, ruling or FAQ the claim cites ("Per rule
+    502.10b, …"), ``{kind, value, surface}``.
     """
 
     claim: str
@@ -71,6 +72,8 @@ class Verdict:
     reading: Optional[dict] = None
     expected: Optional[str] = None
     note: Optional[str] = None
+    #: The rule, ruling or FAQ the claim cites (kb.checker.sources.Source.to_dict), when it cites one.
+    source: Optional[dict] = None
 
     @property
     def passed(self) -> Optional[bool]:

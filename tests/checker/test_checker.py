@@ -348,7 +348,7 @@ def test_verdict_shape(seed_conn):
     v = check_claim("Implorer la reine a un coût converti de mana de 6", cards=seed_conn)
     d = v.to_dict()
     assert set(d) == {"claim", "answer", "explanation", "rules", "reason", "edition",
-                      "not_understood", "evidence", "numbering", "lang", "reading"}
+                      "not_understood", "evidence", "numbering", "lang", "reading", "source"}
     assert d["not_understood"] == [] and d["evidence"] == []
     assert d["answer"] == "true" and d["edition"] == "latest" and d["reason"] is None
     assert d["rules"] == ["202.3", "202.3f"]

@@ -198,3 +198,30 @@ def test_a_claim_of_many_clauses_checks_a_bounded_number_of_them(full_conn, monk
     claim = " ".join(["Sol Ring costs {1} and wins many tournaments, because it is an artifact"] * 4)
     assert check_claim(claim, cards=full_conn).answer == "unknown"
     assert len(checked) <= clauses.MAX_CHECKS
+
+
+@pytest.mark.corpus
+def test_two_statements_side_by_side_are_each_checked(full_conn):
+    # Kyren Glider: {1}{R} Creature — Goblin 1/1, flying, "Kyren Glider can't block."
+    claim = "Le Planeur kyrène est un gobelin rouge 1/1 avec le vol : il ne peut pas bloquer."
+    (split,) = _splits(full_conn, claim, "fr")
+    assert (split.role, split.connective) == ("statements", ":")
+    assert (split.first, split.second) == ("Le Planeur kyrène est un gobelin rouge 1/1 avec le vol.",
+                                           "Planeur kyrène ne peut pas bloquer.")
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == "true"
+    assert v.explanation[0].startswith("l'affirmation joint deux propositions par « : » (deux affirmations "
+                                       "juxtaposées)")
+    # one statement false, the other true: false; one not decided: unknown (both are needed)
+    assert check_claim("Kyren Glider is a red 1/1 Goblin; it has haste.", cards=full_conn).answer == "false"
+    assert check_claim("Kyren Glider is a red 1/1 Goblin; it wins many tournaments.",
+                       cards=full_conn).answer == "unknown"
+
+
+@pytest.mark.corpus
+def test_a_comma_and_a_new_subject_split_two_statements(full_conn):
+    claim = "Kjeldoran Escort is a white 2/3 Human Soldier costing {2}{W}{W}, and all creatures in its band attack."
+    (split,) = [s for s in _splits(full_conn, claim, "en") if s.role == "statements"]
+    assert split.connective == ", and"
+    assert split.first == "Kjeldoran Escort is a white 2/3 Human Soldier costing {2}{W}{W}."
+    assert split.second == "All creatures in its band attack."
