@@ -330,6 +330,18 @@ class QueryModel:
                           "that cost", written=q.value, cost=printed, label=d.label)
         return False
 
+    def _q_rules_text(self, d, q):
+        """Whether the face has a rules text (abilities): "has no abilities", « sans aucune capacité »."""
+        if q.words != "exists":
+            raise OutsideModel("the model does not compute {what}", what="rules text")
+        text = (d.face.text or "").strip()
+        shown = (getattr(d.face, "french_text", None) if self.trace.lang == "fr" else None) or text
+        if text:
+            self.trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join(shown.splitlines()))
+        else:
+            self.trace.step("{label} has no rules text", label=d.label)
+        return bool(text)
+
     def _q_keyword(self, d, q):
         return keyword_queries.has_keyword(d, q.value["keyword"], q.value.get("parameter"), self.trace)
 

@@ -252,11 +252,13 @@ _NOUN_END = frozenset(("PT", "SUBTYPE", "CARDTYPE", "COLOR", "COLORLESS", "SUPER
 
 
 def _costs_for(tokens: list[Token]) -> list[Token]:
-    """"a 3/1 Human Peasant for {1}{W}": "for" and a mana cost after a noun phrase is the phrase's cost, as
-    « à {1}{W} » is (a ``HAS`` token, read by ``cost_comp``)."""
+    """"a 3/1 Human Peasant for {1}{W}", "a green 2/4 Crocodile costing {2}{G}", « un crocodile vert coûtant
+    {2}{G} »: "for" or the participle and a mana cost after a noun phrase is the phrase's cost, as « à {1}{W} »
+    is (a ``HAS`` token, read by ``cost_comp``)."""
     return [Token("HAS", "for", start_pos=t.start_pos, end_pos=t.end_pos)
-            if t.type in ("WORD", "FOR") and str(t.value).lower() == "for" and 0 < k < len(tokens) - 1 and
-            tokens[k - 1].type in _NOUN_END and tokens[k + 1].type == "MANA" else t
+            if (t.type in ("WORD", "FOR") and str(t.value).lower() == "for" or
+                t.type == "COSTV" and str(t.value).lower() in ("costing", "coutant", "coûtant")) and
+            0 < k < len(tokens) - 1 and tokens[k - 1].type in _NOUN_END and tokens[k + 1].type == "MANA" else t
             for k, t in enumerate(tokens)]
 
 

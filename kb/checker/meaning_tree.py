@@ -177,6 +177,13 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
     def has_no_attr(self, c):
         return [("-", self.has_attr_exists(c)[0][1])]
 
+    def has_abilities(self, c):
+        """"has abilities": a rules text (a vanilla card has none)."""
+        return [("+", ("attr", ("rules_text", ("exists", None, "eq")), "and"))]
+
+    def has_no_abilities(self, c):
+        return [("-", self.has_abilities(c)[0][1])]
+
     def has_color_attr(self, c):
         return [("+", ("attr", (str(c[1].value), ("color", str(c[0].value), "eq")), "and"))]
 

@@ -227,3 +227,21 @@ def test_generated_characteristic_claims_are_never_wrong(full_kb):
     wrong = [a for a in answers if a[2] != "unknown" and a[2] != a[1]]
     right = sum(a[2] == a[1] for a in answers)
     assert wrong == [] and right >= 0.85 * len(answers), (right, wrong)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer, step", [
+    # Spined Karok has no rules text; Serra Angel's is "Flying, vigilance"
+    ("Spined Karok has no abilities.", "true", "Spined Karok has no rules text"),
+    ("Spined Karok has no rules text.", "true", "Spined Karok has no rules text"),
+    ("Le Karok à piquants est un crocodile vert 2/4 sans aucune capacité.", "true",
+     "Spined Karok n'a pas de texte de règles"),
+    ("Serra Angel has no abilities.", "false", "rules text of Serra Angel: « Flying, vigilance »"),
+    ("L'Ange de Serra n'a aucune capacité.", "false", "texte de règles de Serra Angel : « Vol (Cette créature ne peut "
+     "pas être bloquée excepté par des créatures avec le vol ou la portée.)Vigilance (Attaquer avec cette créature ne "
+     "la fait pas s'engager.) »"),
+])
+def test_a_card_with_no_abilities(full_conn, claim, answer, step):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert step in v.explanation

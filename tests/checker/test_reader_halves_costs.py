@@ -79,3 +79,16 @@ def test_a_cost_no_ability_of_the_card_has_is_unknown(full_conn):
     v = check_claim("For {2}, Mosstodon gives target creature trample until end of turn.", cards=full_conn)
     assert v.answer == "unknown"
     assert v.reason == "Mosstodon has no ability of cost {2} in its text"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Spined Karok: {2}{G} Creature — Crocodile 2/4, no rules text
+    ("Spined Karok is a green 2/4 Crocodile costing {2}{G}.", "true"),
+    ("Spined Karok is a green 2/4 Crocodile costing {1}{G}.", "false"),
+    ("Le Karok à piquants est un crocodile vert 2/4 coûtant {2}{G}.", "true"),
+])
+def test_a_cost_said_by_a_participle_after_the_noun(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert any("{2}{G}" in e for e in v.explanation)
