@@ -89,6 +89,20 @@ def _lemma(word: str, lang: str) -> str:
     return simplemma.lemmatize(word, lang=lang)
 
 
+@lru_cache(maxsize=8192)
+def _verb_of(lemma: str, reflexive: bool) -> str:
+    """The verb of a French form simplemma leaves apart from it, when simplemma knows that verb: a
+    participle read as an adjective (« engagées » -> « engagé » -> « engager »), a present after « se » read
+    as a noun (« se déclenche » -> « déclencher »)."""
+    import simplemma
+
+    if lemma.endswith("é") and len(lemma) > 3 and simplemma.is_known(lemma[:-1] + "er", lang="fr"):
+        return lemma[:-1] + "er"
+    if reflexive and lemma.endswith("e") and len(lemma) > 3 and simplemma.is_known(lemma + "r", lang="fr"):
+        return lemma + "r"
+    return lemma
+
+
 def _number(word: str) -> Optional[str]:
     """A number written in words, in figures ("three" -> "3"), so that it is a quantity to compare; the
     articles « un », « une », "one" stay words."""
@@ -128,10 +142,12 @@ class _Atoms:
         return Gist(tuple(self.atoms), tuple(self.marks))
 
 
-def atom_of(word: str, lang: str) -> str:
+def atom_of(word: str, lang: str, reflexive: bool = False) -> str:
+    """The atom of ``word``: ``SELF``, a number in figures or its lemma (French verbs met as their verb,
+    :func:`_verb_of`; ``reflexive``: the word follows « se »)."""
     if word == "self" or word in word_class(lang, "self"):
         return SELF
-    return _number(word) or _lemma(word, lang)
+    return _number(word) or (_verb_of(_lemma(word, lang), reflexive) if lang == "fr" else _lemma(word, lang))
 
 
 def gist(text: str, names: Iterable[str] = (), lang: str = "en") -> Gist:
@@ -185,8 +201,10 @@ def _gist_fr(text: str, names: Iterable[str]) -> Gist:
     read = _Atoms()
     ne: Optional[int] = None          # -1: « ne » read, its verb not yet; else the index of the atom it marks
     nothing = False                   # « aucun », « rien » read: the « ne » after them is theirs
+    reflexive = False
     for word in _WORD["fr"].findall(_plain(text, names, "fr")):
         word = _INVERTED.sub("", word.rstrip("'"))     # « ciblent-elles », « peut-on »: the verb
+        after_se, reflexive = reflexive, word in ("se", "s")
         if word in ("ne", "n"):
             _expletive(read, ne)
             ne, nothing = (None, False) if nothing else (-1, False)
@@ -221,7 +239,7 @@ def _gist_fr(text: str, names: Iterable[str]) -> Gist:
         if ne == -1:
             read.pending += NEGATED
             ne = len(read.atoms)
-        read.add(atom_of(word, "fr"))
+        read.add(atom_of(word, "fr", after_se))
     _expletive(read, ne)
     return read.gist()
 

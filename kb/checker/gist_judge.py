@@ -204,16 +204,30 @@ def _substituted(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
 
 def _narrowed(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
     """Whether the sentence narrows or widens what the claim aligns with in a way the claim leaves out: a
-    « non- » word inside the aligned stretch ("target nonblack creature"), or right after the claim's last
-    word, a term of its kind ("target artifact or enchantment")."""
+    « non- » word inside the aligned stretch ("target nonblack creature"), an "other" / « autre » inside it or
+    just after it ("other creatures you control") when the claim names the card itself there, or right after the claim's last word, a term of its kind
+    ("target artifact or enchantment")."""
     first, last = pairs[0][1], pairs[-1][1]
     if any(j not in in_sentence and sentence.atoms[j].startswith("non") and len(sentence.atoms[j]) > 5 and
            sentence.atoms[j] not in claim.atoms for j in range(first, last)):
+        return True
+    # « il gagne lui-même +1/+0 » where the text says "other creatures you control get +1/+0" (« sur un autre
+    # ondin ciblé »): the card itself, which the sentence leaves out
+    others, in_claim = _others(), {i for i, _ in pairs}
+    itself = any(a == SELF and i not in in_claim for i, a in enumerate(claim.atoms))
+    if itself and not others & set(claim.atoms) and \
+            any(j not in in_sentence and sentence.atoms[j] in others for j in range(first, min(last + 3, len(sentence.atoms)))):
         return True
     terms = _terms()
     if pairs[-1][0] != len(claim.atoms) - 1 or last + 1 >= len(sentence.atoms):
         return False
     return bool(terms.get(claim.atoms[-1], frozenset()) & terms.get(sentence.atoms[last + 1], frozenset()))
+
+
+@lru_cache(maxsize=1)
+def _others() -> frozenset[str]:
+    """The atoms of the words that leave an object out ("other", « autre »: ``other`` in gist_words.tsv)."""
+    return frozenset(atom_of(w, lang) for lang in ("en", "fr") for w in word_class(lang, "other"))
 
 
 @lru_cache(maxsize=1)

@@ -56,7 +56,12 @@ is a qualifier of a text, an effect said before its trigger is no longer turned 
 * N (60 cards, 60 seeds): 22/120 at its one blind measure (cards 14, seeds 8; 0 wrong) at c8045d0; 25 with
   "in addition to", « pour un coût de » and "has the land types Forest and Island".
 * O (60 cards, 60 seeds): 5/120 at its one blind measure (cards 3, seeds 2; 0 wrong), the same at 3c0ea51 and
-  with a half named through its card and a cost said before the card (both from rounds before it)."""
+  with a half named through its card and a cost said before the card (both from rounds before it); 9 with
+  the sources a claim cites, two statements side by side and a card with no abilities.
+* P (60 cards, 60 seeds): 23/120 at its one blind measure (cards 16, seeds 7) at 3253f6a with two wrong answers
+  (18/120, the same two wrong, at 3c0ea51): « il gagne lui-même +1/+0 » and « sur elle-même » read as the
+  text that gives it to "other creatures" / « un autre ondin »; an "other" word of the sentence where the claim
+  names the card itself now decides nothing: 23/120, 0 wrong."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -73,19 +78,20 @@ ROUNDS = [
     pytest.param("claims_seeds_round_a.yaml", "seed_conn", 70, 23, id="seeds-A"),
     pytest.param("claims_cards_round_b.yaml", "full_conn", 100, 60, marks=pytest.mark.corpus, id="cards-B"),
     pytest.param("claims_seeds_round_b.yaml", "seed_conn", 70, 16, id="seeds-B"),
-    pytest.param("claims_round_c.yaml", "full_conn", 120, 41, marks=pytest.mark.corpus, id="C"),
+    pytest.param("claims_round_c.yaml", "full_conn", 120, 43, marks=pytest.mark.corpus, id="C"),
     pytest.param("claims_round_d.yaml", "full_conn", 120, 32, marks=pytest.mark.corpus, id="D"),
-    pytest.param("claims_round_e.yaml", "full_conn", 120, 22, marks=pytest.mark.corpus, id="E"),
+    pytest.param("claims_round_e.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="E"),
     pytest.param("claims_round_f.yaml", "full_conn", 120, 26, marks=pytest.mark.corpus, id="F"),
-    pytest.param("claims_round_g.yaml", "full_conn", 120, 21, marks=pytest.mark.corpus, id="G"),
+    pytest.param("claims_round_g.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="G"),
     pytest.param("claims_round_h.yaml", "full_conn", 120, 25, marks=pytest.mark.corpus, id="H"),
-    pytest.param("claims_round_i.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="I"),
+    pytest.param("claims_round_i.yaml", "full_conn", 120, 31, marks=pytest.mark.corpus, id="I"),
     pytest.param("claims_round_j.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="J"),
-    pytest.param("claims_round_k.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="K"),
-    pytest.param("claims_round_l.yaml", "full_conn", 120, 9, marks=pytest.mark.corpus, id="L"),
-    pytest.param("claims_round_m.yaml", "full_conn", 120, 20, marks=pytest.mark.corpus, id="M"),
-    pytest.param("claims_round_n.yaml", "full_conn", 120, 28, marks=pytest.mark.corpus, id="N"),
-    pytest.param("claims_round_o.yaml", "full_conn", 120, 5, marks=pytest.mark.corpus, id="O"),
+    pytest.param("claims_round_k.yaml", "full_conn", 120, 25, marks=pytest.mark.corpus, id="K"),
+    pytest.param("claims_round_l.yaml", "full_conn", 120, 10, marks=pytest.mark.corpus, id="L"),
+    pytest.param("claims_round_m.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="M"),
+    pytest.param("claims_round_n.yaml", "full_conn", 120, 29, marks=pytest.mark.corpus, id="N"),
+    pytest.param("claims_round_o.yaml", "full_conn", 120, 9, marks=pytest.mark.corpus, id="O"),
+    pytest.param("claims_round_p.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="P"),
 ]
 
 

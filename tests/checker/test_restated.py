@@ -13,7 +13,7 @@ from kb.checker.gist_judge import judge
 
 def test_ne_pas_negates_the_verb_and_ne_que_restricts_the_word_after_it():
     g = gist("Si la carte est retirée du cimetière, elle ne revient pas en jeu.", lang="fr")
-    assert g.atoms == ("carte", "retiré", "cimetière", "revenir", "champ", "bataille")
+    assert g.atoms == ("carte", "retirer", "cimetière", "revenir", "champ", "bataille")   # « retirée »: the verb
     assert g.marks == ("", "", "", "n", "", "")
     only = gist("Une même capacité ne peut faire partie que d'une seule paire de capacités liées.", lang="fr")
     assert dict(zip(only.atoms, only.marks))["seul"] == "o" and "n" not in "".join(only.marks)
@@ -204,3 +204,25 @@ def test_a_player_said_twice_is_one_player_unless_the_sentence_has_another():
     text = gist("Whenever you gain life, each opponent loses 1 life.", ["Marauding Blight-Priest"])
     assert judge(gist("Whenever you gain life, you lose 1 life.", ["Marauding Blight-Priest"]), text,
                  of_the_card=True).answer is None
+
+
+def test_a_french_verb_is_one_atom_in_all_its_forms():
+    # simplemma reads « engagées » as the adjective « engagé » and « se déclenche » as a noun
+    tapped = gist("les créatures engagées", lang="fr").atoms
+    assert tapped == ("créature", "engager")
+    assert gist("la capacité se déclenche deux fois", lang="fr").atoms == ("capacité", "déclencher", "2", "fois")
+    assert gist("les capacités se déclenchent deux fois", lang="fr").atoms == ("capacité", "déclencher", "2", "fois")
+    # a noun that is not after « se » stays a noun (« la carte », not « carter »)
+    assert gist("la carte quitte le champ de bataille", lang="fr").atoms[0] == "carte"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim", [
+    # Bolt Hound: « À chaque fois que le Chien d'éclair attaque, les autres créatures que vous contrôlez gagnent
+    # +1/+0 jusqu'à la fin du tour. »; Jade Bearer: « … mettez un marqueur +1/+1 sur un autre ondin ciblé que vous
+    # contrôlez. » (round P's two wrong answers at 3253f6a)
+    "Le Chien d'éclair a la célérité, et à chaque fois qu'il attaque, il gagne lui-même +1/+0 jusqu'à la fin du tour.",
+    "Quand la Porteuse de jade arrive sur le champ de bataille, elle peut mettre le marqueur +1/+1 sur elle-même.",
+])
+def test_the_card_itself_is_not_the_other_objects_of_its_text(full_conn, claim):
+    assert check_claim(claim, cards=full_conn).answer != "true"
