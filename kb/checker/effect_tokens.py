@@ -258,8 +258,15 @@ def _costs_for(tokens: list[Token]) -> list[Token]:
     return [Token("HAS", "for", start_pos=t.start_pos, end_pos=t.end_pos)
             if (t.type in ("WORD", "FOR") and str(t.value).lower() == "for" or
                 t.type == "COSTV" and str(t.value).lower() in ("costing", "coutant", "coûtant")) and
-            0 < k < len(tokens) - 1 and tokens[k - 1].type in _NOUN_END and tokens[k + 1].type == "MANA" else t
-            for k, t in enumerate(tokens)]
+            0 < k < len(tokens) - 1 and tokens[k - 1].type in _NOUN_END and _mana_after(tokens, k) else t
+            for k, t in enumerate(tokens)
+            if not (t.type == "CMP" and t.value == "eq" and 0 < k < len(tokens) - 1 and tokens[k - 1].type == "COSTV"
+                    and tokens[k + 1].type == "MANA")]      # "costing exactly {1}{R}": exactly that cost
+
+
+def _mana_after(tokens: list[Token], k: int) -> bool:
+    return tokens[k + 1].type == "MANA" or tokens[k + 1].type == "CMP" and tokens[k + 1].value == "eq" and \
+        k + 2 < len(tokens) and tokens[k + 2].type == "MANA"
 
 
 def merge_effects(tokens: list[Token], text: str) -> list[Token]:

@@ -34,6 +34,8 @@ def _count(tokens: list[Token], i: int, articles: dict) -> tuple[Optional[int], 
     tok = tokens[i]
     if tok.type == "NUM" and isinstance(tok.value, int):
         return tok.value, i + 1
+    if tok.type == "ONLY" and _fold(tok) == "one":      # « qu'un seul mana vert »: « un seul » is ONLY one
+        return 1, i + 1
     if tok.type in ("WORD", "HAS") and _fold(tok) in _ONE:
         k = i + 1
         if k < len(tokens) and tokens[k].type == "WORD" and _fold(tokens[k]) == "single":
@@ -89,7 +91,8 @@ def costs_in_symbols(tokens: list[Token], articles: dict) -> list[Token]:
             i += 1
             continue
         i += 1
-        while i < len(tokens) and tokens[i].type in _BETWEEN:
+        while i < len(tokens) and tokens[i].type in _BETWEEN and not (tokens[i].type == "ONLY" and
+                                                                       _fold(tokens[i]) == "one"):
             out.append(tokens[i])
             i += 1
         start, parts = i, []

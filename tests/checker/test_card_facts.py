@@ -245,3 +245,24 @@ def test_a_card_with_no_abilities(full_conn, claim, answer, step):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert step in v.explanation
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Edgar Markov {3}{R}{W}{B} Legendary Creature — Vampire Knight; Windscouter {3}{U} Creature — Human Scout
+    # 3/3 flying; Goblin Glider {1}{R} 1/1 Goblin; Snakeskin Veil {G}; Keral Keep Disciples {2}{R} Human Monk 4/4
+    ("Edgar Markov est une créature légendaire blanche, rouge et noire, dont le coût converti de mana est 6.", "true"),
+    ("Edgar Markov est une créature légendaire blanche, rouge et noire, dont le coût converti de mana est 5.", "false"),
+    ("L'Eclaireur alizéen est une créature bleue 3/3 avec le vol, de type humain et éclaireur, qui coûte {3}{U}.",
+     "true"),
+    ("L'Eclaireur alizéen est une créature bleue 3/3 de type humain et éclaireur, qui coûte {2}{U}.", "false"),
+    ("Les Disciples de la Forteresse de Keral sont une créature rouge, humain et moine, dont la valeur de mana est 4.",
+     "true"),
+    ("Goblin Glider is a 1/1 red Goblin costing exactly {1}{R}.", "true"),
+    ("Le Voile en peau de serpent ne coûte qu'un seul mana vert.", "true"),
+    ("Le Voile en peau de serpent ne coûte qu'un seul mana bleu.", "false"),
+])
+def test_a_relative_clause_after_what_the_card_is(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert v.reading is not None and v.reading.get("reader") == "typed"
