@@ -11,7 +11,9 @@ into :class:`~kb.checker.meaning_tree.Meaning`):
   abilities": a query ``ability_kind`` (the kind, the number of abilities claimed), decided on the
   keyword's defining rule in the edition (:mod:`kb.checker.ability_kinds`).
 
-The edition is the claim's own lead or trailing « dans les règles de 2008 » (the edition leads of
+The leads of a claim are read here too: the edition (« Selon les règles de 2008 », "Before M10"), the
+stored document (« D'après la FAQ de Sombrelande », whose edition it is) and a cited rule or ruling
+("Per rule 502.10b"), which names no edition.  The edition is the claim's own lead or trailing « dans les règles de 2008 » (the edition leads of
 the grammar set :attr:`Reading.edition`), else the one asked.  The model
 (:mod:`kb.checker.rule_refs`) reads the numbers from the rule history of the knowledge base
 (:mod:`kb.checker.numbering`), never from a table in code.
@@ -31,7 +33,39 @@ def _negs(c) -> list[str]:
 
 
 class RuleMeaning:
-    """Transformer methods of the rule-reference productions."""
+    """Transformer methods of the rule-reference productions and of the leads."""
+
+    def edition_year(self, c):
+        year = next(t for t in c if t.type == "YEAR")
+        self.reading.edition = str(year.value)
+        return None
+
+    def edition_latest(self, c):
+        self.reading.edition = "latest"
+        return None
+
+    def edition_before_m10(self, c):
+        self.reading.edition = "before-m10"
+        return None
+
+    def source_faq(self, c):
+        """« D'après la FAQ de Sombrelande »: the stored document of that name (its edition); a FAQ named by
+        no word of its title (« Selon la FAQ ») names no edition."""
+        named = [t for t in c if isinstance(t, Token) and t.type not in ("ACCORDING", "FAQ", "OF")]
+        name = self.text[named[0].start_pos:named[-1].end_pos] if named and self.text else \
+            " ".join(str(t) for t in named)          # the words as written (« Sombrelande », not its term pair)
+        self.reading.source = name or None
+        return None
+
+    def source_rule(self, c):
+        """"Per rule 502.10b, …": the claim is what the rule says (the citation is kb/checker/sources.py's)."""
+        return None
+
+    source_ruling = source_rule
+
+    def source_year(self, c):
+        self.reading.source = str(next(t for t in c if t.type == "YEAR").value)
+        return None
 
     def rule_not(self, c):
         return ("RULE_NOT", str(next(t for t in c if isinstance(t, Token) and t.type == "RULENUM").value))

@@ -412,27 +412,6 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
         return c[-1]
 
     # --- leads ----------------------------------------------------------
-    def edition_year(self, c):
-        year = next(t for t in c if t.type == "YEAR")
-        self.reading.edition = str(year.value)
-        return None
-
-    def edition_latest(self, c):
-        self.reading.edition = "latest"
-        return None
-
-    def edition_before_m10(self, c):
-        self.reading.edition = "before-m10"
-        return None
-
-    def source_faq(self, c):
-        self.reading.source = " ".join(str(t) for t in c if t.type == "WORD")
-        return None
-
-    def source_year(self, c):
-        self.reading.source = str(next(t for t in c if t.type == "YEAR").value)
-        return None
-
     def reason_keyword(self, c):
         """« À cause de la persistance, … », "Because of devoid, …": the subject has that keyword."""
         self._reason_keyword = str(next(t for t in c if t.type == "KEYWORD").value)

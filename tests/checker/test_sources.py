@@ -71,3 +71,21 @@ def test_an_english_rule_citation(full_conn):
     assert v.source == {"kind": "rule", "value": "502.10b", "surface": "rule 502.10b"}
     assert "rule 702.22d (2026-01-16): “All creatures in an attacking band must attack the same player, " \
            "planeswalker, or battle.”" in v.explanation
+
+
+@pytest.mark.parametrize("claim, answer, edition", [
+    # the FAQ's note: « Une carte avec un coût de mana {U/B} est à la fois bleue et noire … coût converti de mana 1 »
+    ("Selon la FAQ de Sombrelande, une carte qui coûte {U/B} est bleue et noire, et son coût converti de mana n'est "
+     "que de 1.", "true", "2008-04-04"),
+    ("D'après la FAQ de Sombrelande, le coût converti de mana d'Implorer la reine est 6.", "true", "2008-04-04"),
+    ("Selon la FAQ, une carte qui coûte {U/B} est bleue et noire.", "true", "latest"),   # no FAQ named: no edition
+])
+def test_the_claim_reader_reads_a_faq_lead(seed_conn, claim, answer, edition):
+    v = check_claim(claim, cards=seed_conn)
+    assert (v.answer, v.edition) == (answer, edition)
+    assert v.reading is not None
+
+
+def test_the_claim_reader_reads_a_rule_lead(seed_conn):
+    v = check_claim("Selon la règle 202.3, Implorer la reine a une valeur de mana de 6.", cards=seed_conn)
+    assert v.answer == "true" and v.reading["reader"] == "typed"
