@@ -21,7 +21,7 @@ from typing import Iterable, Optional
 from kb.data import terms_dir
 
 __all__ = ["Gist", "NEGATED", "RESTRICTED", "SELF", "UNCLEAR", "atom_of", "colours", "gist", "is_quantity",
-           "sentences", "word_class"]
+           "sentences", "with_pairs", "word_class"]
 
 SELF = "SELF"
 NEGATED, RESTRICTED, UNCLEAR = "n", "o", "?"
@@ -63,6 +63,13 @@ def colours() -> frozenset[str]:
 def sentences(text: str) -> list[str]:
     """The sentences of a ruling, note or rule text (« 2.5 », « etc. » stay inside theirs)."""
     return [s.strip() for s in _SENTENCE.split(" ".join((text or "").split())) if s.strip()]
+
+
+def with_pairs(said: list[str]) -> list[str]:
+    """The sentences of a note or ruling, and each two that follow each other: a claim often says in one
+    sentence what a note says in two (« Si plusieurs créatures … sont mises au cimetière en même temps, … »
+    then « Ce qui veut dire que … les créatures du joueur non-actif reviennent en premier »)."""
+    return said + [f"{a} {b}" for a, b in zip(said, said[1:])]
 
 
 @lru_cache(maxsize=1)
@@ -147,7 +154,12 @@ def atom_of(word: str, lang: str, reflexive: bool = False) -> str:
     :func:`_verb_of`; ``reflexive``: the word follows « se »)."""
     if word == "self" or word in word_class(lang, "self"):
         return SELF
-    return _number(word) or (_verb_of(_lemma(word, lang), reflexive) if lang == "fr" else _lemma(word, lang))
+    if lang != "fr":
+        return _number(word) or _lemma(word, lang)
+    if _number(word):
+        return _number(word)
+    verb = _verb_of(_lemma(word, lang), reflexive)
+    return word_class("fr", "verb").get(verb) or verb          # « lancer » a spell: « jouer » it (2008)
 
 
 def gist(text: str, names: Iterable[str] = (), lang: str = "en") -> Gist:

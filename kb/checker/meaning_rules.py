@@ -12,8 +12,8 @@ into :class:`~kb.checker.meaning_tree.Meaning`):
   keyword's defining rule in the edition (:mod:`kb.checker.ability_kinds`).
 
 The leads of a claim are read here too: the edition (« Selon les règles de 2008 », "Before M10"), the
-stored document (« D'après la FAQ de Sombrelande », whose edition it is) and a cited rule or ruling
-("Per rule 502.10b"), which names no edition.  The edition is the claim's own lead or trailing « dans les règles de 2008 » (the edition leads of
+stored document (« D'après la FAQ de Sombrelande », whose edition it is); a cited rule or ruling ("Per
+rule 502.10b") names no edition, and the reader parses the claim without it (kb/checker/sources.py).  The edition is the claim's own lead or trailing « dans les règles de 2008 » (the edition leads of
 the grammar set :attr:`Reading.edition`), else the one asked.  The model
 (:mod:`kb.checker.rule_refs`) reads the numbers from the rule history of the knowledge base
 (:mod:`kb.checker.numbering`), never from a table in code.
@@ -56,12 +56,6 @@ class RuleMeaning:
             " ".join(str(t) for t in named)          # the words as written (« Sombrelande », not its term pair)
         self.reading.source = name or None
         return None
-
-    def source_rule(self, c):
-        """"Per rule 502.10b, …": the claim is what the rule says (the citation is kb/checker/sources.py's)."""
-        return None
-
-    source_ruling = source_rule
 
     def source_year(self, c):
         self.reading.source = str(next(t for t in c if t.type == "YEAR").value)

@@ -19,6 +19,7 @@ characteristics: the model evaluates the Reading (:mod:`kb.checker.card_queries`
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from functools import lru_cache
 from typing import Optional
 
@@ -29,6 +30,7 @@ from kb.checker.entities import Tokenizer, Tokens, db_name_finder, vocabulary_fo
 from kb.checker.meaning import Reading
 from kb.checker.meaning_events import NotReadEvent
 from kb.checker.meaning_tree import Meaning, NotRead
+from kb.checker.sources import citation
 from parser import grammars
 from parser.lookahead_earley import LookaheadEarley
 
@@ -118,7 +120,7 @@ class Reader:
                 raise first from None
 
     def _read(self, claim: str, lang: str) -> Reading:
-        tokens = self.tokenizer.tokenize(claim, lang)
+        tokens = _uncited(self.tokenizer.tokenize(claim, lang))
         if not tokens.tokens:
             raise NotRead("nothing to read", [])
         types = {t.type for t in tokens.tokens}
@@ -141,6 +143,17 @@ class Reader:
         if reading.asserts is None:
             raise NotRead("no assertion", [])
         return reading
+
+
+def _uncited(tokens: Tokens) -> Tokens:
+    """The tokens without the rule or ruling the claim cites ("Per rule 502.10b, …", "…, per a 2017-03-14
+    ruling": :mod:`kb.checker.sources`): the claim is what it says; a FAQ or the rules of a year stay, for the
+    grammar reads the edition they name."""
+    found = citation(tokens.tokens, tokens.text)
+    if found is None or found[0].kind not in ("rule", "ruling"):
+        return tokens
+    _, lo, hi = found
+    return replace(tokens, tokens=tokens.tokens[:lo] + tokens.tokens[hi:])
 
 
 def read_claim(claim: str, lang: str, conn: Optional[sqlite3.Connection] = None) -> Reading:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from kb.checker.gist import SELF, Gist, gist, sentences, word_class
+from kb.checker.gist import SELF, Gist, gist, sentences, with_pairs, word_class
 from kb.checker.gist_judge import Judgement, judge
 from kb.checker.verdict import Verdict
 from kb.data import terms_dir
@@ -84,7 +84,8 @@ def _french(path: str) -> tuple[Said, ...]:
     finally:
         conn.close()
     return tuple(Said(kind, ident, source, dates.get(source, ""), text, s)
-                 for kind, ident, source, text in rows for s in sentences(text))
+                 for kind, ident, source, text in rows for s in with_pairs(sentences(text)))
+
 
 
 @lru_cache(maxsize=4)

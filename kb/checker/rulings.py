@@ -31,7 +31,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Optional
 
-from kb.checker.gist import Gist, gist, sentences, word_class
+from kb.checker.gist import Gist, gist, sentences, with_pairs, word_class
 from kb.checker.gist_judge import judge
 from kb.checker.verdict import Verdict
 
@@ -102,7 +102,7 @@ def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str
     read = [(date or "", text, sentence, gist(sentence, names))
             for date, text in conn.execute("SELECT date, text FROM mtg_rulings WHERE card = ? ORDER BY date, rowid",
                                            (card,))
-            for sentence in sentences(text)]
+            for sentence in with_pairs(sentences(text))]
     found: list[RulingMatch] = []
     for date, text, sentence, ruling in read:
         j = judge(said, ruling, of_the_card=True)

@@ -7,7 +7,8 @@ FAQ (« D'après la FAQ de Sombrelande, … ») or the rules of a year ("Under t
 ``RULES``, ``RULENUM``, ``YEAR``, ``FAQ`` and the ``SOURCE`` words of ``corpus/terms/claim_words.tsv``) and
 gives the claim proper, so that the readers that compare a claim with the sentence it may restate (a ruling,
 a note, a rule: :mod:`kb.checker.rulings`, :mod:`kb.checker.restated`) compare what the claim says, not how
-it cites it.  The claim reader reads its own leads (edition, FAQ) from the grammar.
+it cites it; the claim reader parses the claim without a cited rule or ruling (:mod:`kb.checker.reader`).
+Its own leads (an edition, a FAQ, whose date is an edition) are the grammar's.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Optional
 
 from lark import Token
 
-__all__ = ["Source", "cited"]
+__all__ = ["Source", "citation", "cited"]
 
 #: Token types a citation is made of.
 _IN_SOURCE = frozenset(("ACCORDING", "RULES", "RULENUM", "YEAR", "NUM", "FAQ", "OF", "SOURCE", "ASFORM", "ON"))
@@ -72,23 +73,33 @@ def _source(stretch: list[Token], text: str) -> Source:
     return Source("rules", year, surface)
 
 
-def cited(tokens: list[Token], text: str) -> tuple[Optional[Source], str]:
-    """The source the claim cites and the claim without it; (None, ``text``) when it cites none.
-
-    A citation is a stretch of citing words before the claim's first comma (or ending in "says" / « dit
-    que »), or after its last comma."""
+def citation(tokens: list[Token], text: str) -> Optional[tuple[Source, int, int]]:
+    """The source the claim cites and the tokens ``[lo, hi)`` that cite it (with their comma or "says"), or
+    None.  A citation is a stretch of citing words before the claim's first comma (or ending in "says" /
+    « dit que »), or after its last comma."""
     commas = [k for k, t in enumerate(tokens) if t.type == "AND" and str(t.value) == ","]
     says = next((k for k, t in enumerate(tokens[:_LONGEST + 1]) if t.type == "SOURCE" and
                  str(t.value).lower().split()[0] in ("says", "states", "notes", "dit", "precise", "précise",
                                                      "indique")), None)
     if says is not None and says + 1 < len(tokens) and _is_citation(tokens[:says + 1]) and \
             tokens[0].type in ("RULES", "ACCORDING", "FAQ"):
-        return _source(tokens[:says], text), text[tokens[says].end_pos:].strip()
+        return _source(tokens[:says], text), 0, says + 1
     if commas and tokens[0].type in ("ACCORDING", "RULES") and _is_citation(tokens[:commas[0]]) and \
             commas[0] + 1 < len(tokens):
-        return _source(tokens[:commas[0]], text), text[tokens[commas[0]].end_pos:].strip()
+        return _source(tokens[:commas[0]], text), 0, commas[0] + 1
     if commas and commas[-1] + 1 < len(tokens) and tokens[commas[-1] + 1].type in ("ACCORDING", "ASFORM"):
         stretch = [t for t in tokens[commas[-1] + 1:] if str(t.value) not in (".", "?", "!")]
         if _is_citation(stretch):
-            return _source(stretch, text), text[:tokens[commas[-1]].start_pos].rstrip() + "."
-    return None, text
+            return _source(stretch, text), commas[-1], len(tokens)
+    return None
+
+
+def cited(tokens: list[Token], text: str) -> tuple[Optional[Source], str]:
+    """The source the claim cites and the claim without it; (None, ``text``) when it cites none."""
+    found = citation(tokens, text)
+    if found is None:
+        return None, text
+    source, lo, hi = found
+    if lo == 0:
+        return source, text[tokens[hi - 1].end_pos:].strip()
+    return source, text[:tokens[lo].start_pos].rstrip() + "."

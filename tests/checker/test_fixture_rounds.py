@@ -61,7 +61,10 @@ is a qualifier of a text, an effect said before its trigger is no longer turned 
 * P (60 cards, 60 seeds): 23/120 at its one blind measure (cards 16, seeds 7) at 3253f6a with two wrong answers
   (18/120, the same two wrong, at 3c0ea51): « il gagne lui-même +1/+0 » and « sur elle-même » read as the
   text that gives it to "other creatures" / « un autre ondin »; an "other" word of the sentence where the claim
-  names the card itself now decides nothing: 23/120, 0 wrong."""
+  names the card itself now decides nothing: 23/120, 0 wrong.
+With a relative clause after what a card is, the FAQ leads, one atom for a French verb's forms and for the 2008
+« jouer » (« lancer », « activer »), and a claim compared with two sentences of a note or ruling in a row:
+C 46, D 35, E 26, G 25, J 32, M 24, N 31, O 11, P 30, seeds A 25, seeds B 17."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -75,23 +78,23 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 #: (file, knowledge base, claims, least right answers)
 ROUNDS = [
     pytest.param("claims_cards_round_a.yaml", "full_conn", 100, 65, marks=pytest.mark.corpus, id="cards-A"),
-    pytest.param("claims_seeds_round_a.yaml", "seed_conn", 70, 23, id="seeds-A"),
+    pytest.param("claims_seeds_round_a.yaml", "seed_conn", 70, 25, id="seeds-A"),
     pytest.param("claims_cards_round_b.yaml", "full_conn", 100, 60, marks=pytest.mark.corpus, id="cards-B"),
-    pytest.param("claims_seeds_round_b.yaml", "seed_conn", 70, 16, id="seeds-B"),
-    pytest.param("claims_round_c.yaml", "full_conn", 120, 43, marks=pytest.mark.corpus, id="C"),
-    pytest.param("claims_round_d.yaml", "full_conn", 120, 32, marks=pytest.mark.corpus, id="D"),
-    pytest.param("claims_round_e.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="E"),
-    pytest.param("claims_round_f.yaml", "full_conn", 120, 26, marks=pytest.mark.corpus, id="F"),
-    pytest.param("claims_round_g.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="G"),
+    pytest.param("claims_seeds_round_b.yaml", "seed_conn", 70, 17, id="seeds-B"),
+    pytest.param("claims_round_c.yaml", "full_conn", 120, 46, marks=pytest.mark.corpus, id="C"),
+    pytest.param("claims_round_d.yaml", "full_conn", 120, 35, marks=pytest.mark.corpus, id="D"),
+    pytest.param("claims_round_e.yaml", "full_conn", 120, 26, marks=pytest.mark.corpus, id="E"),
+    pytest.param("claims_round_f.yaml", "full_conn", 120, 27, marks=pytest.mark.corpus, id="F"),
+    pytest.param("claims_round_g.yaml", "full_conn", 120, 25, marks=pytest.mark.corpus, id="G"),
     pytest.param("claims_round_h.yaml", "full_conn", 120, 25, marks=pytest.mark.corpus, id="H"),
     pytest.param("claims_round_i.yaml", "full_conn", 120, 31, marks=pytest.mark.corpus, id="I"),
-    pytest.param("claims_round_j.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="J"),
+    pytest.param("claims_round_j.yaml", "full_conn", 120, 32, marks=pytest.mark.corpus, id="J"),
     pytest.param("claims_round_k.yaml", "full_conn", 120, 25, marks=pytest.mark.corpus, id="K"),
-    pytest.param("claims_round_l.yaml", "full_conn", 120, 10, marks=pytest.mark.corpus, id="L"),
-    pytest.param("claims_round_m.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="M"),
-    pytest.param("claims_round_n.yaml", "full_conn", 120, 29, marks=pytest.mark.corpus, id="N"),
-    pytest.param("claims_round_o.yaml", "full_conn", 120, 9, marks=pytest.mark.corpus, id="O"),
-    pytest.param("claims_round_p.yaml", "full_conn", 120, 23, marks=pytest.mark.corpus, id="P"),
+    pytest.param("claims_round_l.yaml", "full_conn", 120, 11, marks=pytest.mark.corpus, id="L"),
+    pytest.param("claims_round_m.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="M"),
+    pytest.param("claims_round_n.yaml", "full_conn", 120, 31, marks=pytest.mark.corpus, id="N"),
+    pytest.param("claims_round_o.yaml", "full_conn", 120, 11, marks=pytest.mark.corpus, id="O"),
+    pytest.param("claims_round_p.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="P"),
 ]
 
 

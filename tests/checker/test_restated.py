@@ -226,3 +226,13 @@ def test_a_french_verb_is_one_atom_in_all_its_forms():
 ])
 def test_the_card_itself_is_not_the_other_objects_of_its_text(full_conn, claim):
     assert check_claim(claim, cards=full_conn).answer != "true"
+
+
+def test_a_claim_may_say_in_one_sentence_what_a_note_says_in_two(seed_conn):
+    # the Sombrelande FAQ: « Si la capacité déclenchée de conspiration est contrecarrée (…), aucune copie ne sera
+    # créée. Le sort de départ n'est pas affecté. » (one note, two sentences)
+    v = check_claim("Si la capacité déclenchée de conspiration est contrecarrée, aucune copie n'est créée et le sort "
+                    "d'origine n'est pas affecté.", cards=seed_conn)
+    assert v.answer == "true"
+    assert any("aucune copie ne sera créée. Le sort de départ n'est pas affecté." in e for e in v.explanation), \
+        v.explanation
