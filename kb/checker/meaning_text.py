@@ -43,6 +43,11 @@ class TextMeaning:
                  "ability": tok.value.get("ability")}
         return lambda subject: self._queries(subject, [("+", ("text_does", value))], [], _negs(children), False)
 
+    def asked_can(self, children):
+        """"Can X tap for one mana of any color?": what the card's text lets it do, asked."""
+        subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return self.text_does_pred([c for c in children if c is not subject])(subject)
+
     def text_when_enters(self, children):
         """« Quand X arrive sur le champ de bataille, il exile … », "When X enters, it deals 4 damage to …",
         "When X dies, you create …": the effect compared with the card's text, its trigger with it."""

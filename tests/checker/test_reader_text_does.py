@@ -260,3 +260,17 @@ def test_loyalty_abilities_by_their_cost(full_conn, claim, answer):
 def test_because_of_an_attribute(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Archway Commons "{T}: Add one mana of any color."; Mosstodon "{1}: Target creature with power 5 or greater
+    # gains trample until end of turn."
+    ("Can Archway Commons tap for one mana of any color?", "true"),
+    ("Can Mosstodon give target creature with power 5 or greater trample until end of turn?", "true"),
+    ("Can Serra Angel destroy target creature?", "unknown"),       # what a text never says is not denied
+])
+def test_what_a_card_can_do_asked(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, (v.reason, v.explanation)
+    assert v.reading is not None and v.reading["reader"] == "typed"
