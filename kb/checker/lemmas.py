@@ -86,7 +86,7 @@ def lemma_index(grammar: frozenset[str]) -> dict[str, dict[str, tuple[str, str]]
         return cached
     index = {lang: _language_index(_dictionary(lang), grammar) for lang in LANGS}
     if path:
-        _write_cache(path, index)
+        write_cache(path, index)
     return index
 
 
@@ -102,11 +102,17 @@ def _cache_path(grammar: frozenset[str]) -> Optional[Path]:
     except PackageNotFoundError:
         return None
     key = hashlib.sha256("\n".join([_INDEX_FORMAT, lib, *sorted(grammar)]).encode()).hexdigest()[:20]
+    root = cache_root()
+    return root / f"lemmas-{key}.json" if root is not None else None
+
+
+def cache_root() -> Optional[Path]:
+    """Where the checker caches what it derives: ``$KB_CACHE_DIR``, else ``$XDG_CACHE_HOME/kb``, else
+    ``~/.cache/kb``; None with no home directory (then it is derived each time)."""
     try:
-        root = os.environ.get("KB_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kb"
-    except RuntimeError:        # no home directory to put a cache in: the index is made each time
+        return Path(os.environ.get("KB_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kb")
+    except RuntimeError:
         return None
-    return Path(root) / f"lemmas-{key}.json"
 
 
 #: A cache file larger than this is not ours (the index is a few hundred KB).
@@ -151,12 +157,13 @@ def _index_of(data) -> Optional[dict]:
     return index
 
 
-def _write_cache(path: Path, index: dict) -> None:
-    """Write atomically (a temporary file renamed), ignoring any failure."""
+def write_cache(path: Path, index: dict) -> None:
+    """Write a cache file as JSON atomically (a temporary file renamed), ignoring any failure (the lemma
+    index, the lexicon of :mod:`kb.checker.lexicon`)."""
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".lemmas-")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix="." + path.stem.split("-")[0] + "-")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(index, f, ensure_ascii=False)
         os.replace(tmp, path)

@@ -473,6 +473,17 @@ FR: dict[str, str] = {
     "reason": "cause", "consequence": "conséquence", "contrast": "opposition",
     "conjunction": "deux prédicats d'un même sujet", "statements": "deux affirmations juxtaposées",
     "true": "vraie", "false": "fausse", "unknown": "inconnue",
+    "the French sentence is read in English words learned from the card data's French and English texts":
+        "la phrase française est lue en mots anglais appris des textes français et anglais des données de cartes",
+    "the English sentence is compared with the claim read in English words learned from the card data's French "
+    "and English texts":
+        "la phrase anglaise est comparée à l'affirmation lue en mots anglais appris des textes français et anglais "
+        "des données de cartes",
+    "ruling of {date} on {card}: “{sentence}”": "décision du {date} sur {card} : « {sentence} »",
+    "the claim covers {cover} of its words, in its order": "l'affirmation couvre {cover} de ses mots, dans son ordre",
+    "; the {negator} negates “{word}” and the {other} does not": " ; {negator} nie « {word} », {other} non",
+    "; the negations agree": " ; les négations concordent",
+    "ruling": "la décision", "claim": "l'affirmation",
     # a claim that cites its source (kb/checker/sources.py)
     "the claim cites {source}: what it says is compared without the citation":
         "l'affirmation cite « {source} » : ce qu'elle dit est comparé sans la citation",

@@ -37,6 +37,8 @@ from typing import Iterable, Optional
 
 from kb.checker.gist import SELF, Gist, gist, sentences, with_pairs, word_class
 from kb.checker.gist_judge import Judgement, judge
+from kb.checker.lexicon import built_stamp, lexicon_at, to_english
+from kb.checker.messages import render
 from kb.checker.verdict import Verdict
 from kb.data import terms_dir
 
@@ -196,17 +198,19 @@ def _card_text(conn: sqlite3.Connection, card: str, lang: str, surface: str) -> 
 
 def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: str = "latest",
                      names: Iterable[str] = (), not_from: Optional[str] = None,
-                     card: Optional[str] = None, surface: str = "") -> Optional[Match]:
+                     card: Optional[str] = None, surface: str = "", across: bool = False) -> Optional[Match]:
     """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree):
-    among the rules text of ``card`` when given, else among the notes and rules of ``lang``."""
+    among the rules text of ``card`` when given, else among the notes and rules of ``lang``; ``across``:
+    an English claim among the French notes and rules, read in English words (:mod:`kb.checker.lexicon`)."""
     path = _path(conn)
     if path is None:
         return None
+    ed = None
     if card is not None:
         sources = _card_text(conn, card, lang, surface) if edition == "latest" else ()
         names = set(names) | set(word_class(lang, "this"))
-    elif lang == "fr":
-        sources, ed = _french(path), None
+    elif lang == "fr" or across:
+        sources = _french(path)
     else:
         ed = _edition_in_force(conn, edition)
         sources = _english(path, ed) if ed else ()
@@ -217,7 +221,10 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     distinct = set(said.atoms)
     if len(distinct) < MIN_ATOMS:
         return None
-    gists = _read(path, ed, names, lang) if card is None else tuple(gist(s.sentence, names, lang) for s in sources)
+    if across:
+        gists = _in_english(path, names, conn)
+    else:
+        gists = _read(path, ed, names, lang) if card is None else tuple(gist(s.sentence, names, lang) for s in sources)
     topics = _topics(lang)
     found: list[Match] = []
     # in the card's own text the card need not be named (« Counter target instant spell. »)
@@ -230,7 +237,7 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
             # a game term of the claim the sentence never says: another topic's sentence, unless the card's
             # own text says another term of its kind in its place ("counter a sorcery spell")
             other_topic = (distinct - set(g.atoms)) & topics and not (card is not None and j.changed)
-            if other_topic or not _of_its_time(source, edition, lang):
+            if other_topic or not _of_its_time(source, edition, "fr" if across else lang):
                 j = Judgement(j.cover, j.aligned)
         found.append(Match(source, j))
     if not found:
@@ -240,6 +247,17 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     if len(decided) > 1:
         return Match(best.said, Judgement(best.judgement.cover, best.judgement.aligned))
     return best
+
+
+def _in_english(path: str, names: frozenset[str], conn: sqlite3.Connection) -> tuple[Gist, ...]:
+    """The gists of the French notes and rules in English atoms (:func:`kb.checker.lexicon.to_english`)."""
+    return _translated(path, names, built_stamp(conn))
+
+
+@lru_cache(maxsize=8)
+def _translated(path: str, names: frozenset[str], built: str) -> tuple[Gist, ...]:
+    lex = lexicon_at(path, built)
+    return tuple(to_english(g, lex) for g in _read(path, None, names, "fr"))
 
 
 def _cited(said: Said, lang: str) -> str:
@@ -274,6 +292,12 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
     """``verdict`` (unknown) decided by the sentence the claim restates — of ``card``'s rules text when
     given, else of the notes and rules — or kept with the closest one as evidence."""
     match = closest_sentence(claim, verdict.lang, conn, verdict.edition, names, not_from, card, surface)
+    across = False
+    if card is None and verdict.lang == "en" and (match is None or match.answer is None):
+        # an English claim about what a French FAQ says: its notes, read in English words
+        other = closest_sentence(claim, "en", conn, verdict.edition, names, not_from, across=True)
+        if other is not None and (other.answer is not None or match is None):
+            match, across = other, True
     if match is None:
         return verdict
     said = match.said
@@ -284,4 +308,7 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
     decided = Verdict(verdict.claim, match.answer, edition=verdict.edition, lang=verdict.lang,
                       evidence=verdict.evidence, reading=verdict.reading)
     decided.explanation = [_cited(said, verdict.lang), _how(match.judgement, verdict.lang)]
+    if across:
+        decided.explanation.append(render(verdict.lang, "the French sentence is read in English words learned "
+                                                        "from the card data's French and English texts", {}))
     return decided

@@ -33,6 +33,8 @@ from typing import Optional
 
 from kb.checker.gist import Gist, gist, sentences, with_pairs, word_class
 from kb.checker.gist_judge import judge
+from kb.checker.lexicon import lexicon, to_english
+from kb.checker.messages import render
 from kb.checker.verdict import Verdict
 
 __all__ = ["RulingMatch", "closest_ruling", "consult_rulings", "card_names"]
@@ -92,11 +94,15 @@ def _said_elsewhere(missing: set[str], sentence: Gist, read: list) -> bool:
     return any(specific & set(other.atoms) for *_, other in read if other is not sentence)
 
 
-def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str = "") -> Optional[RulingMatch]:
-    """The ruling sentence of ``card`` closest to ``claim`` (English), with its answer; None without rulings
-    or when the claim is too short to compare.  Two decided sentences that disagree leave the answer None."""
+def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str = "",
+                   lang: str = "en") -> Optional[RulingMatch]:
+    """The ruling sentence of ``card`` closest to ``claim`` (English, or French read in English words:
+    :mod:`kb.checker.lexicon`), with its answer; None without rulings or when the claim is too short to
+    compare.  Two decided sentences that disagree leave the answer None."""
     names = card_names(conn, card, surface)
-    said = gist(claim, names)
+    said = gist(claim, names, lang)
+    if lang == "fr":
+        said = to_english(said, lexicon(conn))
     if len(set(said.atoms)) < MIN_ATOMS:
         return None
     read = [(date or "", text, sentence, gist(sentence, names))
@@ -139,13 +145,14 @@ def consult_rulings(verdict: Verdict, claim: str, conn: sqlite3.Connection, late
     """``verdict`` (unknown) decided by the ruling the claim restates, or kept with that ruling as evidence.
 
     Only English claims about today's rules that name one card are compared (see the module docstring)."""
-    if verdict.lang != "en" or not latest:
+    if not latest:
         return verdict
-    card = named_card(claim, conn)
-    match = closest_ruling(claim, card[0], conn, card[1]) if card else None
+    card = named_card(claim, conn, verdict.lang)
+    match = closest_ruling(claim, card[0], conn, card[1], verdict.lang) if card else None
     if match is None or match.cover < EVIDENCE_COVER:
         return verdict
-    quoted = f"ruling of {match.date} on {match.card}: “{match.sentence}”"
+    quoted = render(verdict.lang, "ruling of {date} on {card}: “{sentence}”",
+                    {"date": match.date, "card": match.card, "sentence": match.sentence})
     if match.answer is None:
         verdict.evidence = [{"kind": "ruling", "id": f"{match.card} ({match.date})", "url": None,
                              "snippet": match.ruling}] + list(verdict.evidence)
@@ -158,4 +165,14 @@ def consult_rulings(verdict: Verdict, claim: str, conn: sqlite3.Connection, late
         other = "claim" if negator == "ruling" else "ruling"
         agreement = f"; the {negator} negates “{word}” and the {other} does not"
     decided.explanation = [quoted, f"the claim covers {match.cover:.0%} of its words, in its order" + agreement]
+    if verdict.lang == "fr":
+        decided.explanation = [quoted, render("fr", "the claim covers {cover} of its words, in its order",
+                                              {"cover": f"{match.cover:.0%}".replace("%", " %")}) +
+                               (render("fr", "; the {negator} negates “{word}” and the {other} does not",
+                                       {"negator": render("fr", match.flipped[1], {}), "word": match.flipped[0],
+                                        "other": render("fr", "claim" if match.flipped[1] == "ruling" else "ruling",
+                                                        {})})
+                                if match.flipped else render("fr", "; the negations agree", {})),
+                               render("fr", "the English sentence is compared with the claim read in English words "
+                                            "learned from the card data's French and English texts", {})]
     return decided
