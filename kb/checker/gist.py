@@ -214,9 +214,12 @@ def _gist_fr(text: str, names: Iterable[str]) -> Gist:
     ne: Optional[int] = None          # -1: « ne » read, its verb not yet; else the index of the atom it marks
     nothing = False                   # « aucun », « rien » read: the « ne » after them is theirs
     reflexive = False
-    for word in _WORD["fr"].findall(_plain(text, names, "fr")):
-        word = _INVERTED.sub("", word.rstrip("'"))     # « ciblent-elles », « peut-on »: the verb
+    words = [_INVERTED.sub("", w.rstrip("'")) for w in _WORD["fr"].findall(_plain(text, names, "fr"))]
+    for k, word in enumerate(words):          # « ciblent-elles », « peut-on »: the verb
         after_se, reflexive = reflexive, word in ("se", "s")
+        if ne is None and word == "pas" and k + 1 < len(words) and words[k + 1] in cls["restriction"]:
+            read.pending += NEGATED          # « pas seulement un marqueur -1/-1 »: not only that
+            continue
         if word in ("ne", "n"):
             _expletive(read, ne)
             ne, nothing = (None, False) if nothing else (-1, False)

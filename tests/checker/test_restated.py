@@ -236,3 +236,14 @@ def test_a_claim_may_say_in_one_sentence_what_a_note_says_in_two(seed_conn):
     assert v.answer == "true"
     assert any("aucune copie ne sera créée. Le sort de départ n'est pas affecté." in e for e in v.explanation), \
         v.explanation
+
+
+def test_pas_seulement_negates_the_restriction():
+    # the Sombrelande FAQ on Leech Bonder: « … peut déplacer n'importe quel type de marqueur, pas seulement un
+    # marqueur -1/-1. »: a « pas » with no « ne » before « seulement » is "not only", not a negation read unclearly
+    note = gist("La capacité activée de l'Attacheur de sangsues peut déplacer n'importe quel type de marqueur, "
+                "pas seulement un marqueur -1/-1.", ["Attacheur de sangsues"], "fr")
+    assert dict(zip(note.atoms[-2:], note.marks[-2:]))["marqueur"] == "no"
+    only = gist("L'Attacheur de sangsues ne peut déplacer que des marqueurs -1/-1.", ["Attacheur de sangsues"], "fr")
+    j = judge(only, note, of_the_card=True)
+    assert (j.answer, j.flipped) == ("false", ("marqueur", "sentence"))
