@@ -32,6 +32,9 @@ _INSTEAD = {"en": ("instead", "x"), "fr": ("place", "x")}
 #: Words after which a step is named (« au début de votre entretien », "at the beginning of your upkeep").
 _STEP_LEAD = {"en": ("beginning",), "fr": ("debut",)}
 _STEP_SKIP = {"en": ("your", "next", "each", "step", "the", "of", "player", "players", "opponent", "opponents"), "fr": ("votre", "prochain", "chaque", "etape")}
+#: The steps and phases a trigger is said at (only these are compared: "that player's upkeep" names the upkeep).
+_STEPS = {"en": ("upkeep", "draw", "end", "combat", "cleanup", "precombat", "postcombat", "main", "turn"),
+          "fr": ("entretien", "pioche", "fin", "combat", "nettoyage", "principale", "tour")}
 
 
 def _names(d) -> tuple[str, ...]:
@@ -426,9 +429,13 @@ def _keyword_names(keys: list[Key], lang: str) -> set[str]:
 def _step(keys: list[Key], lang: str) -> Optional[Key]:
     lead = {word_key(w, lang) for w in _STEP_LEAD[lang]}
     skip = {word_key(w, lang) for w in _STEP_SKIP[lang]}
+    steps = {word_key(w, lang) for w in _STEPS[lang]}
     for i, k in enumerate(keys):
         if k.key in lead:
-            return next((x for x in keys[i + 1:] if x.key not in skip), None)
+            after = next((x for x in keys[i + 1:] if x.key not in skip), None)
+            # the step the text is at, past the words of whose it is ("that player's upkeep")
+            return next((x for x in keys[i + 1:i + 5] if x.key in steps), None) if after is not None and \
+                after.key not in steps else after
     return None
 
 

@@ -274,3 +274,15 @@ def test_what_a_card_can_do_asked(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert v.reading is not None and v.reading["reader"] == "typed"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Worry Beads: "At the beginning of each player's upkeep, that player mills a card." (round Q's wrong answer
+    # at 718816a: "that player's upkeep" read as the step "that")
+    ("Worry Beads makes each player mill exactly one card at the beginning of that player's upkeep.", "unknown"),
+    ("Worry Beads makes each player mill a card at the beginning of that player's end step.", "false"),
+    ("Worry Beads makes each player mill a card at the beginning of each player's draw step.", "false"),
+])
+def test_the_step_of_a_trigger_is_a_step(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
