@@ -189,6 +189,8 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
         # the card data answered what the claim asks of a card (« … mentions double strike without the card
         # having it »): a ruling or a note that uses the same words ("… will lose double strike") decides nothing
         return answered
+    if isinstance(answered.reading, dict) and answered.reading.get("setup", {}).get("cited"):
+        answered.source = answered.reading["setup"]["cited"]      # read by the claim reader without it
     if answered.answer != "unknown" or conn is None:
         return answered
     return _restated(answered, text, edition, cards, not_from, conn)

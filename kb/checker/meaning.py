@@ -102,6 +102,8 @@ class Reading:
     concession: Optional[Assertion] = None
     edition: Optional[str] = None
     source: Optional[str] = None
+    #: The rule or ruling the claim cites ("Per rule 502.10b, …"), read without it (kb/checker/sources.py).
+    cited: Optional[dict] = None
     question: bool = False
     #: « X seulement si Y »: the events of the situation where the condition Y does not hold (X is
     #: asked in both: kb/checker/meaning_conditions.py); None for any other claim
@@ -116,7 +118,7 @@ class Reading:
     def to_dict(self) -> dict:
         return {"reader": "typed", "lang": self.lang, "question": self.question,
                 "setup": {"entities": [asdict(e) for e in self.setup], "edition": self.edition,
-                          "source": self.source},
+                          "source": self.source, "cited": self.cited},
                 "events": list(self.events),
                 "only_if": None if self.only_if is None else list(self.only_if),
                 "even_if": self.even_if,

@@ -120,7 +120,7 @@ class Reader:
                 raise first from None
 
     def _read(self, claim: str, lang: str) -> Reading:
-        tokens = _uncited(self.tokenizer.tokenize(claim, lang))
+        tokens, cited = _uncited(self.tokenizer.tokenize(claim, lang))
         if not tokens.tokens:
             raise NotRead("nothing to read", [])
         types = {t.type for t in tokens.tokens}
@@ -140,20 +140,21 @@ class Reader:
                 raise NotRead(inner.why, inner.words) from None
             raise inner from None
         reading.passed_over = tokens.passed_over
+        reading.cited = cited
         if reading.asserts is None:
             raise NotRead("no assertion", [])
         return reading
 
 
-def _uncited(tokens: Tokens) -> Tokens:
+def _uncited(tokens: Tokens) -> tuple[Tokens, Optional[dict]]:
     """The tokens without the rule or ruling the claim cites ("Per rule 502.10b, …", "…, per a 2017-03-14
-    ruling": :mod:`kb.checker.sources`): the claim is what it says; a FAQ or the rules of a year stay, for the
-    grammar reads the edition they name."""
+    ruling": :mod:`kb.checker.sources`), and that citation: the claim is what it says; a FAQ or the rules of
+    a year stay, for the grammar reads the edition they name."""
     found = citation(tokens.tokens, tokens.text)
     if found is None or found[0].kind not in ("rule", "ruling"):
-        return tokens
-    _, lo, hi = found
-    return replace(tokens, tokens=tokens.tokens[:lo] + tokens.tokens[hi:])
+        return tokens, None
+    source, lo, hi = found
+    return replace(tokens, tokens=tokens.tokens[:lo] + tokens.tokens[hi:]), source.to_dict()
 
 
 def read_claim(claim: str, lang: str, conn: Optional[sqlite3.Connection] = None) -> Reading:

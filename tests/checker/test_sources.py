@@ -89,3 +89,4 @@ def test_the_claim_reader_reads_a_faq_lead(seed_conn, claim, answer, edition):
 def test_the_claim_reader_reads_a_rule_lead(seed_conn):
     v = check_claim("Selon la règle 202.3, Implorer la reine a une valeur de mana de 6.", cards=seed_conn)
     assert v.answer == "true" and v.reading["reader"] == "typed"
+    assert v.source == v.reading["setup"]["cited"] == {"kind": "rule", "value": "202.3", "surface": "règle 202.3"}
