@@ -35,7 +35,7 @@ from kb.checker.card_queries import QueryModel
 from kb.checker.designation import designate_in
 from kb.checker.cards import KBCards, Lookup
 from kb.checker.meaning import ATTRIBUTES, Reading
-from kb.checker.reader import NotRead, Reader
+from kb.checker.reader import NotRead, Reader, tokens_once
 from kb.checker.editions import EditionError, resolve_edition
 from kb.checker.entities import ingest_stamp
 from kb.checker.evidence import Evidence, find_evidence
@@ -163,6 +163,12 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     -> [{kind, id, url, snippet}]`` (:mod:`kb.checker.evidence`).  ``not_from``: a stored document
     whose notes and rules may not decide the claim (the one ``kb check --document`` is checking).
     """
+    with tokens_once():         # its clauses and its readers share the claim's tokens
+        return _checked(text, edition, cards, evidence, not_from)
+
+
+def _checked(text: str, edition: Optional[str], cards: Cards, evidence: Evidence,
+             not_from: Optional[str]) -> Verdict:
     question, said = stated_answer(text)
     if said is not None:        # "Does X have flying? No.": the question is checked, the answer compared
         return answer_given(check_claim(question, edition=edition, cards=cards, evidence=evidence), text, said)
@@ -224,7 +230,7 @@ def _restated(answered: Verdict, text: str, edition: Optional[str], cards: Cards
 def _cited(text: str, lang: str, conn) -> tuple:
     """The rule, ruling or FAQ the claim cites (:mod:`kb.checker.sources`) and the claim without it; the
     rules of a year stay in the claim (they choose the edition it is about)."""
-    source, said = cited(Reader(conn).tokenizer.tokenize(text, lang).tokens, text)
+    source, said = cited(Reader(conn).tokens(text, lang).tokens, text)
     if source is None or source.kind == "rules":
         return None, text
     return source, said
@@ -250,7 +256,7 @@ def _characteristics_only(reading: Optional[dict]) -> bool:
 def _by_clauses(verdict: Verdict, text: str, edition: Optional[str], cards: Cards, not_from: Optional[str],
                 conn) -> Verdict:
     """An unknown claim of two clauses (« X, puisque Y ») decided by its clauses (:mod:`kb.checker.clauses`)."""
-    tokens = Reader(conn).tokenizer.tokenize(text, verdict.lang).tokens
+    tokens = Reader(conn).tokens(text, verdict.lang).tokens
     decided = consult_clauses(verdict, tokens, lambda part: check_claim(
         part, edition=edition, cards=cards, not_from=not_from))
     if decided is not verdict and verdict.reading is not None:

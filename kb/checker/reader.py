@@ -19,6 +19,8 @@ characteristics: the model evaluates the Reading (:mod:`kb.checker.card_queries`
 from __future__ import annotations
 
 import sqlite3
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from functools import lru_cache
 from typing import Optional
@@ -108,6 +110,15 @@ class Reader:
     def __init__(self, conn: Optional[sqlite3.Connection] = None):
         self.tokenizer = Tokenizer(db_name_finder(conn) if conn is not None else None, vocabulary_for(conn))
 
+    def tokens(self, claim: str, lang: str) -> Tokens:
+        """The typed tokens of ``claim``, read once per check (:func:`tokens_once`)."""
+        memo = _TOKENS.get()
+        if memo is None:
+            return self.tokenizer.tokenize(claim, lang)
+        if (claim, lang) not in memo:
+            memo[(claim, lang)] = self.tokenizer.tokenize(claim, lang)
+        return memo[(claim, lang)]
+
     def read(self, claim: str, lang: str) -> Reading:
         """The reading of ``claim`` in ``lang``, else in the other language (a French card name in
         an English sentence may mislead the guess of its language)."""
@@ -120,7 +131,7 @@ class Reader:
                 raise first from None
 
     def _read(self, claim: str, lang: str) -> Reading:
-        tokens, cited = _uncited(self.tokenizer.tokenize(claim, lang))
+        tokens, cited = _uncited(self.tokens(claim, lang))
         if not tokens.tokens:
             raise NotRead("nothing to read", [])
         types = {t.type for t in tokens.tokens}
@@ -155,6 +166,25 @@ def _uncited(tokens: Tokens) -> tuple[Tokens, Optional[dict]]:
         return tokens, None
     source, lo, hi = found
     return replace(tokens, tokens=tokens.tokens[:lo] + tokens.tokens[hi:]), source.to_dict()
+
+
+#: The tokens of the claims read during one check (its clauses, the claim without its citation…), by text and
+#: language: each is tokenized once however many readers look at it.
+_TOKENS: ContextVar[Optional[dict]] = ContextVar("claim_tokens", default=None)
+
+
+@contextmanager
+def tokens_once():
+    """Within it, a claim's text is tokenized once (the readers of one check share the tokens; the knowledge
+    base is the same for all of them)."""
+    if _TOKENS.get() is not None:
+        yield
+        return
+    token = _TOKENS.set({})
+    try:
+        yield
+    finally:
+        _TOKENS.reset(token)
 
 
 def read_claim(claim: str, lang: str, conn: Optional[sqlite3.Connection] = None) -> Reading:

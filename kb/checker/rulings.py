@@ -132,7 +132,7 @@ def named_card(claim: str, conn: sqlite3.Connection, lang: str = "en") -> Option
     """(card, the words the claim calls it by) when the claim names exactly one card, else None."""
     from kb.checker.reader import Reader
 
-    tokens = Reader(conn).tokenizer.tokenize(claim, lang).tokens
+    tokens = Reader(conn).tokens(claim, lang).tokens
     named = {(t.value["card"], t.value["surface"]) for t in tokens
              if t.type == "CARD" and isinstance(t.value, dict) and not t.value.get("ambiguous")}
     cards = {card for card, _ in named}
