@@ -257,8 +257,13 @@ def _by_clauses(verdict: Verdict, text: str, edition: Optional[str], cards: Card
                 conn) -> Verdict:
     """An unknown claim of two clauses (« X, puisque Y ») decided by its clauses (:mod:`kb.checker.clauses`)."""
     tokens = Reader(conn).tokens(text, verdict.lang).tokens
-    decided = consult_clauses(verdict, tokens, lambda part: check_claim(
-        part, edition=edition, cards=cards, not_from=not_from))
+    claim, verdict.claim = verdict.claim, text        # the clauses are cut from ``text`` (without a citation)
+    try:
+        decided = consult_clauses(verdict, tokens, lambda part: check_claim(
+            part, edition=edition, cards=cards, not_from=not_from))
+    finally:
+        verdict.claim = claim
+    decided.claim = claim
     if decided is not verdict and verdict.reading is not None:
         decided.reading["whole"] = verdict.reading
     return decided

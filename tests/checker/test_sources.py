@@ -90,3 +90,14 @@ def test_the_claim_reader_reads_a_rule_lead(seed_conn):
     v = check_claim("Selon la règle 202.3, Implorer la reine a une valeur de mana de 6.", cards=seed_conn)
     assert v.answer == "true" and v.reading["reader"] == "typed"
     assert v.source == v.reading["setup"]["cited"] == {"kind": "rule", "value": "202.3", "surface": "règle 202.3"}
+
+
+@pytest.mark.corpus
+def test_a_cited_claim_of_two_statements_is_cut_without_its_citation(full_conn):
+    # Kyren Glider: {1}{R} Creature — Goblin 1/1, flying, "Kyren Glider can't block."
+    claim = "Selon la règle 702.95, le Planeur kyrène est un gobelin rouge 1/1 avec le vol : il ne peut pas bloquer."
+    v = check_claim(claim, cards=full_conn)
+    assert (v.answer, v.claim) == ("true", claim)
+    assert v.source == {"kind": "rule", "value": "702.95", "surface": "règle 702.95"}
+    assert [p["text"] for p in v.reading["clauses"]["parts"]] == [
+        "le Planeur kyrène est un gobelin rouge 1/1 avec le vol.", "Planeur kyrène ne peut pas bloquer."]
