@@ -134,7 +134,9 @@ def _spell_cost(d, cost: str, trace: Trace) -> Optional[bool]:
     trace.step("mana cost of {label}: {cost}", "mana_cost", label=d.label, cost=printed or trace.tr("none"))
     if printed.upper() == cost.upper():
         return True
-    return None if cost.upper() in (d.face.text or "").upper() else False
+    if "{X}" in printed.upper() or cost.upper() in (d.face.text or "").upper():
+        return None             # "For {2}{R}, Fireball deals 2 damage": X paid; a kicker or flashback of that cost
+    return False
 
 
 def _backed_in_english(d, effect: str, names, trace: Trace, ability: Optional[str] = None) -> bool:

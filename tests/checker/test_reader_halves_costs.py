@@ -92,3 +92,10 @@ def test_a_cost_said_by_a_participle_after_the_noun(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
     assert any("{2}{G}" in e for e in v.explanation)
+
+
+@pytest.mark.corpus
+def test_a_cost_said_before_a_spell_with_x_is_no_contradiction(full_conn):
+    # Fireball {X}{R}: "For {2}{R}" is X = 2 paid, not another mana cost
+    v = check_claim("For {2}{R}, Fireball deals 2 damage to any target.", cards=full_conn)
+    assert v.answer != "false"
