@@ -442,13 +442,12 @@ class QueryModel:
                         verdict=self.trace.tr("the face designated as" if same else "not the face designated as"))
         return same
 
-
     def _a_half_of(self, d, entity) -> bool:
         """Whether ``d`` is one of the halves of the split card ``entity`` names (no half named there)."""
         layout = d.card.layout if d.card is not None else None
         if layout is None:
             raise Unknown("no card data for the halves of {name}", name=entity.card)
-        same = d.face.card == entity.card and layout in _HALVES and fold_name(d.face.name) != fold_name(d.face.card)
+        same = d.face.card == entity.card and layout in HALVES and fold_name(d.face.name) != fold_name(d.face.card)
         self.trace.step("{label} is {verdict} {other}", label=d.label, other=entity.surface,
                         verdict=self.trace.tr("the face designated as" if same else "not the face designated as"))
         return same
@@ -457,9 +456,8 @@ class QueryModel:
 #: The layouts a card has such a face in (« la face arrière » of a double-faced or flip card, « la seconde
 #: moitié » of a split card, the Adventure of an Adventure card).
 _DOUBLE = ("transform", "modal_dfc", "meld", "flip", "double_faced_token", "reversible_card")
-_HALVES = HALVES
 _FACES_OF = {"back": _DOUBLE, "front": _DOUBLE + ("adventure",), "adventure": ("adventure",),
-             "left": _HALVES, "right": _HALVES, "half": _HALVES, "other": _HALVES}
+             "left": HALVES, "right": HALVES, "half": HALVES, "other": HALVES}
 
 
 def _pays(cost: str, spent: str) -> bool:

@@ -254,19 +254,14 @@ _NOUN_END = frozenset(("PT", "SUBTYPE", "CARDTYPE", "COLOR", "COLORLESS", "SUPER
 def _costs_for(tokens: list[Token]) -> list[Token]:
     """"a 3/1 Human Peasant for {1}{W}", "a green 2/4 Crocodile costing {2}{G}", « un crocodile vert coûtant
     {2}{G} »: "for" or the participle and a mana cost after a noun phrase is the phrase's cost, as « à {1}{W} »
-    is (a ``HAS`` token, read by ``cost_comp``)."""
+    is (a ``HAS`` token, read by ``cost_comp``); "costing exactly {1}{R}" is that cost."""
+    tokens = [t for k, t in enumerate(tokens) if not (t.type == "CMP" and t.value == "eq" and 0 < k < len(tokens) - 1
+                                                     and tokens[k - 1].type == "COSTV" and tokens[k + 1].type == "MANA")]
     return [Token("HAS", "for", start_pos=t.start_pos, end_pos=t.end_pos)
             if (t.type in ("WORD", "FOR") and str(t.value).lower() == "for" or
                 t.type == "COSTV" and str(t.value).lower() in ("costing", "coutant", "coûtant")) and
-            0 < k < len(tokens) - 1 and tokens[k - 1].type in _NOUN_END and _mana_after(tokens, k) else t
-            for k, t in enumerate(tokens)
-            if not (t.type == "CMP" and t.value == "eq" and 0 < k < len(tokens) - 1 and tokens[k - 1].type == "COSTV"
-                    and tokens[k + 1].type == "MANA")]      # "costing exactly {1}{R}": exactly that cost
-
-
-def _mana_after(tokens: list[Token], k: int) -> bool:
-    return tokens[k + 1].type == "MANA" or tokens[k + 1].type == "CMP" and tokens[k + 1].value == "eq" and \
-        k + 2 < len(tokens) and tokens[k + 2].type == "MANA"
+            0 < k < len(tokens) - 1 and tokens[k - 1].type in _NOUN_END and tokens[k + 1].type == "MANA" else t
+            for k, t in enumerate(tokens)]
 
 
 def merge_effects(tokens: list[Token], text: str) -> list[Token]:

@@ -154,10 +154,9 @@ def atom_of(word: str, lang: str, reflexive: bool = False) -> str:
     :func:`_verb_of`; ``reflexive``: the word follows « se »)."""
     if word == "self" or word in word_class(lang, "self"):
         return SELF
-    if lang != "fr":
-        return _number(word) or _lemma(word, lang)
-    if _number(word):
-        return _number(word)
+    number = _number(word)
+    if number or lang != "fr":
+        return number or _lemma(word, lang)
     verb = _verb_of(_lemma(word, lang), reflexive)
     return word_class("fr", "verb").get(verb) or verb          # « lancer » a spell: « jouer » it (2008)
 

@@ -29,6 +29,7 @@ from typing import Optional
 
 from kb.checker.gist import SELF, Gist, gist, is_quantity, word_class
 from kb.checker.lemmas import cache_root, write_cache
+from kb.store.db import database_path
 
 __all__ = ["built_stamp", "learn", "lexicon", "lexicon_at", "to_english"]
 
@@ -77,14 +78,9 @@ def _rows(conn: sqlite3.Connection):
         "g.doubtful = '' AND g.text IS NOT NULL) GROUP BY f.card, f.side")
 
 
-def _path_of(conn: sqlite3.Connection) -> Optional[str]:
-    row = next((r for r in conn.execute("PRAGMA database_list") if r[1] == "main"), None)
-    return row[2] if row and row[2] else None
-
-
 def lexicon(conn: sqlite3.Connection) -> dict[str, str]:
     """The lexicon of the knowledge base ``conn`` (empty without card data), learned once and cached."""
-    path = _path_of(conn)
+    path = database_path(conn)
     return lexicon_at(path, built_stamp(conn)) if path is not None else {}
 
 

@@ -41,6 +41,7 @@ from kb.checker.lexicon import built_stamp, lexicon_at, to_english
 from kb.checker.messages import render
 from kb.checker.verdict import Verdict
 from kb.data import terms_dir
+from kb.store.db import database_path
 
 __all__ = ["Said", "Match", "closest_sentence", "consult_documents"]
 
@@ -89,7 +90,6 @@ def _french(path: str) -> tuple[Said, ...]:
                  for kind, ident, source, text in rows for s in with_pairs(sentences(text)))
 
 
-
 @lru_cache(maxsize=4)
 def _english(path: str, edition: str) -> tuple[Said, ...]:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -102,13 +102,8 @@ def _english(path: str, edition: str) -> tuple[Said, ...]:
                  for s in sentences(text))
 
 
-def _path(conn: sqlite3.Connection) -> Optional[str]:
-    row = next((r for r in conn.execute("PRAGMA database_list") if r[1] == "main"), None)
-    return row[2] if row and row[2] else None
-
-
 def _edition_in_force(conn: sqlite3.Connection, edition: str) -> Optional[str]:
-    path = _path(conn)
+    path = database_path(conn)
     editions = _editions(path) if path else tuple(
         r[0] for r in conn.execute("SELECT DISTINCT edition FROM rules WHERE lang = 'en'") if r[0])
     in_force = [e for e in editions if edition == "latest" or e <= edition]
@@ -202,7 +197,7 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree):
     among the rules text of ``card`` when given, else among the notes and rules of ``lang``; ``across``:
     an English claim among the French notes and rules, read in English words (:mod:`kb.checker.lexicon`)."""
-    path = _path(conn)
+    path = database_path(conn)
     if path is None:
         return None
     ed = None

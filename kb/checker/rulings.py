@@ -22,8 +22,8 @@ one card it names (``mtg_rulings``, English, as of today's rules):
   else — a negation or restriction left unaligned, two rulings that disagree, a loose cover — is
   unknown, with the closest ruling given as evidence.
 
-French claims are not compared (the rulings are English only); claims about an earlier edition are not
-either (the rulings are today's).
+A French claim is read in English words first (the rulings are English: :mod:`kb.checker.lexicon`); claims
+about an earlier edition are not compared (the rulings are today's).
 """
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ def named_card(claim: str, conn: sqlite3.Connection, lang: str = "en") -> Option
 def consult_rulings(verdict: Verdict, claim: str, conn: sqlite3.Connection, latest: bool) -> Verdict:
     """``verdict`` (unknown) decided by the ruling the claim restates, or kept with that ruling as evidence.
 
-    Only English claims about today's rules that name one card are compared (see the module docstring)."""
+    Only claims about today's rules that name one card are compared (see the module docstring)."""
     if not latest:
         return verdict
     card = named_card(claim, conn, verdict.lang)
@@ -159,20 +159,17 @@ def consult_rulings(verdict: Verdict, claim: str, conn: sqlite3.Connection, late
         return verdict
     decided = Verdict(verdict.claim, match.answer, edition=verdict.edition, lang=verdict.lang,
                       evidence=verdict.evidence, reading=verdict.reading)
-    agreement = "; the negations agree"
+    lang = verdict.lang
+    agreement = render(lang, "; the negations agree", {})
     if match.flipped:
         word, negator = match.flipped
         other = "claim" if negator == "ruling" else "ruling"
-        agreement = f"; the {negator} negates “{word}” and the {other} does not"
-    decided.explanation = [quoted, f"the claim covers {match.cover:.0%} of its words, in its order" + agreement]
-    if verdict.lang == "fr":
-        decided.explanation = [quoted, render("fr", "the claim covers {cover} of its words, in its order",
-                                              {"cover": f"{match.cover:.0%}".replace("%", " %")}) +
-                               (render("fr", "; the {negator} negates “{word}” and the {other} does not",
-                                       {"negator": render("fr", match.flipped[1], {}), "word": match.flipped[0],
-                                        "other": render("fr", "claim" if match.flipped[1] == "ruling" else "ruling",
-                                                        {})})
-                                if match.flipped else render("fr", "; the negations agree", {})),
-                               render("fr", "the English sentence is compared with the claim read in English words "
-                                            "learned from the card data's French and English texts", {})]
+        agreement = render(lang, "; the {negator} negates “{word}” and the {other} does not",
+                           {"negator": render(lang, negator, {}), "word": word, "other": render(lang, other, {})})
+    cover = f"{match.cover:.0%}".replace("%", " %" if lang == "fr" else "%")
+    decided.explanation = [quoted, render(lang, "the claim covers {cover} of its words, in its order",
+                                          {"cover": cover}) + agreement]
+    if lang == "fr":     # the rulings are English: the claim was read in English words
+        decided.explanation.append(render(lang, "the English sentence is compared with the claim read in English "
+                                                "words learned from the card data's French and English texts", {}))
     return decided

@@ -31,8 +31,8 @@ from parser.textkeys import fold
 _INSTEAD = {"en": ("instead", "x"), "fr": ("place", "x")}
 #: Words after which a step is named (« au début de votre entretien », "at the beginning of your upkeep").
 _STEP_LEAD = {"en": ("beginning",), "fr": ("debut",)}
-_STEP_SKIP = {"en": ("your", "next", "each", "step", "the", "of", "player", "players", "opponent", "opponents"), "fr": ("votre", "prochain", "chaque", "etape")}
-#: The steps and phases a trigger is said at (only these are compared: "that player's upkeep" names the upkeep).
+#: The steps and phases a trigger is said at, the first of them within a few words after the lead ("at the
+#: beginning of that player's upkeep" names the upkeep).
 _STEPS = {"en": ("upkeep", "draw", "end", "combat", "cleanup", "precombat", "postcombat", "main", "turn"),
           "fr": ("entretien", "pioche", "fin", "combat", "nettoyage", "principale", "tour")}
 
@@ -127,7 +127,8 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
 def _spell_cost(d, cost: str, trace: Trace) -> Optional[bool]:
     """A mana cost said before what an instant or sorcery does (« Pour {2}{R}, Cri de massacre donne … »):
     True when it is the spell's mana cost, False when the spell costs otherwise and its text never says that
-    cost (no kicker, no alternative cost of it), None when the card is no instant or sorcery."""
+    cost (no kicker, no alternative cost of it), None when the card is no instant or sorcery or its cost has
+    {X} (the cost said may be X paid)."""
     if not cost.startswith("{") or cost.upper() == "{T}" or not {"Instant", "Sorcery"} & set(d.face.types):
         return None
     printed = d.face.mana_cost or ""
@@ -430,14 +431,10 @@ def _keyword_names(keys: list[Key], lang: str) -> set[str]:
 
 def _step(keys: list[Key], lang: str) -> Optional[Key]:
     lead = {word_key(w, lang) for w in _STEP_LEAD[lang]}
-    skip = {word_key(w, lang) for w in _STEP_SKIP[lang]}
     steps = {word_key(w, lang) for w in _STEPS[lang]}
     for i, k in enumerate(keys):
-        if k.key in lead:
-            after = next((x for x in keys[i + 1:] if x.key not in skip), None)
-            # the step the text is at, past the words of whose it is ("that player's upkeep")
-            return next((x for x in keys[i + 1:i + 5] if x.key in steps), None) if after is not None and \
-                after.key not in steps else after
+        if k.key in lead:       # the step word right after it, past whose step it is ("that player's upkeep")
+            return next((x for x in keys[i + 1:i + 5] if x.key in steps), None)
     return None
 
 

@@ -216,6 +216,13 @@ def create(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def database_path(conn: sqlite3.Connection) -> Optional[str]:
+    """The file of the main database of ``conn`` (None for one in memory): what the readers that load a
+    knowledge base's texts once (kb/checker/restated.py, kb/checker/lexicon.py) key their caches by."""
+    row = next((r for r in conn.execute("PRAGMA database_list") if r[1] == "main"), None)
+    return row[2] if row and row[2] else None
+
+
 def connect(data_dir: Path) -> sqlite3.Connection:
     """Open the current knowledge base of ``data_dir`` read-only.
 

@@ -44,3 +44,17 @@ def test_an_english_claim_decided_by_a_french_note(full_conn):
     assert v.answer == "true"
     assert "the French sentence is read in English words learned from the card data's French and English texts" \
         in v.explanation
+
+
+@pytest.mark.corpus
+def test_a_french_claim_decided_by_an_english_ruling(full_conn):
+    # Bant Charm's ruling of 2008-10-01: "If this spell is copied, the copy will have the same mode as the original."
+    v = check_claim("Quand on copie le Charme de Bant, la copie garde le même mode que le sort original.",
+                    cards=full_conn)
+    assert v.answer == "true"
+    assert v.explanation == [
+        "décision du 2008-10-01 sur Bant Charm : « If this spell is copied, the copy will have the same mode as the "
+        "original. »",
+        "l'affirmation couvre 80 % de ses mots, dans son ordre ; les négations concordent",
+        "la phrase anglaise est comparée à l'affirmation lue en mots anglais appris des textes français et anglais "
+        "des données de cartes"]
