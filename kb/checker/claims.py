@@ -47,9 +47,10 @@ from kb.checker.clauses import consult_clauses
 from kb.checker.restated import consult_documents
 from kb.checker.rulings import card_names, consult_rulings, named_card
 from kb.checker.sources import cited
-from kb.checker.reading import (PARSE_BUDGET, ReadingTooCostly, normalize, outside_grammar, parse_claim, shelve_mana,
+from kb.checker.reading import (PARSE_BUDGET, ReadingTooCostly, normalize, outside_grammar, parse_claim, parsed_once, shelve_mana,
                                 unplaced_words)
 from kb.checker.verdict import OutsideModel, Trace, Unknown, Verdict
+from kb.checker.words import as_written
 from parser.mana import ManaCostError
 
 Cards = Union[sqlite3.Connection, Lookup, None]
@@ -163,7 +164,7 @@ def check_claim(text: str, *, edition: Optional[str] = None, cards: Cards = None
     -> [{kind, id, url, snippet}]`` (:mod:`kb.checker.evidence`).  ``not_from``: a stored document
     whose notes and rules may not decide the claim (the one ``kb check --document`` is checking).
     """
-    with tokens_once():         # its clauses and its readers share the claim's tokens
+    with tokens_once(), parsed_once():      # its clauses and its readers share the claim's tokens and parses
         return _checked(text, edition, cards, evidence, not_from)
 
 
@@ -230,10 +231,11 @@ def _restated(answered: Verdict, text: str, edition: Optional[str], cards: Cards
 def _cited(text: str, lang: str, conn) -> tuple:
     """The rule, ruling or FAQ the claim cites (:mod:`kb.checker.sources`) and the claim without it; the
     rules of a year stay in the claim (they choose the edition it is about)."""
-    source, said = cited(Reader(conn).tokens(text, lang).tokens, text)
+    read = Reader(conn).tokens(text, lang)
+    source, said = cited(read.tokens, read.text)       # (the tokens' offsets are in their own text)
     if source is None or source.kind == "rules":
         return None, text
-    return source, said
+    return source, as_written(said)
 
 
 def _characteristics_only(reading: Optional[dict]) -> bool:
@@ -256,11 +258,13 @@ def _characteristics_only(reading: Optional[dict]) -> bool:
 def _by_clauses(verdict: Verdict, text: str, edition: Optional[str], cards: Cards, not_from: Optional[str],
                 conn) -> Verdict:
     """An unknown claim of two clauses (« X, puisque Y ») decided by its clauses (:mod:`kb.checker.clauses`)."""
-    tokens = Reader(conn).tokens(text, verdict.lang).tokens
-    claim, verdict.claim = verdict.claim, text        # the clauses are cut from ``text`` (without a citation)
+    read = Reader(conn).tokens(text, verdict.lang)
+    # the clauses are cut from ``text`` (without a citation) as the tokens read it ("is n't"), each then
+    # checked as written
+    claim, verdict.claim = verdict.claim, read.text
     try:
-        decided = consult_clauses(verdict, tokens, lambda part: check_claim(
-            part, edition=edition, cards=cards, not_from=not_from))
+        decided = consult_clauses(verdict, read.tokens, lambda part: check_claim(
+            as_written(part), edition=edition, cards=cards, not_from=not_from))
     finally:
         verdict.claim = claim
     decided.claim = claim
@@ -388,10 +392,27 @@ def _source_edition(conn, source: str):
     from parser.textkeys import fold
 
     words = [w for w in fold(source).split() if len(w) > 2]
-    for title, edition in conn.execute("SELECT title, edition FROM documents WHERE edition IS NOT NULL"):
+    documents = conn.execute("SELECT id, title, edition FROM documents WHERE edition IS NOT NULL").fetchall()
+    for _, title, edition in documents:
         if words and all(w in fold(title or "") for w in words):
             return resolve_edition(edition)
+    for ident, _, edition in documents:     # "the Shadowmoor FAQ": the set of the French FAQ's cards
+        named = _document_set(conn, ident)
+        if words and named and all(w in fold(named) for w in words):
+            return resolve_edition(edition)
     raise EditionError("no stored document is named {source}", named=source, asked=source, source=source)
+
+
+def _document_set(conn, source: str) -> Optional[str]:
+    """The English name of the set a stored document is about: the set that printed most of the cards its
+    card records and notes name, when it printed at least half of them (a set's FAQ also names older cards)."""
+    rows = conn.execute("SELECT s.name, COUNT(DISTINCT m.card) FROM card_mentions m "
+                        "JOIN mtg_printings p ON p.card = m.card JOIN mtg_sets s ON s.code = p.set_code "
+                        "WHERE m.source = ? AND m.kind IN ('card_record', 'note') GROUP BY s.name "
+                        "ORDER BY 2 DESC", (source,)).fetchall()
+    total = conn.execute("SELECT COUNT(DISTINCT card) FROM card_mentions WHERE source = ? AND "
+                         "kind IN ('card_record', 'note')", (source,)).fetchone()[0]
+    return rows[0][0] if rows and total and 2 * rows[0][1] >= total else None
 
 
 def typed_reading(text: str, lang: str, conn) -> Union[Reading, NotRead]:

@@ -21,7 +21,7 @@ from typing import Iterable, Optional
 from kb.data import terms_dir
 
 __all__ = ["Gist", "NEGATED", "RESTRICTED", "SELF", "UNCLEAR", "atom_of", "colours", "gist", "is_quantity",
-           "sentences", "with_pairs", "word_class"]
+           "compared", "condition_last", "sentences", "word_class"]
 
 SELF = "SELF"
 NEGATED, RESTRICTED, UNCLEAR = "n", "o", "?"
@@ -30,8 +30,9 @@ _WORD = {
     # an elided word (« l' », « qu' », « jusqu' ») is a word of its own; « -1/-1 » one atom
     "fr": re.compile(r"\{[^}]+\}|[+-]?\d+/[+-]?\d+|[a-zà-öø-ÿœæ]{1,7}'|[a-zà-öø-ÿœæ0-9]+(?:-[a-zà-öø-ÿœæ0-9]+)*"),
 }
-#: The subject pronoun of a French question written after its verb (« ciblent-elles », « a-t-il »).
-_INVERTED = re.compile(r"(?<=\w)-(?:t-)?(?:il|elle|ils|elles|on|je|tu|nous|vous)$")
+#: The subject pronoun of a French question written after its verb (« ciblent-elles », « a-t-il »), the object
+#: pronoun of an imperative (« retirez-lui », « copiez-le », « mettez-les »).
+_INVERTED = re.compile(r"(?<=\w)-(?:t-)?(?:il|elle|ils|elles|on|je|tu|nous|vous|lui|le|la|les|leur|en|y)$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[«(“\"A-ZÀ-ÖØ-Þ])")
 
 
@@ -65,11 +66,45 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(" ".join((text or "").split())) if s.strip()]
 
 
-def with_pairs(said: list[str]) -> list[str]:
-    """The sentences of a note or ruling, and each two that follow each other: a claim often says in one
+def compared(said: list[str]) -> list[tuple[str, str]]:
+    """What a claim is compared with, of the sentences of a note or ruling, each as ``(wording compared, the
+    sentences as written)``: each sentence; each two that follow each other, for a claim often says in one
     sentence what a note says in two (« Si plusieurs créatures … sont mises au cimetière en même temps, … »
-    then « Ce qui veut dire que … les créatures du joueur non-actif reviennent en premier »)."""
-    return said + [f"{a} {b}" for a, b in zip(said, said[1:])]
+    then « Ce qui veut dire que … les créatures du joueur non-actif reviennent en premier »); each of these
+    without its asides in brackets, which a claim leaves out (« si l'Attacheur de sangsues (une créature qui
+    arrive en jeu avec deux marqueurs -1/-1 sur elle) arrive en jeu, … »); and each sentence, alone or before
+    the next, with its condition said last (:func:`condition_last`)."""
+    pairs = [f"{a} {b}" for a, b in zip(said, said[1:])]
+    spans = [(s, s) for s in said + pairs]
+    spans += [(bare, s) for s in said + pairs if "(" in s
+              for bare in [" ".join(_ASIDE.sub(" ", s).split())] if bare and bare != s]
+    spans += [(last, s) for s in said for last in [condition_last(s)] if last]
+    spans += [(f"{last} {b}", f"{a} {b}") for a, b in zip(said, said[1:]) for last in [condition_last(a)] if last]
+    return spans
+
+
+#: An aside in brackets inside a sentence (not one that is the whole sentence).
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
+def condition_last(sentence: str) -> Optional[str]:
+    """The sentence with the condition or trigger it begins with said last (``lead`` words of
+    ``gist_words.tsv``): "At the beginning of each player's upkeep, that player mills a card." -> "that player
+    mills a card at the beginning of each player's upkeep"; None when it begins with none."""
+    low = sentence.lower()
+    lead = next((w for w in _leads() if low.startswith(w) and (w.endswith("'") or low[len(w):len(w) + 1] == " ")),
+                None)
+    comma = sentence.find(", ")
+    if lead is None or comma < len(lead):
+        return None
+    return f"{sentence[comma + 2:].rstrip('.')} {sentence[0].lower()}{sentence[1:comma]}."
+
+
+@lru_cache(maxsize=1)
+def _leads() -> tuple[str, ...]:
+    return tuple(sorted({w for lang in ("en", "fr") for w in word_class(lang, "lead")}, key=len, reverse=True))
+
+
 
 
 @lru_cache(maxsize=1)

@@ -110,9 +110,10 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     ``of_the_card``: the sentence is about the claim's card (one of its rulings), so the claim's ``SELF``
     need not align with the card named in it, and when the sentence never names it (« Counter target instant
     spell. »), the claim's card is left out of the comparison."""
-    if of_the_card and SELF in claim.atoms and SELF not in sentence.atoms and len(set(claim.atoms)) > 2:
-        keep = [k for k, a in enumerate(claim.atoms) if a != SELF]
-        claim = Gist(tuple(claim.atoms[k] for k in keep), tuple(claim.marks[k] for k in keep), claim.conditional)
+    if of_the_card and SELF in claim.atoms and SELF not in sentence.atoms:
+        claim = _without_the_card(claim)
+        if claim is None:
+            return Judgement(0.0, 0.0)
     distinct = set(claim.atoms)
     pairs = _alignment(claim, sentence)
     cover = len(distinct & set(sentence.atoms)) / len(distinct)
@@ -138,16 +139,8 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
         return Judgement(cover, aligned)      # "draw [three] cards and put two cards back": a number passed over
     if _narrowed(claim, sentence, pairs, in_sentence):
         return Judgement(cover, aligned)      # "destroy target creature" where the text says "nonblack creature"
-    if SELF in claim.atoms and not of_the_card and not any(claim.atoms[i] == SELF for i in in_claim):
-        return Judgement(cover, aligned)      # not about the card, or it acts in one and is acted on in the other
-    # a player said twice is one player ("When you proliferate, you can choose …"), unless the sentence has
-    # another one of its own about there ("an opponent sacrifices a creature and you draw a card")
-    loose = any(j not in in_sentence and sentence.atoms[j] in _actors()
-                for j in range(max(0, pairs[0][1] - 1), pairs[-1][1] + 1))
-    said_players = set() if loose else {claim.atoms[i] for i in in_claim if claim.atoms[i] in _actors()}
-    if any((claim.atoms[i] in claim.quantities or claim.atoms[i] in _actors() and claim.atoms[i] not in said_players)
-           and i not in in_claim for i in range(len(claim.atoms))):
-        return Judgement(cover, aligned)      # a number, colour or player of the claim said of something else
+    if _said_of_another(claim, sentence, pairs, of_the_card):
+        return Judgement(cover, aligned)
     aligned_atoms = {claim.atoms[i] for i in in_claim}
     misplaced = ({claim.atoms[i] for i in range(len(claim.atoms)) if i not in in_claim} & set(sentence.atoms)) \
         - aligned_atoms - {SELF}
@@ -163,6 +156,35 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
     if flips is None or len(flips) > 1 or flips and _said_both_ways(claim, sentence, pairs):
         return Judgement(cover, aligned)
     return Judgement(cover, aligned, "false" if flips else "true", flipped=flips[0] if flips else None)
+
+
+def _said_of_another(claim: Gist, sentence: Gist, pairs, of_the_card: bool) -> bool:
+    """Whether the card, a number, a colour or a player of the claim is left out of the alignment, the
+    sentence saying it of something else."""
+    in_claim = {i for i, _ in pairs}
+    in_sentence = {j for _, j in pairs}
+    itself = claim.atoms.count(SELF) > 1 and SELF in sentence.atoms      # the card, then "itself" / « elle-même »
+    if SELF in claim.atoms and (not of_the_card or itself) and not any(claim.atoms[i] == SELF for i in in_claim):
+        # not about the card, or it acts in one and is acted on in the other (« la Guivre … acquiert elle-même la
+        # flétrissure » where the note says « la Guivre … bloque …, cette créature acquiert la flétrissure »)
+        return True
+    # a player said twice is one player ("When you proliferate, you can choose …"), unless the sentence has
+    # another one of its own about there ("an opponent sacrifices a creature and you draw a card")
+    loose = any(j not in in_sentence and sentence.atoms[j] in _actors()
+                for j in range(max(0, pairs[0][1] - 1), pairs[-1][1] + 1))
+    said_players = set() if loose else {claim.atoms[i] for i in in_claim if claim.atoms[i] in _actors()}
+    return any((claim.atoms[i] in claim.quantities or claim.atoms[i] in _actors() and claim.atoms[i] not in said_players)
+               and i not in in_claim for i in range(len(claim.atoms)))
+
+
+def _without_the_card(claim: Gist) -> Optional[Gist]:
+    """The claim without its card (``SELF``), compared with a sentence of the card that does not name it;
+    None when what is left is too short to be compared: "[Nivix Guildmage's] copy isn't cast" would align
+    with any ruling that says "copy" and "cast"."""
+    if len(set(claim.atoms)) < 4:
+        return None
+    keep = [k for k, a in enumerate(claim.atoms) if a != SELF]
+    return Gist(tuple(claim.atoms[k] for k in keep), tuple(claim.marks[k] for k in keep), claim.conditional)
 
 
 def _substituted(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
@@ -313,8 +335,17 @@ def _flips(claim: Gist, sentence: Gist, pairs, in_claim: set, in_sentence: set) 
         any(sentence.marks[j] for j in range(len(sentence.atoms)) if j not in in_sentence)
     if loose or any((RESTRICTED in claim.marks[i]) != (RESTRICTED in sentence.marks[j]) for i, j in pairs):
         return None
-    return [(claim.atoms[i], "sentence" if NEGATED in sentence.marks[j] else "claim")
-            for i, j in pairs if (NEGATED in claim.marks[i]) != (NEGATED in sentence.marks[j])]
+    flips = [(claim.atoms[i], "sentence" if NEGATED in sentence.marks[j] else "claim")
+             for i, j in pairs if (NEGATED in claim.marks[i]) != (NEGATED in sentence.marks[j])]
+    if flips and _implicit() & (set(claim.atoms) | set(sentence.atoms)):
+        return None     # « faute de pouvoir payer », "prevents it from …": a denial the marks don't carry
+    return flips
+
+
+@lru_cache(maxsize=1)
+def _implicit() -> frozenset[str]:
+    """The atoms of the words that deny without a negation (``implicit`` in gist_words.tsv)."""
+    return frozenset(atom_of(w, lang) for lang in ("en", "fr") for w in word_class(lang, "implicit"))
 
 
 def _said_both_ways(claim: Gist, sentence: Gist, pairs) -> bool:

@@ -19,8 +19,6 @@ characteristics: the model evaluates the Reading (:mod:`kb.checker.card_queries`
 from __future__ import annotations
 
 import sqlite3
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import replace
 from functools import lru_cache
 from typing import Optional
@@ -32,6 +30,7 @@ from kb.checker.entities import Tokenizer, Tokens, db_name_finder, vocabulary_fo
 from kb.checker.meaning import Reading
 from kb.checker.meaning_events import NotReadEvent
 from kb.checker.meaning_tree import Meaning, NotRead
+from kb.checker.per_check import PerCheck
 from kb.checker.sources import citation
 from parser import grammars
 from parser.lookahead_earley import LookaheadEarley
@@ -112,7 +111,7 @@ class Reader:
 
     def tokens(self, claim: str, lang: str) -> Tokens:
         """The typed tokens of ``claim``, read once per check (:func:`tokens_once`)."""
-        memo = _TOKENS.get()
+        memo = _TOKENS.memo()
         if memo is None:
             return self.tokenizer.tokenize(claim, lang)
         if (claim, lang) not in memo:
@@ -170,21 +169,10 @@ def _uncited(tokens: Tokens) -> tuple[Tokens, Optional[dict]]:
 
 #: The tokens of the claims read during one check (its clauses, the claim without its citation…), by text and
 #: language: each is tokenized once however many readers look at it.
-_TOKENS: ContextVar[Optional[dict]] = ContextVar("claim_tokens", default=None)
-
-
-@contextmanager
-def tokens_once():
-    """Within it, a claim's text is tokenized once (the readers of one check share the tokens; the knowledge
-    base is the same for all of them)."""
-    if _TOKENS.get() is not None:
-        yield
-        return
-    token = _TOKENS.set({})
-    try:
-        yield
-    finally:
-        _TOKENS.reset(token)
+_TOKENS = PerCheck("claim_tokens")
+#: Within it, a claim's text is tokenized once (the readers of one check share the tokens; the knowledge base
+#: is the same for all of them).
+tokens_once = _TOKENS.scope
 
 
 def read_claim(claim: str, lang: str, conn: Optional[sqlite3.Connection] = None) -> Reading:

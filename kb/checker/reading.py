@@ -17,6 +17,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from kb.checker.lemmas import lemmatize, restore_words
+from kb.checker.per_check import PerCheck
 from kb.checker.verdict import Unknown
 from kb.checker.vocabulary import COLOR_LETTERS, LEADING_ARTICLE, NUMBERS
 from parser import grammars
@@ -137,12 +138,34 @@ def parse_claim(norm: str) -> Tree:
     shelved while parsing: at most two Earley parses over the grammar.
     Raises the first reading's UnexpectedInput when none parses, its
     ``read_as`` the text parsed (the column counts in it), and
-    :class:`ReadingTooCostly` past :data:`PARSE_BUDGET`."""
+    :class:`ReadingTooCostly` past :data:`PARSE_BUDGET`.  Within
+    :func:`parsed_once`, a text is parsed once (its tree or its error)."""
+    memo = _PARSES.memo()
+    if memo is not None and norm in memo:
+        tree, error = memo[norm]
+        if error is not None:
+            raise error
+        return tree
     _budget.left = PARSE_BUDGET
     try:
-        return _parse_lemmas(norm)
+        tree = _parse_lemmas(norm)
+    except (UnexpectedInput, ReadingTooCostly) as exc:
+        if memo is not None:
+            memo[norm] = (None, exc)
+        raise
     finally:
         _budget.left = None
+    if memo is not None:
+        memo[norm] = (tree, None)
+    return tree
+
+
+#: The parses made during one check, by folded text: the clauses of a claim are cut from it in more than
+#: one way (« X, car Y, et Z »), and the same part is then read again by each cut.
+_PARSES = PerCheck("claim_parses")
+#: Within it, each folded text is parsed once by :func:`parse_claim` (the grammar and the card data are the
+#: same for all the readings of one check).
+parsed_once = _PARSES.scope
 
 
 def _parse_lemmas(norm: str) -> Tree:

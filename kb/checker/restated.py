@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from kb.checker.gist import SELF, Gist, gist, sentences, with_pairs, word_class
+from kb.checker.gist import SELF, Gist, compared, condition_last, gist, sentences, word_class
 from kb.checker.gist_judge import Judgement, judge
 from kb.checker.lexicon import built_stamp, lexicon_at, to_english
 from kb.checker.messages import render
@@ -64,6 +64,17 @@ class Said:
     date: str
     text: str
     sentence: str
+    #: The card a FAQ note is about (its card record's name), else "".
+    card: str = ""
+    #: For a ruling given for many cards (``kind`` "ruling", ``id`` one of the cards): how many.
+    cards: int = 0
+    #: The wording compared with claims, when not the sentence as written (:func:`kb.checker.gist.compared`:
+    #: its aside left out, its condition said last).
+    compared_as: str = ""
+
+    @property
+    def wording(self) -> str:
+        return self.compared_as or self.sentence
 
 
 @dataclass(frozen=True)
@@ -81,13 +92,14 @@ def _french(path: str) -> tuple[Said, ...]:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         dates = dict(conn.execute("SELECT id, COALESCE(edition, '') FROM documents"))
-        rows = list(conn.execute("SELECT 'note', CAST(nid AS TEXT), source, text FROM notes ORDER BY nid"))
-        rows += list(conn.execute("SELECT 'rule', number, source, text FROM rules WHERE lang = 'fr' "
+        rows = list(conn.execute("SELECT 'note', CAST(nid AS TEXT), source, text, COALESCE(card, '') FROM notes "
+                                 "ORDER BY nid"))
+        rows += list(conn.execute("SELECT 'rule', number, source, text, '' FROM rules WHERE lang = 'fr' "
                                   "ORDER BY source, position"))
     finally:
         conn.close()
-    return tuple(Said(kind, ident, source, dates.get(source, ""), text, s)
-                 for kind, ident, source, text in rows for s in with_pairs(sentences(text)))
+    return tuple(Said(kind, ident, source, dates.get(source, ""), text, written, card, compared_as=wording)
+                 for kind, ident, source, text, card in rows for wording, written in compared(sentences(text)))
 
 
 @lru_cache(maxsize=4)
@@ -100,6 +112,31 @@ def _english(path: str, edition: str) -> tuple[Said, ...]:
         conn.close()
     return tuple(Said("rule", number, source, edition, text, s) for number, source, text in rows
                  for s in sentences(text))
+
+
+#: Fewest cards a ruling must be given for to be read as a statement about the game rather than about a card
+#: ("Hybrid mana symbols … count toward your devotion", given for 55 cards).
+GENERAL_CARDS = 3
+
+
+@lru_cache(maxsize=4)
+def _general_rulings(path: str) -> tuple[Said, ...]:
+    """The sentences of the rulings given, word for word, for at least :data:`GENERAL_CARDS` cards: what the
+    rulings say of a mechanic (persist, hybrid mana, banding, {Q}…), as of today's rules."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = conn.execute("SELECT text, MAX(date), COUNT(DISTINCT card), MIN(card) FROM mtg_rulings "
+                            "GROUP BY text HAVING COUNT(DISTINCT card) >= ? ORDER BY MIN(rowid)",
+                            (GENERAL_CARDS,)).fetchall()
+    finally:
+        conn.close()
+    return tuple(Said("ruling", card, card, date or "", text, written, cards=n, compared_as=wording)
+                 for text, date, n, card in rows for wording, written in compared(sentences(text)))
+
+
+@lru_cache(maxsize=4)
+def _general_gists(path: str) -> tuple[Gist, ...]:
+    return tuple(gist(s.wording, (), "en") for s in _general_rulings(path))
 
 
 def _edition_in_force(conn: sqlite3.Connection, edition: str) -> Optional[str]:
@@ -125,7 +162,7 @@ def _plain_gists(path: str, edition: Optional[str], lang: str) -> tuple[tuple[Gi
     """The gists of the notes and rules of ``lang`` (:func:`_french`, or :func:`_english` of ``edition``)
     with no card named, and each sentence folded as :func:`_named` looks for a name in it."""
     sources = _french(path) if lang == "fr" else _english(path, edition)
-    return tuple(gist(s.sentence, (), lang) for s in sources), tuple(_folded(s.sentence) for s in sources)
+    return tuple(gist(s.wording, (), lang) for s in sources), tuple(_folded(s.wording) for s in sources)
 
 
 def _folded(text: str) -> str:
@@ -142,7 +179,7 @@ def _read(path: str, edition: Optional[str], names: frozenset[str], lang: str) -
         return plain
     sources = _french(path) if lang == "fr" else _english(path, edition)
     wanted = [_folded(n) for n in names]
-    return tuple(gist(s.sentence, names, lang) if any(n in text for n in wanted) else g
+    return tuple(gist(s.wording, names, lang) if any(n in text for n in wanted) else g
                  for s, g, text in zip(sources, plain, folded))
 
 
@@ -164,8 +201,8 @@ def _dated(said: Said, lang: str) -> bool:
 
 
 def _of_its_time(said: Said, edition: str, lang: str) -> bool:
-    if said.kind == "text" or said.kind == "rule" and lang == "en":
-        return True                                   # the edition's own rules
+    if said.kind in ("text", "ruling") or said.kind == "rule" and lang == "en":
+        return True                                   # the edition's own rules; today's rulings, asked of today
     if not said.date:                                 # a document of unknown date: for today only
         return (edition == "latest" or edition >= _M10) and not _dated(said, lang)
     if edition == "latest" or edition >= _M10:
@@ -187,47 +224,53 @@ def _card_text(conn: sqlite3.Connection, card: str, lang: str, surface: str) -> 
                             "ORDER BY side", (card,)).fetchall()
     if len(rows) > 1:
         rows = [r for r in rows if r[0] and surface and r[0].lower() == surface.lower()]
-    return tuple(Said("text", card, "card data", "", text, s) for _, text in rows
-                 for line in text.splitlines() for s in sentences(line))
+    said = [(text, s, "") for _, text in rows for line in text.splitlines() for s in sentences(line)]
+    said += [(text, s, last) for text, s, _ in said for last in [condition_last(s)] if last]
+    return tuple(Said("text", card, "card data", "", text, s, compared_as=wording) for text, s, wording in said)
 
 
 def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: str = "latest",
                      names: Iterable[str] = (), not_from: Optional[str] = None,
-                     card: Optional[str] = None, surface: str = "", across: bool = False) -> Optional[Match]:
+                     card: Optional[str] = None, surface: str = "", across: bool = False,
+                     rulings: bool = False) -> Optional[Match]:
     """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree):
     among the rules text of ``card`` when given, else among the notes and rules of ``lang``; ``across``:
-    an English claim among the French notes and rules, read in English words (:mod:`kb.checker.lexicon`)."""
+    an English claim among the French notes and rules, read in English words (:mod:`kb.checker.lexicon`);
+    ``rulings``: among the rulings given for many cards (:func:`_general_rulings`), a French claim read in
+    English words."""
     path = database_path(conn)
     if path is None:
         return None
-    ed = None
-    if card is not None:
-        sources = _card_text(conn, card, lang, surface) if edition == "latest" else ()
-        names = set(names) | set(word_class(lang, "this"))
-    elif lang == "fr" or across:
-        sources = _french(path)
-    else:
-        ed = _edition_in_force(conn, edition)
-        sources = _english(path, ed) if ed else ()
+    sources, ed = _sources(conn, path, lang, edition, card, surface, across, rulings)
     if not sources:
         return None
+    if card is not None:
+        names = set(names) | set(word_class(lang, "this"))
     names = frozenset(n for n in names if n)
     said = gist(claim, names, lang)
+    if rulings and lang == "fr":
+        said, lang = to_english(said, lexicon_at(path, built_stamp(conn))), "en"
     distinct = set(said.atoms)
     if len(distinct) < MIN_ATOMS:
         return None
     if across:
         gists = _in_english(path, names, conn)
+    elif rulings:
+        gists = _general_gists(path)
     else:
-        gists = _read(path, ed, names, lang) if card is None else tuple(gist(s.sentence, names, lang) for s in sources)
+        gists = _read(path, ed, names, lang) if card is None else tuple(gist(s.wording, names, lang) for s in sources)
     topics = _topics(lang)
     found: list[Match] = []
-    # in the card's own text the card need not be named (« Counter target instant spell. »)
-    compared = distinct - {SELF} if card is not None else distinct
+    # in the card's own text, and in the notes of the FAQ's record of it, the card need not be named
+    # (« Counter target instant spell. », « Si une autre créature que vous contrôlez a les deux couleurs, elle
+    # gagne un total de +2/+2. »)
+    folded_names = {n.casefold() for n in names}
     for source, g in zip(sources, gists):
-        if source.source == not_from or len(compared & set(g.atoms)) < EVIDENCE_COVER * len(compared):
+        of_the_card = card is not None or bool(source.card) and source.card.casefold() in folded_names
+        wanted = distinct - {SELF} if of_the_card else distinct
+        if source.source == not_from or len(wanted & set(g.atoms)) < EVIDENCE_COVER * len(wanted):
             continue
-        j = judge(said, g, of_the_card=card is not None)
+        j = judge(said, g, of_the_card=of_the_card)
         if j.answer:
             # a game term of the claim the sentence never says: another topic's sentence, unless the card's
             # own text says another term of its kind in its place ("counter a sorcery spell")
@@ -244,6 +287,20 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     return best
 
 
+def _sources(conn: sqlite3.Connection, path: str, lang: str, edition: str, card: Optional[str], surface: str,
+             across: bool, rulings: bool) -> tuple[tuple[Said, ...], Optional[str]]:
+    """The sentences :func:`closest_sentence` compares a claim with, and the English edition they are of
+    (None but for the Comprehensive Rules)."""
+    if card is not None:
+        return (_card_text(conn, card, lang, surface) if edition == "latest" else ()), None
+    if rulings:
+        return (_general_rulings(path) if edition == "latest" else ()), None
+    if lang == "fr" or across:
+        return _french(path), None
+    ed = _edition_in_force(conn, edition)
+    return (_english(path, ed) if ed else ()), ed
+
+
 def _in_english(path: str, names: frozenset[str], conn: sqlite3.Connection) -> tuple[Gist, ...]:
     """The gists of the French notes and rules in English atoms (:func:`kb.checker.lexicon.to_english`)."""
     return _translated(path, names, built_stamp(conn))
@@ -256,6 +313,10 @@ def _translated(path: str, names: frozenset[str], built: str) -> tuple[Gist, ...
 
 
 def _cited(said: Said, lang: str) -> str:
+    if said.kind == "ruling":
+        return (f"décision du {said.date}, donnée pour {said.cards} cartes (dont {said.id}) : « {said.sentence} »"
+                if lang == "fr" else
+                f"ruling of {said.date}, given for {said.cards} cards (among them {said.id}): “{said.sentence}”")
     if said.kind == "text":
         return f"texte de {said.id} : « {said.sentence} »" if lang == "fr" else f"text of {said.id}: “{said.sentence}”"
     where = ("note" if said.kind == "note" else ("règle" if lang == "fr" else "rule")) + f" {said.id}"
@@ -293,6 +354,11 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
         other = closest_sentence(claim, "en", conn, verdict.edition, names, not_from, across=True)
         if other is not None and (other.answer is not None or match is None):
             match, across = other, True
+    if card is None and not names and (match is None or match.answer is None):
+        # a statement about a mechanic: the rulings given for many of its cards
+        general = closest_sentence(claim, verdict.lang, conn, verdict.edition, rulings=True)
+        if general is not None and (general.answer is not None or match is None):
+            match, across = general, verdict.lang == "fr"
     if match is None:
         return verdict
     said = match.said
@@ -303,7 +369,11 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
     decided = Verdict(verdict.claim, match.answer, edition=verdict.edition, lang=verdict.lang,
                       evidence=verdict.evidence, reading=verdict.reading)
     decided.explanation = [_cited(said, verdict.lang), _how(match.judgement, verdict.lang)]
-    if across:
+    if across and said.kind == "ruling":      # a French claim, an English ruling
+        decided.explanation.append(render(verdict.lang, "the English sentence is compared with the claim read in "
+                                                        "English words learned from the card data's French and "
+                                                        "English texts", {}))
+    elif across:
         decided.explanation.append(render(verdict.lang, "the French sentence is read in English words learned "
                                                         "from the card data's French and English texts", {}))
     return decided

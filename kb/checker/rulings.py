@@ -31,7 +31,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Optional
 
-from kb.checker.gist import Gist, gist, sentences, with_pairs, word_class
+from kb.checker.gist import SELF, Gist, compared, gist, sentences, word_class
 from kb.checker.gist_judge import judge
 from kb.checker.lexicon import lexicon, to_english
 from kb.checker.messages import render
@@ -89,8 +89,9 @@ def _short(name: str) -> tuple[str, ...]:
 
 def _said_elsewhere(missing: set[str], sentence: Gist, read: list) -> bool:
     """Whether a word of the claim that the sentence lacks is in another sentence of the card's rulings:
-    the claim is then about what that other sentence says, not this one."""
-    specific = {atom for atom in missing if atom not in word_class("en", "generic")}
+    the claim is then about what that other sentence says, not this one.  The card itself is no such word
+    (a ruling that calls it "two Godheads of Awe" need not name it as the claim does)."""
+    specific = {atom for atom in missing if atom not in word_class("en", "generic") and atom != SELF}
     return any(specific & set(other.atoms) for *_, other in read if other is not sentence)
 
 
@@ -105,10 +106,10 @@ def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str
         said = to_english(said, lexicon(conn))
     if len(set(said.atoms)) < MIN_ATOMS:
         return None
-    read = [(date or "", text, sentence, gist(sentence, names))
+    read = [(date or "", text, sentence, gist(wording, names))
             for date, text in conn.execute("SELECT date, text FROM mtg_rulings WHERE card = ? ORDER BY date, rowid",
                                            (card,))
-            for sentence in with_pairs(sentences(text))]
+            for wording, sentence in compared(sentences(text))]
     found: list[RulingMatch] = []
     for date, text, sentence, ruling in read:
         j = judge(said, ruling, of_the_card=True)

@@ -50,14 +50,22 @@ class Word:
     end: int
 
 
-#: English contractions, spelt out (same length, so offsets hold): "can't" -> "ca n't" read as "can not".
+#: English contractions, spelt out: "can't" -> "ca n't" read as "can not" (one character more each: the
+#: offsets of the words are in the normalized claim, :func:`as_written` gives a cut of it back as written).
 _CONTRACTION = re.compile(r"(?<=\w)n't\b", re.I)
+_SPELT_OUT = re.compile(r"(?<=\w) n't\b", re.I)
 _SPELT = {"ca": "can", "wo": "will", "sha": "shall"}
 
 
 def normalize_claim(claim: str) -> str:
     """``claim`` with typographic apostrophes made plain and English ``n't`` cut from its verb."""
     return _CONTRACTION.sub(" n't", claim.replace("’", "'").replace("‘", "'"))
+
+
+def as_written(normalized: str) -> str:
+    """A stretch of a claim given by :func:`normalize_claim` with its contractions joined again ("is n't"
+    -> "isn't"), as a claim is written: a clause cut from a claim is read as a claim of its own."""
+    return _SPELT_OUT.sub("n't", normalized)
 
 
 def words_of(claim: str) -> list[Word]:

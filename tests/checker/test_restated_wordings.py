@@ -1,0 +1,77 @@
+"""The wordings a claim restates a sentence in (kb/checker/gist.py, kb/checker/restated.py): a note's aside
+left out, a condition said last, an imperative's pronoun, the old "in play", a note of the card's FAQ record
+that doesn't name it, and the set a French FAQ is about, named in English."""
+from __future__ import annotations
+
+import pytest
+
+from kb.checker import check_claim
+from kb.checker.gist import compared, condition_last, gist
+
+
+def test_a_note_is_also_compared_without_its_aside_in_brackets(seed_conn):
+    note = ("Par exemple, si l'Attacheur de sangsues (une créature qui arrive en jeu avec deux marqueurs -1/-1 "
+            "sur elle) arrive en jeu, la capacité des Défenses abondantes se déclenche deux fois.")
+    assert ("Par exemple, si l'Attacheur de sangsues arrive en jeu, la capacité des Défenses abondantes se "
+            "déclenche deux fois.", note) in compared([note])
+    v = check_claim("Si l'Attacheur de sangsues arrive en jeu, la capacité des Défenses abondantes se déclenche "
+                    "deux fois.", cards=seed_conn)
+    assert v.answer == "true"
+    assert v.explanation[0] == f"note 111 (001_b5a1e1d9799bc96e, 2008-04-04) : « {note} »"     # as written
+
+
+@pytest.mark.corpus
+def test_a_claim_about_a_mechanic_restates_a_ruling_given_for_many_cards(full_conn):
+    v = check_claim("You can't activate a {Q} ability of a permanent that's already untapped, since you can't pay "
+                    "the cost.", cards=full_conn)
+    assert v.answer == "true"
+    assert v.explanation[0] == ("ruling of 2008-08-01, given for 15 cards (among them Crackleburr): “If the "
+                                "permanent is already untapped, you can’t activate its {Q} ability. That’s because "
+                                "you can’t pay the “Untap this permanent” cost.”")
+    v = check_claim("Si un permanent est déjà dégagé, vous pouvez activer sa capacité {Q}.", cards=full_conn)
+    assert v.answer == "false"
+
+
+def test_a_sentence_is_also_compared_with_its_condition_said_last():
+    assert condition_last("At the beginning of each player's upkeep, that player mills a card.") == \
+        "that player mills a card at the beginning of each player's upkeep."
+    assert condition_last("Quand la créature meurt, renvoyez-la sur le champ de bataille.") == \
+        "renvoyez-la sur le champ de bataille quand la créature meurt."
+    assert condition_last("Siphon Mind makes each other player discard a card.") is None
+    assert condition_last("Si, quand la capacité se résout, …") is None      # no condition before the comma
+
+
+def test_an_imperative_s_object_pronoun_is_not_part_of_its_verb():
+    assert gist("retirez-lui autant de paires de marqueurs que possible", (), "fr").atoms == \
+        gist("on lui retire autant de paires de marqueurs que possible", (), "fr").atoms == \
+        ("retirer", "autant", "paire", "marqueur", "possible")
+
+
+def test_in_play_is_on_the_battlefield_and_enters_the_battlefield_is_enters():
+    assert gist("If two Godheads of Awe are in play", (), "en").atoms == \
+        gist("If two Godheads of Awe are on the battlefield", (), "en").atoms
+    assert gist("When it comes into play", (), "en").atoms == gist("When it enters the battlefield", (), "en").atoms \
+        == gist("When it enters", (), "en").atoms == ("enter",)
+
+
+@pytest.mark.corpus
+def test_an_old_wording_restates_today_s_ruling(full_conn):
+    v = check_claim("When two Divinité de respect are in play, each one makes the other a 1/1.", cards=full_conn)
+    assert v.answer == "true"
+    assert "If two Godheads of Awe are on the battlefield, they’ll each make the other one 1/1." in v.explanation[0]
+
+
+def test_the_card_itself_must_align_in_a_note_that_names_it(seed_conn):
+    # the note says the creature blocked or blocking gains wither, not the Wurm itself
+    v = check_claim("Quand elle bloque, la Guivre à écailles flétrissantes acquiert elle-même la flétrissure "
+                    "jusqu'à la fin du tour.", cards=seed_conn)
+    assert v.answer == "unknown"
+
+
+@pytest.mark.corpus
+def test_a_french_faq_is_named_by_the_english_name_of_its_set(full_conn):
+    v = check_claim("According to the Shadowmoor FAQ, Implorer la reine is still black even if you spend six red "
+                    "mana to cast it.", cards=full_conn)
+    assert v.answer == "true" and v.edition == "2008-04-04"
+    v = check_claim("According to the Lorwyn FAQ, Beseech the Queen is black.", cards=full_conn)
+    assert v.answer == "unknown" and v.reason == "no stored document is named Lorwyn"
