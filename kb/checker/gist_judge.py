@@ -163,10 +163,12 @@ def _said_of_another(claim: Gist, sentence: Gist, pairs, of_the_card: bool) -> b
     sentence saying it of something else."""
     in_claim = {i for i, _ in pairs}
     in_sentence = {j for _, j in pairs}
-    itself = claim.atoms.count(SELF) > 1 and SELF in sentence.atoms      # the card, then "itself" / « elle-même »
-    if SELF in claim.atoms and (not of_the_card or itself) and not any(claim.atoms[i] == SELF for i in in_claim):
-        # not about the card, or it acts in one and is acted on in the other (« la Guivre … acquiert elle-même la
-        # flétrissure » where the note says « la Guivre … bloque …, cette créature acquiert la flétrissure »)
+    selves = [i for i, a in enumerate(claim.atoms) if a == SELF]
+    if selves and not of_the_card and not set(selves) & in_claim:
+        return True     # not about the card, or it acts in one and is acted on in the other
+    if len(selves) > 1 and SELF in sentence.atoms and not set(selves) <= in_claim:
+        # the card, then "itself" / « elle-même », one of them said of another object: « la Guivre … acquiert
+        # elle-même la flétrissure » where the note says « la Guivre … bloque …, cette créature acquiert … »
         return True
     # a player said twice is one player ("When you proliferate, you can choose …"), unless the sentence has
     # another one of its own about there ("an opponent sacrifices a creature and you draw a card")

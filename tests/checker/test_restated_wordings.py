@@ -61,11 +61,13 @@ def test_an_old_wording_restates_today_s_ruling(full_conn):
     assert "If two Godheads of Awe are on the battlefield, they’ll each make the other one 1/1." in v.explanation[0]
 
 
-def test_the_card_itself_must_align_in_a_note_that_names_it(seed_conn):
-    # the note says the creature blocked or blocking gains wither, not the Wurm itself
-    v = check_claim("Quand elle bloque, la Guivre à écailles flétrissantes acquiert elle-même la flétrissure "
-                    "jusqu'à la fin du tour.", cards=seed_conn)
-    assert v.answer == "unknown"
+@pytest.mark.parametrize("claim", [
+    "Quand elle bloque, la Guivre à écailles flétrissantes acquiert elle-même la flétrissure jusqu'à la fin du tour.",
+    "Quand la Guivre à écailles flétrissantes bloque, elle acquiert elle-même la flétrissure jusqu'à la fin du tour.",
+])
+def test_the_card_itself_must_align_in_a_note_that_names_it(seed_conn, claim):
+    # the note says the creature blocked or blocking gains wither (« cette créature »), not the Wurm itself
+    assert check_claim(claim, cards=seed_conn).answer == "unknown"
 
 
 @pytest.mark.corpus
