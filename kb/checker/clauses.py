@@ -102,8 +102,33 @@ def splits(claim: str, tokens: list, lang: str) -> list[Split]:
             first = claim[:tok.start_pos].strip(" ,;")
             second = f"{card[1]} {claim[tokens[i + 1].start_pos:]}".strip()
             found.append(Split("conjunction", claim[tok.start_pos:tok.end_pos], first, second))
+    found += _described(claim, tokens, card)
     found += _statements(claim, tokens, card, lang)
     return found[:MAX_SPLITS]
+
+
+#: Token types of what a card is, in a claim that says it before a relative clause about the card.
+_DESCRIBING = frozenset(("CARDTYPE", "COLOR", "COLORLESS", "MULTI", "MONO", "PT", "SUBTYPE", "SUPERTYPE", "AND",
+                         "KEYWORD", "WITH", "FLIER"))
+
+
+def _described(claim: str, tokens: list, card) -> list[Split]:
+    """What a card is, then what it does in a relative clause about it: « L'Epix soldat est une créature verte
+    0/0 qui arrive … avec trois marqueurs +1/+1 » is « L'Epix soldat est une créature verte 0/0 » and « L'Epix
+    soldat arrive … ».  Only when nothing but what the card is stands between the copula and the relative
+    pronoun (a guess at the structure: both clauses must be decided)."""
+    if not card or len(tokens) < 5 or tokens[0].type != "CARD" or tokens[1].type != "COP":
+        return []
+    for i in range(2, len(tokens) - 1):
+        if tokens[i].type == "REL":
+            if i > 2 and tokens[i + 1].type in PREDICATE_STARTS:
+                first = claim[:tokens[i].start_pos].strip(" ,;")
+                second = f"{card[1]} {claim[tokens[i + 1].start_pos:]}".strip()
+                return [Split("conjunction", claim[tokens[i].start_pos:tokens[i].end_pos], first + ".", second)]
+            return []
+        if tokens[i].type not in _DESCRIBING:
+            return []
+    return []
 
 
 def _statements(claim: str, tokens: list, card, lang: str) -> list[Split]:

@@ -26,7 +26,7 @@ __all__ = ["Gist", "NEGATED", "RESTRICTED", "SELF", "UNCLEAR", "atom_of", "colou
 SELF = "SELF"
 NEGATED, RESTRICTED, UNCLEAR = "n", "o", "?"
 _WORD = {
-    "en": re.compile(r"\{[^}]+\}|[a-z0-9][a-z0-9'+/\-]*"),
+    "en": re.compile(r"\{[^}]+\}|[+-]?\d+/[+-]?\d+|[a-z0-9][a-z0-9'+/\-]*"),     # « +1/+1 » one atom
     # an elided word (« l' », « qu' », « jusqu' ») is a word of its own; « -1/-1 » one atom
     "fr": re.compile(r"\{[^}]+\}|[+-]?\d+/[+-]?\d+|[a-zà-öø-ÿœæ]{1,7}'|[a-zà-öø-ÿœæ0-9]+(?:-[a-zà-öø-ÿœæ0-9]+)*"),
 }
@@ -273,6 +273,8 @@ def _gist_fr(text: str, names: Iterable[str]) -> Gist:
             ne = None
             continue
         if word in cls["nothing"]:
+            if ne is not None and ne >= 0:   # « ne piochez aucune carte »: the negation is « aucun »'s, not the verb's
+                read.marks[ne] = read.marks[ne].replace(NEGATED, "", 1)
             nothing, ne = ne is None, None
             read.pending += NEGATED          # « aucun » is negated itself: it must align with a negation
             read.add("aucun")

@@ -105,11 +105,13 @@ class Judgement:
     changed: Optional[tuple[str, str]] = None
 
 
-def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
+def judge(claim: Gist, sentence: Gist, of_the_card: bool = False, translated: bool = False) -> Judgement:
     """Whether ``sentence`` says ``claim`` (true), its opposite (false) or neither (None); see the module.
     ``of_the_card``: the sentence is about the claim's card (one of its rulings), so the claim's ``SELF``
     need not align with the card named in it, and when the sentence never names it (« Counter target instant
-    spell. »), the claim's card is left out of the comparison."""
+    spell. »), the claim's card is left out of the comparison.  ``translated``: one of the two was read in the
+    other's language (:mod:`kb.checker.lexicon`), where a negation may bear on another word ("draw no cards",
+    « ne piochez aucune carte »): a negation flipped decides nothing."""
     if of_the_card and SELF in claim.atoms and SELF not in sentence.atoms:
         claim = _without_the_card(claim)
         if claim is None:
@@ -153,7 +155,7 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False) -> Judgement:
            for i in range(len(claim.atoms)) if i not in in_claim):
         return Judgement(cover, aligned)      # "on the top" where the sentence says "on the bottom"
     flips = _flips(claim, sentence, pairs, in_claim, in_sentence)
-    if flips is None or len(flips) > 1 or flips and _said_both_ways(claim, sentence, pairs):
+    if flips is None or len(flips) > 1 or flips and (translated or _said_both_ways(claim, sentence, pairs)):
         return Judgement(cover, aligned)
     return Judgement(cover, aligned, "false" if flips else "true", flipped=flips[0] if flips else None)
 

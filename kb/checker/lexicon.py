@@ -14,7 +14,8 @@ decides less, never more, than its words.
 
 Learning takes a few seconds, so the lexicon of a knowledge base is cached on disk like the lemma index
 (:mod:`kb.checker.lemmas`: ``$KB_CACHE_DIR``, else ``$XDG_CACHE_HOME/kb``, else ``~/.cache/kb``), keyed by
-the knowledge base's file and build time; an unwritable cache only costs the seconds.
+the knowledge base's file and build time and by the gist's word classes; an unwritable cache only costs the
+seconds.
 """
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from kb.checker.gist import SELF, Gist, gist, is_quantity, word_class
+from kb.checker.gist import SELF, Gist, colours, gist, is_quantity, word_class
 from kb.checker.lemmas import cache_root, write_cache
+from kb.data import terms_dir
 from kb.store.db import database_path
 
 __all__ = ["built_stamp", "learn", "lexicon", "lexicon_at", "to_english"]
@@ -117,7 +119,9 @@ def lexicon_at(path: str, built: str) -> dict[str, str]:
 
 
 def _cache_path(path: str, built: str) -> Optional[Path]:
-    key = hashlib.sha256("\n".join([_FORMAT, os.path.abspath(path), built]).encode()).hexdigest()[:20]
+    # the gist's word classes too: the atoms the lexicon pairs are read through them
+    words = hashlib.sha256((terms_dir() / "gist_words.tsv").read_bytes()).hexdigest()
+    key = hashlib.sha256("\n".join([_FORMAT, os.path.abspath(path), built, words]).encode()).hexdigest()[:20]
     root = cache_root()
     return root / f"lexicon-{key}.json" if root is not None else None
 
@@ -126,22 +130,36 @@ def to_english(french: Gist, lex: dict[str, str]) -> Gist:
     """``french`` in English atoms: each atom the lexicon has (a noun the lexicon lacks as the verb it has,
     « la cible » as « cibler »), its marks kept (two atoms that become one English atom in a row, « champ de
     bataille », are one); the French words English says with no atom of its own (« aucun », « seul », the
-    causative « faire »: ``untranslated`` in gist_words.tsv) give their marks to the next atom."""
+    causative « faire »: ``untranslated`` in gist_words.tsv) give their marks to the next atom; a P/T or a
+    colour said after its noun is said before it, as English says it."""
     atoms: list[str] = []
     marks: list[str] = []
     dropped = word_class("fr", "untranslated")
+    fixed = word_class("fr", "translation")
     pending = ""
     for atom, mark in zip(french.atoms, french.marks):
         if atom in dropped:
             pending += mark
             continue
         mark, pending = mark + pending, ""
-        english = lex.get(atom) or lex.get(atom + "r") or atom
-        if atoms and atoms[-1] == english and english != atom:
-            marks[-1] += mark
+        english = fixed.get(atom) or lex.get(atom) or lex.get(atom + "r") or atom
+        if atoms and (atoms[-1] == english and english != atom or (atoms[-1], english) == ("enter", "battlefield")):
+            marks[-1] += mark       # (« arrive sur le champ de bataille » is "enters", as English reads it)
+            continue
+        if atoms and _after_its_noun(english, atoms[-1]):
+            # « marqueurs +1/+1 », « mana blanc »: English says the P/T or the colour first
+            atoms.insert(len(atoms) - 1, english)
+            marks.insert(len(marks) - 1, mark)
             continue
         atoms.append(english)
         marks.append(mark)
     if pending and marks:
         marks[-1] += pending
     return Gist(tuple(atoms), tuple(marks), french.conditional)
+
+
+def _after_its_noun(atom: str, before: str) -> bool:
+    """Whether ``atom`` is a P/T or a colour that French says after the noun ``before`` and English before it
+    (not a number: « trois marqueurs » is "three counters" in both orders)."""
+    qualifier = "/" in atom and atom[:1] in "+-0123456789" or atom in colours()
+    return qualifier and before != SELF and not is_quantity(before)

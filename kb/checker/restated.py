@@ -232,23 +232,25 @@ def _card_text(conn: sqlite3.Connection, card: str, lang: str, surface: str) -> 
 def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: str = "latest",
                      names: Iterable[str] = (), not_from: Optional[str] = None,
                      card: Optional[str] = None, surface: str = "", across: bool = False,
-                     rulings: bool = False) -> Optional[Match]:
+                     rulings: bool = False, oracle: bool = False) -> Optional[Match]:
     """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree):
     among the rules text of ``card`` when given, else among the notes and rules of ``lang``; ``across``:
     an English claim among the French notes and rules, read in English words (:mod:`kb.checker.lexicon`);
-    ``rulings``: among the rulings given for many cards (:func:`_general_rulings`), a French claim read in
-    English words."""
+    ``rulings``: among the rulings given for many cards (:func:`_general_rulings`); ``oracle``: a French claim
+    among the English text of ``card`` (its oracle text: some cards have no French text); both with a French
+    claim read in English words."""
     path = database_path(conn)
     if path is None:
         return None
-    sources, ed = _sources(conn, path, lang, edition, card, surface, across, rulings)
+    sources, ed = _sources(conn, path, "en" if oracle else lang, edition, card, surface, across, rulings)
     if not sources:
         return None
     if card is not None:
-        names = set(names) | set(word_class(lang, "this"))
+        names = set(names) | set(word_class(lang, "this")) | set(word_class("en", "this") if oracle else ())
     names = frozenset(n for n in names if n)
     said = gist(claim, names, lang)
-    if rulings and lang == "fr":
+    translated = across or (rulings or oracle) and lang == "fr"
+    if (rulings or oracle) and lang == "fr":
         said, lang = to_english(said, lexicon_at(path, built_stamp(conn))), "en"
     distinct = set(said.atoms)
     if len(distinct) < MIN_ATOMS:
@@ -270,7 +272,7 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
         wanted = distinct - {SELF} if of_the_card else distinct
         if source.source == not_from or len(wanted & set(g.atoms)) < EVIDENCE_COVER * len(wanted):
             continue
-        j = judge(said, g, of_the_card=of_the_card)
+        j = judge(said, g, of_the_card=of_the_card, translated=translated)
         if j.answer:
             # a game term of the claim the sentence never says: another topic's sentence, unless the card's
             # own text says another term of its kind in its place ("counter a sorcery spell")
@@ -349,6 +351,11 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
     given, else of the notes and rules — or kept with the closest one as evidence."""
     match = closest_sentence(claim, verdict.lang, conn, verdict.edition, names, not_from, card, surface)
     across = False
+    if card is not None and verdict.lang == "fr" and (match is None or match.answer is None):
+        # a French claim and the card's English text, when its French text is missing or says nothing of it
+        other = closest_sentence(claim, "fr", conn, verdict.edition, names, not_from, card, surface, oracle=True)
+        if other is not None and (other.answer is not None or match is None):
+            match, across = other, True
     if card is None and verdict.lang == "en" and (match is None or match.answer is None):
         # an English claim about what a French FAQ says: its notes, read in English words
         other = closest_sentence(claim, "en", conn, verdict.edition, names, not_from, across=True)
@@ -369,7 +376,7 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
     decided = Verdict(verdict.claim, match.answer, edition=verdict.edition, lang=verdict.lang,
                       evidence=verdict.evidence, reading=verdict.reading)
     decided.explanation = [_cited(said, verdict.lang), _how(match.judgement, verdict.lang)]
-    if across and said.kind == "ruling":      # a French claim, an English ruling
+    if across and said.kind in ("ruling", "text"):      # a French claim, an English ruling or text
         decided.explanation.append(render(verdict.lang, "the English sentence is compared with the claim read in "
                                                         "English words learned from the card data's French and "
                                                         "English texts", {}))

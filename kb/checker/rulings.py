@@ -112,7 +112,7 @@ def closest_ruling(claim: str, card: str, conn: sqlite3.Connection, surface: str
             for wording, sentence in compared(sentences(text))]
     found: list[RulingMatch] = []
     for date, text, sentence, ruling in read:
-        j = judge(said, ruling, of_the_card=True)
+        j = judge(said, ruling, of_the_card=True, translated=lang == "fr")
         cover, aligned, answer = j.cover, j.aligned, j.answer
         flipped = (j.flipped[0], "ruling" if j.flipped[1] == "sentence" else "claim") if j.flipped else None
         if j.changed:

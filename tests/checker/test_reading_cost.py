@@ -10,7 +10,7 @@ from kb.checker.reading import outside_grammar
 
 
 def test_a_word_no_literal_of_the_grammar_writes_is_outside_it():
-    norm = "if rakdos carnarium is the only land i have, it ends up bouncing itself back to my hand"
+    norm = "if rakdos carnarium is the only land i have, it winds up bouncing itself back to my hand"
     assert "bouncing" in outside_grammar(norm, ["I", "up", "bouncing", "my", "hand"])
     # a word the grammar writes ("land"), and a capitalised word (it may be a card's name), are never counted
     assert outside_grammar(norm, ["land", "Rakdos"]) == []
@@ -21,7 +21,7 @@ def test_with_card_data_the_controlled_language_is_not_parsed_for_unknown_words(
     parsed = []
     real = claims_module.parse_claim
     monkeypatch.setattr(claims_module, "parse_claim", lambda norm: parsed.append(norm) or real(norm))
-    v = check_claim("If Rakdos Carnarium is the only land I have, it ends up bouncing itself back to my hand.",
+    v = check_claim("If Rakdos Carnarium is the only land I have, it winds up bouncing itself back to my hand.",
                     cards=full_conn)
     assert v.answer == "unknown"
     assert "bouncing" in v.reason and "bouncing" in v.not_understood

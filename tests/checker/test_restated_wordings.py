@@ -77,3 +77,51 @@ def test_a_french_faq_is_named_by_the_english_name_of_its_set(full_conn):
     assert v.answer == "true" and v.edition == "2008-04-04"
     v = check_claim("According to the Lorwyn FAQ, Beseech the Queen is black.", cards=full_conn)
     assert v.answer == "unknown" and v.reason == "no stored document is named Lorwyn"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim,answer", [
+    ("L'Epix soldat arrive sur le champ de bataille avec trois marqueurs +1/+1.", "true"),
+    ("L'Epix soldat arrive sur le champ de bataille avec deux marqueurs +1/+1.", "false"),
+])
+def test_a_french_claim_is_compared_with_the_english_text_of_a_card_with_no_french_text(full_conn, claim, answer):
+    # Spike Soldier's French printings have no rules text
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer
+    assert v.explanation[0] == "texte de Spike Soldier : « Spike Soldier enters the battlefield with three +1/+1 " \
+                               "counters on it. »"
+
+
+def test_a_p_t_is_one_atom_in_english_too_and_french_says_it_after_its_noun(full_conn):
+    from kb.checker.lexicon import lexicon, to_english
+    assert gist("with three +1/+1 counters on it", (), "en").atoms == ("3", "+1/+1", "counter")
+    said = to_english(gist("avec trois marqueurs +1/+1 et un mana blanc", (), "fr"), lexicon(full_conn))
+    assert said.atoms[:3] == ("3", "+1/+1", "counter") and said.atoms[-2:] == ("white", "mana")
+
+
+@pytest.mark.corpus
+def test_what_a_card_is_then_a_relative_clause_about_it(full_conn):
+    v = check_claim("Spike Soldier is a green 0/0 creature that enters the battlefield with two +1/+1 counters.",
+                    cards=full_conn)
+    assert v.answer == "false"
+    assert v.explanation[1] == "clause 1, “Spike Soldier is a green 0/0 creature.”: true (card Spike Soldier: " \
+                               "mana cost {2}{G}{G}, type line « Creature — Spike Soldier 0/0 »)"
+
+
+def test_ne_aucun_negates_aucun_not_the_verb():
+    g = gist("vous ne piochez alors aucune carte", (), "fr")
+    assert g.atoms == ("vous", "piocher", "aucun", "carte") and g.marks == ("", "", "n", "")
+
+
+@pytest.mark.corpus
+def test_a_claim_read_in_english_words_is_never_false_by_a_negation_alone(full_conn):
+    # "draw no cards" and « ne piochez aucune carte » put the negation on different words
+    from kb.checker.gist_judge import judge
+    from kb.checker.lexicon import lexicon, to_english
+    claim = to_english(gist("vous laisse vous défausser de votre main et ne piocher aucune carte", (), "fr"),
+                       lexicon(full_conn))
+    ruling = gist("you may choose to discard your hand and draw cards", (), "en")
+    assert judge(claim, ruling, translated=True).answer is None
+    v = check_claim("Si vous lancez un sort incolore, le Régent voilelune vous laisse vous défausser de votre main, "
+                    "mais vous ne piochez alors aucune carte.", cards=full_conn)
+    assert v.answer == "true"
