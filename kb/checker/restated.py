@@ -35,15 +35,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from kb.checker.gist import SELF, Gist, compared, condition_last, gist, sentences, word_class
+from kb.checker.gist import SELF, Gist, gist, word_class
 from kb.checker.gist_judge import Judgement, judge
 from kb.checker.lexicon import built_stamp, lexicon_at, to_english
 from kb.checker.messages import render
+from kb.checker.said import (TWINS, Said, card_text, edition_in_force, general_gists, general_rulings, gists,
+                             sources_of)
 from kb.checker.verdict import Verdict
 from kb.data import terms_dir
 from kb.store.db import database_path
 
-__all__ = ["Said", "Match", "closest_sentence", "consult_documents"]
+__all__ = ["Match", "closest_sentence", "consult_documents"]
 
 #: Fewest distinct atoms a claim needs to be compared (shorter ones align with anything).
 MIN_ATOMS = 4
@@ -54,30 +56,6 @@ _M10 = "2009-07-11"
 
 
 @dataclass(frozen=True)
-class Said:
-    """One sentence of the knowledge base a claim may restate: a note (``id`` its number) or a rule
-    (``id`` its number), its document, the document's date, the whole text and the sentence."""
-
-    kind: str
-    id: str
-    source: str
-    date: str
-    text: str
-    sentence: str
-    #: The card a FAQ note is about (its card record's name), else "".
-    card: str = ""
-    #: For a ruling given for many cards (``kind`` "ruling", ``id`` one of the cards): how many.
-    cards: int = 0
-    #: The wording compared with claims, when not the sentence as written (:func:`kb.checker.gist.compared`:
-    #: its aside left out, its condition said last).
-    compared_as: str = ""
-
-    @property
-    def wording(self) -> str:
-        return self.compared_as or self.sentence
-
-
-@dataclass(frozen=True)
 class Match:
     said: Said
     judgement: Judgement
@@ -85,102 +63,6 @@ class Match:
     @property
     def answer(self) -> Optional[str]:
         return self.judgement.answer
-
-
-@lru_cache(maxsize=8)
-def _french(path: str) -> tuple[Said, ...]:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        dates = dict(conn.execute("SELECT id, COALESCE(edition, '') FROM documents"))
-        rows = list(conn.execute("SELECT 'note', CAST(nid AS TEXT), source, text, COALESCE(card, '') FROM notes "
-                                 "ORDER BY nid"))
-        rows += list(conn.execute("SELECT 'rule', number, source, text, '' FROM rules WHERE lang = 'fr' "
-                                  "ORDER BY source, position"))
-    finally:
-        conn.close()
-    return tuple(Said(kind, ident, source, dates.get(source, ""), text, written, card, compared_as=wording)
-                 for kind, ident, source, text, card in rows for wording, written in compared(sentences(text)))
-
-
-@lru_cache(maxsize=4)
-def _english(path: str, edition: str) -> tuple[Said, ...]:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        rows = list(conn.execute("SELECT number, source, text FROM rules WHERE lang = 'en' AND edition = ? "
-                                 "ORDER BY position", (edition,)))
-    finally:
-        conn.close()
-    return tuple(Said("rule", number, source, edition, text, s) for number, source, text in rows
-                 for s in sentences(text))
-
-
-#: Fewest cards a ruling must be given for to be read as a statement about the game rather than about a card
-#: ("Hybrid mana symbols … count toward your devotion", given for 55 cards).
-GENERAL_CARDS = 3
-
-
-@lru_cache(maxsize=4)
-def _general_rulings(path: str) -> tuple[Said, ...]:
-    """The sentences of the rulings given, word for word, for at least :data:`GENERAL_CARDS` cards: what the
-    rulings say of a mechanic (persist, hybrid mana, banding, {Q}…), as of today's rules."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        rows = conn.execute("SELECT text, MAX(date), COUNT(DISTINCT card), MIN(card) FROM mtg_rulings "
-                            "GROUP BY text HAVING COUNT(DISTINCT card) >= ? ORDER BY MIN(rowid)",
-                            (GENERAL_CARDS,)).fetchall()
-    finally:
-        conn.close()
-    return tuple(Said("ruling", card, card, date or "", text, written, cards=n, compared_as=wording)
-                 for text, date, n, card in rows for wording, written in compared(sentences(text)))
-
-
-@lru_cache(maxsize=4)
-def _general_gists(path: str) -> tuple[Gist, ...]:
-    return tuple(gist(s.wording, (), "en") for s in _general_rulings(path))
-
-
-def _edition_in_force(conn: sqlite3.Connection, edition: str) -> Optional[str]:
-    path = database_path(conn)
-    editions = _editions(path) if path else tuple(
-        r[0] for r in conn.execute("SELECT DISTINCT edition FROM rules WHERE lang = 'en'") if r[0])
-    in_force = [e for e in editions if edition == "latest" or e <= edition]
-    return max(in_force) if in_force else None
-
-
-@lru_cache(maxsize=8)
-def _editions(path: str) -> tuple[str, ...]:
-    """The English editions of the knowledge base at ``path`` (read once: a claim asks for one of them)."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return tuple(r[0] for r in conn.execute("SELECT DISTINCT edition FROM rules WHERE lang = 'en'") if r[0])
-    finally:
-        conn.close()
-
-
-@lru_cache(maxsize=4)
-def _plain_gists(path: str, edition: Optional[str], lang: str) -> tuple[tuple[Gist, ...], tuple[str, ...]]:
-    """The gists of the notes and rules of ``lang`` (:func:`_french`, or :func:`_english` of ``edition``)
-    with no card named, and each sentence folded as :func:`_named` looks for a name in it."""
-    sources = _french(path) if lang == "fr" else _english(path, edition)
-    return tuple(gist(s.wording, (), lang) for s in sources), tuple(_folded(s.wording) for s in sources)
-
-
-def _folded(text: str) -> str:
-    return text.replace("’", "'").replace("‘", "'").replace("\u00a0", " ").casefold()
-
-
-@lru_cache(maxsize=16)
-def _read(path: str, edition: Optional[str], names: frozenset[str], lang: str) -> tuple[Gist, ...]:
-    """The gists of the notes and rules of ``lang`` with ``names`` read as the claim's card: a sentence
-    that holds none of them has its gist with no card named (read once per knowledge base and edition),
-    the few that hold one are read again."""
-    plain, folded = _plain_gists(path, edition, lang)
-    if not names:
-        return plain
-    sources = _french(path) if lang == "fr" else _english(path, edition)
-    wanted = [_folded(n) for n in names]
-    return tuple(gist(s.wording, names, lang) if any(n in text for n in wanted) else g
-                 for s, g, text in zip(sources, plain, folded))
 
 
 @lru_cache(maxsize=2)
@@ -210,76 +92,48 @@ def _of_its_time(said: Said, edition: str, lang: str) -> bool:
     return edition >= said.date
 
 
-def _card_text(conn: sqlite3.Connection, card: str, lang: str, surface: str) -> tuple[Said, ...]:
-    """The sentences of ``card``'s rules text in ``lang``: the oracle text (English), the French text of
-    its latest printing (French: older printings may predate an erratum).  Of a card with several faces,
-    only the text of the face the claim names (``surface``), none when it names the whole card or several
-    faces: a face's text speaks for that face."""
-    if lang == "fr":
-        rows = conn.execute("SELECT face_name, text FROM mtg_french WHERE card = ? AND text IS NOT NULL AND "
-                            "doubtful = '' AND release_date = (SELECT MAX(release_date) FROM mtg_french WHERE "
-                            "card = ? AND doubtful = '') GROUP BY side ORDER BY side", (card, card)).fetchall()
-    else:
-        rows = conn.execute("SELECT face_name, text FROM mtg_faces WHERE card = ? AND text IS NOT NULL "
-                            "ORDER BY side", (card,)).fetchall()
-    if len(rows) > 1:
-        rows = [r for r in rows if r[0] and surface and r[0].lower() == surface.lower()]
-    said = [(text, s, "") for _, text in rows for line in text.splitlines() for s in sentences(line)]
-    said += [(text, s, last) for text, s, _ in said for last in [condition_last(s)] if last]
-    return tuple(Said("text", card, "card data", "", text, s, compared_as=wording) for text, s, wording in said)
+#: What :func:`closest_sentence` may compare a claim with, besides the rules text of a card: the notes and rules
+#: of the claim's language (French notes and rules, or the English rules of the edition in force); the French
+#: notes and rules read in English words; the English text of the French rules; the rulings given for many
+#: cards; the English text of the card.
+AMONG = ("documents", "french", "twins", "rulings", "oracle")
 
 
 def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: str = "latest",
                      names: Iterable[str] = (), not_from: Optional[str] = None,
-                     card: Optional[str] = None, surface: str = "", across: bool = False,
-                     rulings: bool = False, oracle: bool = False) -> Optional[Match]:
+                     card: Optional[str] = None, surface: str = "", among: str = "documents") -> Optional[Match]:
     """The sentence closest to ``claim``, with its answer (None when none decides, or two disagree):
-    among the rules text of ``card`` when given, else among the notes and rules of ``lang``; ``across``:
-    an English claim among the French notes and rules, read in English words (:mod:`kb.checker.lexicon`);
-    ``rulings``: among the rulings given for many cards (:func:`_general_rulings`); ``oracle``: a French claim
-    among the English text of ``card`` (its oracle text: some cards have no French text); both with a French
-    claim read in English words."""
+    among the rules text of ``card`` when given (``among`` "oracle": its English text for a French claim,
+    some cards have none in French), else among the sentences ``among`` names (:data:`AMONG`).  An English
+    claim is compared with French sentences read in English words (:mod:`kb.checker.lexicon`), a French claim
+    with English ones read in English words."""
     path = database_path(conn)
     if path is None:
         return None
-    sources, ed = _sources(conn, path, "en" if oracle else lang, edition, card, surface, across, rulings)
+    text_lang = "en" if among in ("oracle", "twins", "rulings") else "fr" if among == "french" else lang
+    sources, which = _sources(conn, path, text_lang, edition, card, surface, among)
     if not sources:
         return None
     if card is not None:
-        names = set(names) | set(word_class(lang, "this")) | set(word_class("en", "this") if oracle else ())
+        names = set(names) | set(word_class(lang, "this")) | set(word_class(text_lang, "this"))
     names = frozenset(n for n in names if n)
     said = gist(claim, names, lang)
-    translated = across or (rulings or oracle) and lang == "fr"
-    if (rulings or oracle) and lang == "fr":
-        said, lang = to_english(said, lexicon_at(path, built_stamp(conn))), "en"
+    translated = lang != text_lang
+    if lang == "fr" and text_lang == "en":
+        said = to_english(said, lexicon_at(path, built_stamp(conn)))
     distinct = set(said.atoms)
     if len(distinct) < MIN_ATOMS:
         return None
-    if across:
-        gists = _in_english(path, names, conn)
-    elif rulings:
-        gists = _general_gists(path)
+    if among == "french":
+        compared_with = _in_english(path, names, conn)
+    elif among == "rulings":
+        compared_with = general_gists(path)
+    elif card is not None:
+        compared_with = tuple(gist(s.wording, names, text_lang) for s in sources)
     else:
-        gists = _read(path, ed, names, lang) if card is None else tuple(gist(s.wording, names, lang) for s in sources)
-    topics = _topics(lang)
-    found: list[Match] = []
-    # in the card's own text, and in the notes of the FAQ's record of it, the card need not be named
-    # (« Counter target instant spell. », « Si une autre créature que vous contrôlez a les deux couleurs, elle
-    # gagne un total de +2/+2. »)
-    folded_names = {n.casefold() for n in names}
-    for source, g in zip(sources, gists):
-        of_the_card = card is not None or bool(source.card) and source.card.casefold() in folded_names
-        wanted = distinct - {SELF} if of_the_card else distinct
-        if source.source == not_from or len(wanted & set(g.atoms)) < EVIDENCE_COVER * len(wanted):
-            continue
-        j = judge(said, g, of_the_card=of_the_card, translated=translated)
-        if j.answer:
-            # a game term of the claim the sentence never says: another topic's sentence, unless the card's
-            # own text says another term of its kind in its place ("counter a sorcery spell")
-            other_topic = (distinct - set(g.atoms)) & topics and not (card is not None and j.changed)
-            if other_topic or not _of_its_time(source, edition, "fr" if across else lang):
-                j = Judgement(j.cover, j.aligned)
-        found.append(Match(source, j))
+        compared_with = gists(path, which, names)
+    found = _judged(said, sources, compared_with, card, names, not_from, translated, edition,
+                    ("fr" if lang == text_lang == "fr" else "en", text_lang))
     if not found:
         return None
     decided = {m.answer for m in found if m.answer}
@@ -289,18 +143,48 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     return best
 
 
+def _judged(said: Gist, sources, compared_with, card: Optional[str], names: frozenset[str],
+            not_from: Optional[str], translated: bool, edition: str, langs: tuple[str, str]) -> list[Match]:
+    """Each sentence close enough to the claim, with what :func:`kb.checker.gist_judge.judge` says of it and
+    the guards of the module (another topic's sentence, a sentence not of the claim's time); ``langs``: the
+    language of the claim's atoms and that of the sentences."""
+    topics = _topics(langs[0])
+    distinct = set(said.atoms)
+    found: list[Match] = []
+    # in the card's own text, and in the notes of the FAQ's record of it, the card need not be named
+    # (« Counter target instant spell. », « Si une autre créature que vous contrôlez a les deux couleurs, elle
+    # gagne un total de +2/+2. »)
+    folded_names = {n.casefold() for n in names}
+    for source, g in zip(sources, compared_with):
+        of_the_card = card is not None or bool(source.card) and source.card.casefold() in folded_names
+        wanted = distinct - {SELF} if of_the_card else distinct
+        if source.source == not_from or len(wanted & set(g.atoms)) < EVIDENCE_COVER * len(wanted):
+            continue
+        j = judge(said, g, of_the_card=of_the_card, translated=translated)
+        if j.answer:
+            # a game term of the claim the sentence never says: another topic's sentence, unless the card's
+            # own text says another term of its kind in its place ("counter a sorcery spell")
+            other_topic = (distinct - set(g.atoms)) & topics and not (card is not None and j.changed)
+            if other_topic or not _of_its_time(source, edition, langs[1]):
+                j = Judgement(j.cover, j.aligned)
+        found.append(Match(source, j))
+    return found
+
+
 def _sources(conn: sqlite3.Connection, path: str, lang: str, edition: str, card: Optional[str], surface: str,
-             across: bool, rulings: bool) -> tuple[tuple[Said, ...], Optional[str]]:
-    """The sentences :func:`closest_sentence` compares a claim with, and the English edition they are of
-    (None but for the Comprehensive Rules)."""
+             among: str) -> tuple[tuple[Said, ...], Optional[str]]:
+    """The sentences :func:`closest_sentence` compares a claim with, and which of :func:`kb.checker.said.gists`
+    they are (None for a card's text and the rulings)."""
     if card is not None:
-        return (_card_text(conn, card, lang, surface) if edition == "latest" else ()), None
-    if rulings:
-        return (_general_rulings(path) if edition == "latest" else ()), None
-    if lang == "fr" or across:
-        return _french(path), None
-    ed = _edition_in_force(conn, edition)
-    return (_english(path, ed) if ed else ()), ed
+        return (card_text(conn, card, lang, surface) if edition == "latest" else ()), None
+    if among == "rulings":
+        return (general_rulings(path) if edition == "latest" else ()), None
+    if among == "twins":
+        return sources_of(path, TWINS), TWINS
+    if lang == "fr":
+        return sources_of(path, "fr"), "fr"
+    ed = edition_in_force(conn, edition)
+    return (sources_of(path, ed) if ed else ()), ed
 
 
 def _in_english(path: str, names: frozenset[str], conn: sqlite3.Connection) -> tuple[Gist, ...]:
@@ -311,7 +195,7 @@ def _in_english(path: str, names: frozenset[str], conn: sqlite3.Connection) -> t
 @lru_cache(maxsize=8)
 def _translated(path: str, names: frozenset[str], built: str) -> tuple[Gist, ...]:
     lex = lexicon_at(path, built)
-    return tuple(to_english(g, lex) for g in _read(path, None, names, "fr"))
+    return tuple(to_english(g, lex) for g in gists(path, "fr", names))
 
 
 def _cited(said: Said, lang: str) -> str:
@@ -319,6 +203,11 @@ def _cited(said: Said, lang: str) -> str:
         return (f"décision du {said.date}, donnée pour {said.cards} cartes (dont {said.id}) : « {said.sentence} »"
                 if lang == "fr" else
                 f"ruling of {said.date}, given for {said.cards} cards (among them {said.id}): “{said.sentence}”")
+    if said.kind == "twin":           # a French rule, in the English of the edition it is aligned with
+        return (f"règle {said.id} ({said.source}), en anglais : règle {said.twin_of} des Règles complètes du "
+                f"{said.date} : « {said.sentence} »" if lang == "fr" else
+                f"rule {said.id} ({said.source}), in English: rule {said.twin_of} of the Comprehensive Rules of "
+                f"{said.date}: “{said.sentence}”")
     if said.kind == "text":
         return f"texte de {said.id} : « {said.sentence} »" if lang == "fr" else f"text of {said.id}: “{said.sentence}”"
     where = ("note" if said.kind == "note" else ("règle" if lang == "fr" else "rule")) + f" {said.id}"
@@ -349,23 +238,16 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
                       not_from: Optional[str] = None, card: Optional[str] = None, surface: str = "") -> Verdict:
     """``verdict`` (unknown) decided by the sentence the claim restates — of ``card``'s rules text when
     given, else of the notes and rules — or kept with the closest one as evidence."""
-    match = closest_sentence(claim, verdict.lang, conn, verdict.edition, names, not_from, card, surface)
-    across = False
-    if card is not None and verdict.lang == "fr" and (match is None or match.answer is None):
-        # a French claim and the card's English text, when its French text is missing or says nothing of it
-        other = closest_sentence(claim, "fr", conn, verdict.edition, names, not_from, card, surface, oracle=True)
-        if other is not None and (other.answer is not None or match is None):
-            match, across = other, True
-    if card is None and verdict.lang == "en" and (match is None or match.answer is None):
-        # an English claim about what a French FAQ says: its notes, read in English words
-        other = closest_sentence(claim, "en", conn, verdict.edition, names, not_from, across=True)
-        if other is not None and (other.answer is not None or match is None):
-            match, across = other, True
-    if card is None and not names and (match is None or match.answer is None):
-        # a statement about a mechanic: the rulings given for many of its cards
-        general = closest_sentence(claim, verdict.lang, conn, verdict.edition, rulings=True)
-        if general is not None and (general.answer is not None or match is None):
-            match, across = general, verdict.lang == "fr"
+    lang = verdict.lang
+    match = closest_sentence(claim, lang, conn, verdict.edition, names, not_from, card, surface)
+    for among, wanted in (("oracle", card is not None and lang == "fr"),    # a card with no French text
+                          ("twins", card is None and lang == "en"),         # a French rule, in English
+                          ("french", card is None and lang == "en"),        # a note of a French FAQ
+                          ("rulings", card is None and not names)):         # a mechanic: its rulings
+        if wanted and (match is None or match.answer is None):
+            other = closest_sentence(claim, lang, conn, verdict.edition, names, not_from, card, surface, among)
+            if other is not None and (other.answer is not None or match is None):
+                match = other
     if match is None:
         return verdict
     said = match.said
@@ -376,11 +258,10 @@ def consult_documents(verdict: Verdict, claim: str, conn: sqlite3.Connection, na
     decided = Verdict(verdict.claim, match.answer, edition=verdict.edition, lang=verdict.lang,
                       evidence=verdict.evidence, reading=verdict.reading)
     decided.explanation = [_cited(said, verdict.lang), _how(match.judgement, verdict.lang)]
-    if across and said.kind in ("ruling", "text"):      # a French claim, an English ruling or text
-        decided.explanation.append(render(verdict.lang, "the English sentence is compared with the claim read in "
-                                                        "English words learned from the card data's French and "
-                                                        "English texts", {}))
-    elif across:
-        decided.explanation.append(render(verdict.lang, "the French sentence is read in English words learned "
-                                                        "from the card data's French and English texts", {}))
+    if said.lang == "en" != lang:          # a French claim, an English sentence
+        decided.explanation.append(render(lang, "the English sentence is compared with the claim read in English "
+                                                "words learned from the card data's French and English texts", {}))
+    elif said.lang == "fr" != lang:
+        decided.explanation.append(render(lang, "the French sentence is read in English words learned from the "
+                                                "card data's French and English texts", {}))
     return decided

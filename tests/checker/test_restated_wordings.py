@@ -125,3 +125,18 @@ def test_a_claim_read_in_english_words_is_never_false_by_a_negation_alone(full_c
     v = check_claim("Si vous lancez un sort incolore, le Régent voilelune vous laisse vous défausser de votre main, "
                     "mais vous ne piochez alors aucune carte.", cards=full_conn)
     assert v.answer == "true"
+
+
+@pytest.mark.corpus
+def test_an_english_claim_restates_the_english_text_of_a_french_rule(full_conn):
+    from kb.checker.said import TWINS, sources_of
+    from kb.store.db import database_path
+    twins = {(s.id, s.twin_of, s.date): s.sentence for s in sources_of(database_path(full_conn), TWINS)
+             if s.source == "000_a77091c15e8840d5" and s.sentence == s.wording}
+    # the seed's 702.92d is 702.93d of the 2012-05-01 edition
+    assert twins[("702.92d", "702.93d", "2012-05-01")] == "A creature can be paired with only one other creature."
+    v = check_claim("A kicker ability and an ability that refers to whether the object was kicked are linked "
+                    "abilities.", cards=full_conn)
+    assert v.answer == "true"
+    assert v.explanation[0].startswith("rule 607.2g (002_f6a566c3e70ee678), in English: rule 607.2g of the "
+                                       "Comprehensive Rules of 20")
