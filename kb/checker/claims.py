@@ -293,12 +293,30 @@ def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[s
         verdict.not_understood = list(typed.words)
         return verdict     # (the controlled language could only take them for a card's name, and with the
         #                     card data the claim reader knows every card's names: none is)
+    beyond = outside_grammar(norm, _unnamed_words(text, verdict.lang, conn)) \
+        if conn is not None and ingest_stamp(conn) else []
+    if beyond:             # a word no name holds and the controlled language has no place for: no parse reads it
+        if read is not None:
+            return read
+        verdict.reason = render(verdict.lang, "neither the claim reader nor the controlled language reads the claim; "
+                                              "the controlled language has no place for: {words}; see docs/claims.md",
+                                {"words": ", ".join(beyond)})
+        verdict.not_understood = list(typed.words) or beyond
+        return verdict
     controlled = _controlled_language(norm, verdict, edition, ed, trace, numbering, cards)
     if controlled.answer != "unknown" or read is None or not controlled.not_understood:
         if isinstance(typed, NotRead) and controlled.answer == "unknown" and not controlled.not_understood:
             controlled.not_understood = list(typed.words)
         return controlled
     return read     # the controlled language stopped on words the claim reader read: its reason is better
+
+
+def _unnamed_words(text: str, lang: str, conn) -> list[str]:
+    """The words of the claim outside the card names and creature types the claim reader found in it: the
+    controlled language could read a word it has no literal for only as part of one of those."""
+    read = Reader(conn).tokens(text, lang)
+    return [w for t in read.tokens if t.type not in ("CARD", "SUBTYPE")
+            for w in read.text[t.start_pos:t.end_pos].split()]
 
 
 def _controlled_language(norm: str, verdict: Verdict, edition: Optional[str], ed, trace: Trace, numbering,

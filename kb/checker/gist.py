@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable, Optional
 
 from kb.data import terms_dir
@@ -46,9 +46,14 @@ class Gist:
     #: Whether a condition bears on the sentence (``condition`` words: "as long as", « tant que »).
     conditional: bool = False
 
-    @property
+    @cached_property
     def quantities(self) -> frozenset[str]:
         return frozenset(a for a in self.atoms if is_quantity(a))
+
+    @cached_property
+    def atom_set(self) -> frozenset[str]:
+        """The distinct atoms (worked out once: a sentence is compared with many claims)."""
+        return frozenset(self.atoms)
 
 
 def is_quantity(atom: str) -> bool:

@@ -118,13 +118,13 @@ def judge(claim: Gist, sentence: Gist, of_the_card: bool = False, translated: bo
             return Judgement(0.0, 0.0)
     distinct = set(claim.atoms)
     pairs = _alignment(claim, sentence)
-    cover = len(distinct & set(sentence.atoms)) / len(distinct)
+    cover = len(distinct & sentence.atom_set) / len(distinct)
     aligned = len(pairs) / len(claim.atoms)
     if not pairs or any(UNCLEAR in m for m in claim.marks + sentence.marks):
         return Judgement(cover, aligned)
     if sentence.conditional and not claim.conditional:
         return Judgement(cover, aligned)      # "has double strike as long as …" backs no claim that it has it
-    if not claim.quantities <= set(sentence.atoms):
+    if not claim.quantities <= sentence.atom_set:
         changed = _changed_quantity(claim, sentence, pairs)
         return Judgement(cover, aligned, "false", changed=changed) if changed else Judgement(cover, aligned)
     changed = _changed_term(claim, sentence, pairs, of_the_card)

@@ -121,9 +121,15 @@ _MAX_CACHE_BYTES = 32 * 1024 * 1024
 
 def _read_cache(path: Path) -> Optional[dict]:
     """The index the cache file at ``path`` holds, or None (then it is made
-    again and the file replaced) when it is missing, is not a regular file
-    (a FIFO, ``/dev/zero``: never read), is too large, is not JSON or holds
-    values of another shape than ``{lang: {form: [word, lemma]}}``."""
+    again and the file replaced) when :func:`read_json_cache` reads nothing or
+    it holds values of another shape than ``{lang: {form: [word, lemma]}}``."""
+    return _index_of(read_json_cache(path))
+
+
+def read_json_cache(path: Path):
+    """The JSON a cache file at ``path`` holds (the lemma index, the lexicon, the gists of
+    :mod:`kb.checker.said`), or None when it is missing, is not a regular file (a FIFO, ``/dev/zero``:
+    never read), is too large or is not JSON; its shape is for the caller to check."""
     import stat
 
     try:
@@ -140,7 +146,7 @@ def _read_cache(path: Path) -> Optional[dict]:
         return None
     finally:
         os.close(fd)
-    return _index_of(data)
+    return data
 
 
 def _index_of(data) -> Optional[dict]:

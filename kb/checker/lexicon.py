@@ -20,7 +20,6 @@ seconds.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 from collections import Counter
@@ -29,7 +28,7 @@ from pathlib import Path
 from typing import Optional
 
 from kb.checker.gist import SELF, Gist, colours, gist, is_quantity, word_class
-from kb.checker.lemmas import cache_root, write_cache
+from kb.checker.lemmas import cache_root, read_json_cache, write_cache
 from kb.data import terms_dir
 from kb.store.db import database_path
 
@@ -99,13 +98,9 @@ def built_stamp(conn: sqlite3.Connection) -> str:
 def lexicon_at(path: str, built: str) -> dict[str, str]:
     """The lexicon of the knowledge base file ``path`` built at ``built`` (see :func:`lexicon`)."""
     cache = _cache_path(path, built)
-    if cache is not None:
-        try:
-            data = json.loads(cache.read_text(encoding="utf-8"))
-            if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
-                return data
-        except (OSError, ValueError):
-            pass
+    data = read_json_cache(cache) if cache is not None else None
+    if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        return data
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         learned = learn(_rows(conn))

@@ -327,6 +327,10 @@ FR: dict[str, str] = {
     "not in the controlled language (stopped at column {column} of the folded claim {claim!r}); see docs/claims.md":
         "hors du langage contrôlé (lecture arrêtée à la colonne {column} de l'affirmation repliée {claim!r}) ; "
         "voir docs/claims.md",
+    "neither the claim reader nor the controlled language reads the claim; the controlled language has no place "
+    "for: {words}; see docs/claims.md":
+        "ni le lecteur d'affirmations ni le langage contrôlé ne lisent l'affirmation ; le langage contrôlé n'a pas "
+        "de place pour : {words} ; voir docs/claims.md",
     "neither the claim reader nor the controlled language can place these words: {words}; see docs/claims.md":
         "ni le lecteur d'affirmations ni le langage contrôlé ne savent placer ces mots : {words} ; "
         "voir docs/claims.md",
@@ -473,17 +477,6 @@ FR: dict[str, str] = {
     "reason": "cause", "consequence": "conséquence", "contrast": "opposition",
     "conjunction": "deux prédicats d'un même sujet", "statements": "deux affirmations juxtaposées",
     "true": "vraie", "false": "fausse", "unknown": "inconnue",
-    "the French sentence is read in English words learned from the card data's French and English texts":
-        "la phrase française est lue en mots anglais appris des textes français et anglais des données de cartes",
-    "the English sentence is compared with the claim read in English words learned from the card data's French "
-    "and English texts":
-        "la phrase anglaise est comparée à l'affirmation lue en mots anglais appris des textes français et anglais "
-        "des données de cartes",
-    "ruling of {date} on {card}: “{sentence}”": "décision du {date} sur {card} : « {sentence} »",
-    "the claim covers {cover} of its words, in its order": "l'affirmation couvre {cover} de ses mots, dans son ordre",
-    "; the {negator} negates “{word}” and the {other} does not": " ; {negator} nie « {word} », {other} non",
-    "; the negations agree": " ; les négations concordent",
-    "ruling": "la décision", "claim": "l'affirmation",
     # a claim that cites its source (kb/checker/sources.py)
     "the claim cites {source}: what it says is compared without the citation":
         "l'affirmation cite « {source} » : ce qu'elle dit est comparé sans la citation",
@@ -493,8 +486,10 @@ from kb.checker.messages_fr_cards import CARD_QUERIES_FR  # noqa: E402  (the car
 from kb.checker.messages_fr_engine import ENGINE_FR  # noqa: E402  (the game engine's templates)
 from kb.checker.messages_fr_text import TEXT_DOES_FR  # noqa: E402  (what a card's text does)
 from kb.checker.messages_fr_rules import RULES_FR  # noqa: E402  (kb/checker/rule_refs.py)
+from kb.checker.messages_fr_restated import RESTATED_FR  # noqa: E402  (a ruling, a note or a rule restated)
 
 FR.update(CARD_QUERIES_FR)
 FR.update(ENGINE_FR)
 FR.update(TEXT_DOES_FR)
 FR.update(RULES_FR)
+FR.update(RESTATED_FR)

@@ -155,20 +155,46 @@ def _judged(said: Gist, sources, compared_with, card: Optional[str], names: froz
     # (« Counter target instant spell. », « Si une autre créature que vous contrôlez a les deux couleurs, elle
     # gagne un total de +2/+2. »)
     folded_names = {n.casefold() for n in names}
-    for source, g in zip(sources, compared_with):
+    for k in _candidates(compared_with, distinct):
+        source, g = sources[k], compared_with[k]
         of_the_card = card is not None or bool(source.card) and source.card.casefold() in folded_names
         wanted = distinct - {SELF} if of_the_card else distinct
-        if source.source == not_from or len(wanted & set(g.atoms)) < EVIDENCE_COVER * len(wanted):
+        if source.source == not_from or len(wanted & g.atom_set) < EVIDENCE_COVER * len(wanted):
             continue
         j = judge(said, g, of_the_card=of_the_card, translated=translated)
         if j.answer:
             # a game term of the claim the sentence never says: another topic's sentence, unless the card's
             # own text says another term of its kind in its place ("counter a sorcery spell")
-            other_topic = (distinct - set(g.atoms)) & topics and not (card is not None and j.changed)
+            other_topic = (distinct - g.atom_set) & topics and not (card is not None and j.changed)
             if other_topic or not _of_its_time(source, edition, langs[1]):
                 j = Judgement(j.cover, j.aligned)
         found.append(Match(source, j))
     return found
+
+
+#: The atom index of each tuple of gists compared (by its identity: the tuples are cached, and kept here).
+_INDEXES: dict[int, tuple[tuple, dict[str, list[int]]]] = {}
+
+
+def _candidates(compared_with: tuple[Gist, ...], distinct: set[str]) -> list[int]:
+    """The indexes of the gists that may hold :data:`EVIDENCE_COVER` of the claim's atoms ``distinct`` (its
+    card, ``SELF``, aside): any such gist holds one of the rarest atoms, so only the gists of those are read."""
+    atoms = distinct - {SELF}
+    need = -(-int(EVIDENCE_COVER * 100) * len(distinct) // 100) - 1      # ceil(0.6 n) - 1: the card may be left out
+    if need <= 0 or not atoms:
+        return list(range(len(compared_with)))
+    held = _INDEXES.get(id(compared_with))
+    if held is None or held[0] is not compared_with:
+        if len(_INDEXES) > 32:
+            _INDEXES.clear()
+        index: dict[str, list[int]] = {}
+        for k, g in enumerate(compared_with):
+            for atom in g.atom_set:
+                index.setdefault(atom, []).append(k)
+        held = _INDEXES[id(compared_with)] = (compared_with, index)
+    index = held[1]
+    rarest = sorted(atoms, key=lambda a: len(index.get(a, ())))[:len(atoms) - need + 1]
+    return sorted({k for atom in rarest for k in index.get(atom, ())})
 
 
 def _sources(conn: sqlite3.Connection, path: str, lang: str, edition: str, card: Optional[str], surface: str,

@@ -6,12 +6,17 @@ written and in the other wordings of :func:`kb.checker.gist.compared`.
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Optional
 
 from kb.checker.gist import Gist, compared, condition_last, gist, sentences
+from kb.checker.lemmas import cache_root, read_json_cache, write_cache
+from kb.data import terms_dir
 from kb.store.db import database_path
 
 __all__ = ["GENERAL_CARDS", "TWINS", "TWIN_SCORE", "Said", "card_text", "edition_in_force", "editions",
@@ -101,7 +106,7 @@ def general_rulings(path: str) -> tuple[Said, ...]:
 @lru_cache(maxsize=4)
 def general_gists(path: str) -> tuple[Gist, ...]:
     """The gists of :func:`general_rulings` (no card named in them)."""
-    return tuple(gist(s.wording, (), "en") for s in general_rulings(path))
+    return _cached_gists(path, "rulings", "en", general_rulings(path))
 
 
 def edition_in_force(conn: sqlite3.Connection, edition: str) -> Optional[str]:
@@ -137,7 +142,59 @@ def _plain_gists(path: str, which: str) -> tuple[tuple[Gist, ...], tuple[str, ..
     folded as :func:`gists` looks for a name in it."""
     lang = "fr" if which == "fr" else "en"
     said = sources_of(path, which)
-    return tuple(gist(s.wording, (), lang) for s in said), tuple(_folded(s.wording) for s in said)
+    return _cached_gists(path, which, lang, said), tuple(_folded(s.wording) for s in said)
+
+
+#: Format of the gist cache files (changed when what they hold changes).
+_GIST_FORMAT = "gists-1"
+
+
+def _cached_gists(path: str, which: str, lang: str, said: tuple[Said, ...]) -> tuple[Gist, ...]:
+    """The gists of ``said`` with no card named: read once, then kept on disk like the lemma index
+    (:func:`kb.checker.lemmas.cache_root`) — some 15 000 sentences take a second to read, their gists a tenth
+    of that to load.  The cache is keyed by the knowledge base file and build, the sentences, and what reads
+    them (the gist's code and word classes, the lemmatizer's version); a cache that does not fit is made
+    again."""
+    cache = _gist_cache(path, which, said)
+    data = read_json_cache(cache) if cache is not None else None
+    if isinstance(data, list) and len(data) == len(said) and all(
+            isinstance(g, list) and len(g) == 3 and isinstance(g[0], list) and isinstance(g[1], list)
+            and len(g[0]) == len(g[1]) for g in data):
+        return tuple(Gist(tuple(map(str, a)), tuple(map(str, m)), bool(c)) for a, m, c in data)
+    read = tuple(gist(s.wording, (), lang) for s in said)
+    if cache is not None:
+        write_cache(cache, [[list(g.atoms), list(g.marks), g.conditional] for g in read])
+    return read
+
+
+def _gist_cache(path: str, which: str, said: tuple[Said, ...]) -> Optional[Path]:
+    import simplemma
+    from importlib import resources
+
+    root = cache_root()
+    if root is None:
+        return None
+    code = resources.files("kb.checker")
+    key = hashlib.sha256()
+    for part in (_GIST_FORMAT, os.path.abspath(path), _built(path), which, str(len(said)),
+                 getattr(simplemma, "__version__", "")):
+        key.update(part.encode() + b"\0")
+    for name in ("gist.py", "words.py"):
+        key.update(code.joinpath(name).read_bytes())
+    key.update((terms_dir() / "gist_words.tsv").read_bytes())
+    for s in said:
+        key.update(s.wording.encode() + b"\0")
+    return root / f"gists-{key.hexdigest()[:20]}.json"
+
+
+@lru_cache(maxsize=8)
+def _built(path: str) -> str:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()
+    finally:
+        conn.close()
+    return str(row[0]) if row else ""
 
 
 def _folded(text: str) -> str:
