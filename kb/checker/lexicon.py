@@ -40,7 +40,7 @@ MIN_PAIRS = 4
 MIN_DICE = 0.5
 SURE_DICE = 0.9
 #: Format of the cache file (changed when the learning changes).
-_FORMAT = "lexicon-1"
+_FORMAT = "lexicon-2"
 
 
 def _content(atoms) -> set[str]:
@@ -79,6 +79,26 @@ def _rows(conn: sqlite3.Connection):
         "g.doubtful = '' AND g.text IS NOT NULL) GROUP BY f.card, f.side")
 
 
+def _documents(conn: sqlite3.Connection, path: str) -> list[tuple[str, str]]:
+    """The French documents' own parallel texts: each French rule and its English twin
+    (:func:`kb.checker.said.twin_rules`), and the notes of each card record of a French FAQ with that card's
+    rulings of the FAQ's year (the English FAQ the rulings come from): the words of rules and notes that card
+    texts seldom use (« objet », « revenir »)."""
+    from kb.checker.said import twin_rules
+
+    pairs = [(french, english) for *_, french, english in twin_rules(path)]
+    records = conn.execute(
+        "SELECT group_concat(n.text, ' '), (SELECT MIN(f.card) FROM mtg_french f WHERE f.name = n.card), "
+        "substr(COALESCE(d.edition, ''), 1, 4) FROM notes n JOIN documents d ON d.id = n.source "
+        "WHERE n.card IS NOT NULL GROUP BY n.source, n.card").fetchall()
+    for notes, card, year in records:
+        rulings = [t for (t,) in conn.execute("SELECT text FROM mtg_rulings WHERE card = ? AND date LIKE ?",
+                                              (card, f"{year}%"))] if card and year else []
+        if rulings:
+            pairs.append((notes, " ".join(rulings)))
+    return pairs
+
+
 def lexicon(conn: sqlite3.Connection) -> dict[str, str]:
     """The lexicon of the knowledge base ``conn`` (empty without card data), learned once and cached."""
     path = database_path(conn)
@@ -103,7 +123,7 @@ def lexicon_at(path: str, built: str) -> dict[str, str]:
         return data
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        learned = learn(_rows(conn))
+        learned = learn(list(_rows(conn)) + _documents(conn, path))
     except sqlite3.Error:          # a knowledge base without card data
         learned = {}
     finally:

@@ -20,7 +20,7 @@ from kb.data import terms_dir
 from kb.store.db import database_path
 
 __all__ = ["GENERAL_CARDS", "TWINS", "TWIN_SCORE", "Said", "card_text", "edition_in_force", "editions",
-           "general_gists", "general_rulings", "gists", "sources_of"]
+           "general_gists", "general_rulings", "gists", "sources_of", "twin_rules"]
 
 #: Fewest cards a ruling must be given for to be read as a statement about the game rather than about a card
 #: ("Hybrid mana symbols … count toward your devotion", given for 55 cards).
@@ -217,24 +217,32 @@ def gists(path: str, which: str, names: frozenset[str]) -> tuple[Gist, ...]:
 
 @lru_cache(maxsize=4)
 def _twins(path: str) -> tuple[Said, ...]:
-    """The English text of each rule of the French rules documents: the English rule that
-    ``french_alignments`` pairs it with best (at least :data:`TWIN_SCORE`), in the first edition where it
-    does.  An English claim about a French rule (« association d'âmes » 702.92d, "a creature can be paired
-    with only one other creature") restates it in English words."""
+    """The English text of each rule of the French rules documents (:func:`twin_rules`): an English claim
+    about a French rule (« association d'âmes » 702.92d, "a creature can be paired with only one other
+    creature") restates it in English words."""
+    return tuple(Said("twin", number, source, edition, text, written, twin_of=english, compared_as=wording)
+                 for source, number, edition, english, _, text in twin_rules(path)
+                 for wording, written in compared(sentences(text)))
+
+
+@lru_cache(maxsize=4)
+def twin_rules(path: str) -> tuple[tuple[str, str, str, str, str, str], ...]:
+    """``(document, French number, edition, English number, French text, English text)`` of each rule of the
+    French rules documents and the English rule that ``french_alignments`` pairs it with best (at least
+    :data:`TWIN_SCORE`), in the first edition where it does."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         rows = conn.execute(
-            "SELECT a.source, a.number, a.edition, a.english_number, r.text FROM french_alignments a "
+            "SELECT a.source, a.number, a.edition, a.english_number, f.text, r.text FROM french_alignments a "
             "JOIN rules r ON r.lang = 'en' AND r.edition = a.edition AND r.number = a.english_number "
+            "JOIN rules f ON f.lang = 'fr' AND f.source = a.source AND f.number = a.number "
             "WHERE a.score >= ? ORDER BY a.source, a.number, a.score DESC, a.edition", (TWIN_SCORE,)).fetchall()
     finally:
         conn.close()
-    best: dict[tuple[str, str], tuple[str, str, str]] = {}
-    for source, number, edition, english, text in rows:
-        best.setdefault((source, number), (edition, english, text))
-    return tuple(Said("twin", number, source, edition, text, written, twin_of=english, compared_as=wording)
-                 for (source, number), (edition, english, text) in best.items()
-                 for wording, written in compared(sentences(text)))
+    best: dict[tuple[str, str], tuple] = {}
+    for row in rows:
+        best.setdefault((row[0], row[1]), row)
+    return tuple(best.values())
 
 
 def card_text(conn: sqlite3.Connection, card: str, lang: str, surface: str) -> tuple[Said, ...]:

@@ -111,7 +111,7 @@ ROUNDS = [
     pytest.param("claims_round_m.yaml", "full_conn", 120, 28, marks=pytest.mark.corpus, id="M"),
     pytest.param("claims_round_n.yaml", "full_conn", 120, 33, marks=pytest.mark.corpus, id="N"),
     pytest.param("claims_round_o.yaml", "full_conn", 120, 12, marks=pytest.mark.corpus, id="O"),
-    pytest.param("claims_round_p.yaml", "full_conn", 120, 33, marks=pytest.mark.corpus, id="P"),
+    pytest.param("claims_round_p.yaml", "full_conn", 120, 34, marks=pytest.mark.corpus, id="P"),
     pytest.param("claims_round_q.yaml", "full_conn", 120, 32, marks=pytest.mark.corpus, id="Q"),
     pytest.param("claims_round_r.yaml", "full_conn", 120, 35, marks=pytest.mark.corpus, id="R"),
     pytest.param("claims_round_s.yaml", "full_conn", 120, 33, marks=pytest.mark.corpus, id="S"),

@@ -59,3 +59,14 @@ def test_a_french_claim_decided_by_an_english_ruling(full_conn):
         "l'affirmation couvre 80 % de ses mots, dans son ordre ; les négations concordent",
         "la phrase anglaise est comparée à l'affirmation lue en mots anglais appris des textes français et anglais "
         "des données de cartes"]
+
+
+@pytest.mark.corpus
+def test_the_french_documents_parallel_texts_teach_the_words_of_rules(full_conn):
+    from kb.checker.lexicon import _documents
+    from kb.store.db import database_path
+    pairs = _documents(full_conn, database_path(full_conn))
+    # the French rule 702.92d and its twin, 702.93d of 2012
+    assert ("Une créature peut uniquement être associée à une autre créature.",
+            "A creature can be paired with only one other creature.") in pairs
+    assert lexicon(full_conn)["objet"] == "object"     # « objet » is in rules and notes, seldom in card texts
