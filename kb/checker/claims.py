@@ -30,7 +30,7 @@ import yaml
 from lark.exceptions import UnexpectedInput
 
 from kb.cards.names import AmbiguousName
-from kb.checker.answers import answer_given, stated_answer
+from kb.checker.answers import answer_and_reason, answer_given, answer_with_reason, answers_itself, stated_answer
 from kb.checker.card_queries import QueryModel
 from kb.checker.designation import designate_in
 from kb.checker.cards import KBCards, Lookup
@@ -173,6 +173,10 @@ def _checked(text: str, edition: Optional[str], cards: Cards, evidence: Evidence
     question, said = stated_answer(text)
     if said is not None:        # "Does X have flying? No.": the question is checked, the answer compared
         return answer_given(check_claim(question, edition=edition, cards=cards, evidence=evidence), text, said)
+    reasoned = answer_with_reason(text)
+    if reasoned is not None:    # « … ? Non, car … »: the answer, and its reason, each checked
+        return answer_and_reason(text, reasoned, lambda part: check_claim(
+            part, edition=edition, cards=cards, evidence=evidence, not_from=not_from))
     norm = normalize(text[:MAX_CLAIM_CHARS])
     lang = message_language(norm)
     try:
@@ -208,8 +212,11 @@ def _restated(answered: Verdict, text: str, edition: Optional[str], cards: Cards
     """A claim no reader decided, compared with the sentence it may restate (a ruling of its card, its
     card's text, a note or a rule), then clause by clause; what it cites is left out of the comparison."""
     source, said = _cited(text, answered.lang, conn)
-    answered = consult_rulings(answered, said, conn, latest=answered.edition == "latest")
-    if answered.answer == "unknown":
+    # a question and the answer it gives itself (read nowhere: « … ? Non, pas vraiment ») is not one statement
+    whole = not answers_itself(said)
+    if whole:
+        answered = consult_rulings(answered, said, conn, latest=answered.edition == "latest")
+    if whole and answered.answer == "unknown":
         card = named_card(said, conn, answered.lang)
         names = card_names(conn, *card) if card else set()
         if card:
@@ -293,8 +300,7 @@ def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[s
         verdict.not_understood = list(typed.words)
         return verdict     # (the controlled language could only take them for a card's name, and with the
         #                     card data the claim reader knows every card's names: none is)
-    beyond = outside_grammar(norm, _unnamed_words(text, verdict.lang, conn)) \
-        if conn is not None and ingest_stamp(conn) else []
+    beyond = outside_grammar(norm, _unnamed_words(text, verdict.lang, conn)) if conn and ingest_stamp(conn) else []
     if beyond:             # a word no name holds and the controlled language has no place for: no parse reads it
         if read is not None:
             return read

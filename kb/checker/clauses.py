@@ -279,11 +279,12 @@ def _consult(verdict: Verdict, tokens: list, check: Callable[[str], Verdict]) ->
             answer = "true"
         else:
             continue
-        return _joined(verdict, split, parts, answer)
+        return joined(verdict, split, parts, answer)
     return verdict
 
 
-def _joined(verdict: Verdict, split: Split, parts: list[Verdict], answer: str) -> Verdict:
+def joined(verdict: Verdict, split: Split, parts: list[Verdict], answer: str) -> Verdict:
+    """The verdict of a claim of two clauses whose verdicts are ``parts``, its answer ``answer``."""
     lang = verdict.lang
     decided = Verdict(verdict.claim, answer, edition=parts[0].edition if parts[0].answer != "unknown"
                       else parts[1].edition, lang=lang, evidence=verdict.evidence)

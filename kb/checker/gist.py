@@ -95,14 +95,23 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 def condition_last(sentence: str) -> Optional[str]:
     """The sentence with the condition or trigger it begins with said last (``lead`` words of
     ``gist_words.tsv``): "At the beginning of each player's upkeep, that player mills a card." -> "that player
-    mills a card at the beginning of each player's upkeep"; None when it begins with none."""
-    low = sentence.lower()
-    lead = next((w for w in _leads() if low.startswith(w) and (w.endswith("'") or low[len(w):len(w) + 1] == " ")),
-                None)
+    mills a card at the beginning of each player's upkeep"; a word or two before it and a comma (« Par
+    exemple, si … », "However, if …") are left out; None when it begins with none."""
+    first = sentence.find(", ")
+    if 0 < first and len(sentence[:first].split()) <= 2 and _lead_of(sentence[:first] + " ") is None:
+        sentence = sentence[first + 2:]      # « Par exemple, si … », "However, if …": the aside left out
+    lead = _lead_of(sentence)
     comma = sentence.find(", ")
     if lead is None or comma < len(lead):
         return None
     return f"{sentence[comma + 2:].rstrip('.')} {sentence[0].lower()}{sentence[1:comma]}."
+
+
+def _lead_of(sentence: str) -> Optional[str]:
+    """The ``lead`` word the sentence begins with, if one."""
+    low = sentence.lower()
+    return next((w for w in _leads() if low.startswith(w) and (w.endswith("'") or low[len(w):len(w) + 1] == " ")),
+                None)
 
 
 @lru_cache(maxsize=1)

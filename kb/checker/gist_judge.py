@@ -204,10 +204,12 @@ def _substituted(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
     for i, atom in enumerate(claim.atoms):
         if i in in_claim or atom == SELF:
             continue
-        if atom in sentence.atoms and not (atom in terms and _said_once_more(atom, sentence, pairs)):
-            continue
         before = [(a, j) for a, j in pairs if a < i]
         after = [(a, j) for a, j in pairs if a > i]
+        if before and after and any(_voices(atom, sentence.atoms[j]) for j in range(before[-1][1] + 1, after[0][1])):
+            return False                # "a creature with banding blocks" is not "… is blocked"
+        if atom in sentence.atoms and not (atom in terms and _said_once_more(atom, sentence, pairs)):
+            continue
         if not before or not after:     # said before or after all the sentence says: nothing in its place
             if atom in generic:
                 continue
@@ -226,6 +228,13 @@ def _substituted(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
         if not 1 <= count <= unaligned + 1:
             return False
     return True
+
+
+def _voices(one: str, other: str) -> bool:
+    """Whether the atoms ``one`` and ``other`` are a verb and its passive ("block", "blocked": ``passive``
+    words of gist_words.tsv), which never stand for each other."""
+    passives = word_class("en", "passive")
+    return (one in passives and atom_of(one, "en") == other) or (other in passives and atom_of(other, "en") == one)
 
 
 def _narrowed(claim: Gist, sentence: Gist, pairs, in_sentence: set) -> bool:
@@ -366,7 +375,7 @@ def _said_both_ways(claim: Gist, sentence: Gist, pairs) -> bool:
 def _changed_quantity(claim: Gist, sentence: Gist, pairs) -> Optional[tuple[str, str]]:
     """(the claim's quantity, the sentence's) when every atom of the claim aligns, in a tight stretch and
     with the same marks, but one quantity, and the sentence has another quantity in its place."""
-    if len(pairs) != len(claim.atoms) - 1 or len(claim.atoms) < 4:
+    if len(pairs) != len(claim.atoms) - 1 or len(claim.atoms) < 5:     # (« gagner 3 points de vie » is too little)
         return None
     i = next(k for k in range(len(claim.atoms)) if k not in {a for a, _ in pairs})
     if not is_quantity(claim.atoms[i]) or claim.marks[i]:

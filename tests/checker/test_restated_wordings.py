@@ -38,6 +38,9 @@ def test_a_sentence_is_also_compared_with_its_condition_said_last():
     assert condition_last("Quand la créature meurt, renvoyez-la sur le champ de bataille.") == \
         "renvoyez-la sur le champ de bataille quand la créature meurt."
     assert condition_last("Siphon Mind makes each other player discard a card.") is None
+    assert condition_last("Par exemple, si l'Attacheur de sangsues arrive en jeu, la capacité des Défenses "
+                          "abondantes se déclenche deux fois.") == \
+        "la capacité des Défenses abondantes se déclenche deux fois si l'Attacheur de sangsues arrive en jeu."
     assert condition_last("Si, quand la capacité se résout, …") is None      # no condition before the comma
 
 
@@ -140,3 +143,28 @@ def test_an_english_claim_restates_the_english_text_of_a_french_rule(full_conn):
     assert v.answer == "true"
     assert v.explanation[0].startswith("rule 607.2g (002_f6a566c3e70ee678), in English: rule 607.2g of the "
                                        "Comprehensive Rules of 20")
+
+
+@pytest.mark.corpus
+def test_a_verb_and_its_passive_never_stand_for_each_other(full_conn):
+    # the ruling given for 34 banding cards: "If a creature with banding is blocked, the attacking player chooses …"
+    v = check_claim("When a creature with banding blocks, it's the attacking player who decides how the damage "
+                    "from the creatures it blocked is assigned.", cards=full_conn)
+    assert v.answer == "unknown"
+    assert check_claim("If a creature with banding is blocked, the attacking player chooses how the blockers' "
+                       "damage is assigned.", cards=full_conn).answer == "true"
+
+
+def test_a_question_answered_with_its_reason(seed_conn):
+    from kb.checker.answers import answer_with_reason
+    assert answer_with_reason("Peut-on activer la capacité {Q} d'un permanent déjà dégagé ? Non, car on ne peut "
+                              "pas payer le coût.") == ("Peut-on activer la capacité {Q} d'un permanent déjà "
+                                                        "dégagé ?", "no", "car", "on ne peut pas payer le coût.")
+    v = check_claim("Peut-on activer la capacité {Q} d'un permanent déjà dégagé ? Non, car on ne peut pas payer le "
+                    "coût « dégagez ce permanent ».", cards=seed_conn)
+    assert v.answer == "true"
+    assert v.explanation[1].startswith("proposition 1, « Peut-on activer la capacité {Q} d'un permanent déjà "
+                                       "dégagé ? Non » : vraie (note 35")
+    # an answer that goes on otherwise is compared with no sentence as a whole
+    assert check_claim("Peut-on activer la capacité {Q} d'un permanent déjà dégagé ? Non, mais on peut payer le "
+                       "coût.", cards=seed_conn).answer == "unknown"
