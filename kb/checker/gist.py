@@ -232,6 +232,7 @@ def _gist_en(text: str, names: Iterable[str]) -> Gist:
     words = _WORD["en"].findall(_plain(text, names, "en"))
     for k, word in enumerate(words):
         word = word[:-2] if word.endswith("'s") else word
+        word = "non" + word[4:] if word.startswith("non-") else word     # "non-active" is "nonactive"
         word = word[:-3] if word.endswith(("'re", "'ve", "'ll")) else word      # "you're" is "you"
         if word in cls["passive"] and (k and words[k - 1] in cls["passive_lead"] or
                                        k + 1 < len(words) and words[k + 1] == "by"):

@@ -90,7 +90,9 @@ With the lexicon also learned from the French documents' parallel texts: P 34.
   30/120, 0 wrong.
 With « Par exemple, si … » read with its condition last: G 26, O 13; S 32, one less: a quantity changed in a
 claim of four words decides nothing since (the clause « on gagne quand même 3 points de vie » was read as
-false against a note where a player gains 6 life; "it enters with six +1/+1 counters" is as short)."""
+false against a note where a player gains 6 life; "it enters with six +1/+1 counters" is as short).
+* U (60 cards, 60 seeds): 24/120 at its one blind measure (cards 15, seeds 9; 0 wrong) at 5938345 (22/120, 0
+  wrong, at 3fdfee7, the start of that session)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -125,6 +127,7 @@ ROUNDS = [
     pytest.param("claims_round_r.yaml", "full_conn", 120, 35, marks=pytest.mark.corpus, id="R"),
     pytest.param("claims_round_s.yaml", "full_conn", 120, 32, marks=pytest.mark.corpus, id="S"),
     pytest.param("claims_round_t.yaml", "full_conn", 120, 30, marks=pytest.mark.corpus, id="T"),
+    pytest.param("claims_round_u.yaml", "full_conn", 120, 24, marks=pytest.mark.corpus, id="U"),
 ]
 
 
