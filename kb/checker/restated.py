@@ -174,6 +174,7 @@ def _judged(said: Gist, sources, compared_with, card: Optional[str], names: froz
 
 #: The atom index of each tuple of gists compared (by its identity: the tuples are cached, and kept here).
 _INDEXES: dict[int, tuple[tuple, dict[str, list[int]]]] = {}
+_FIRST_SEEN: dict[int, tuple] = {}
 
 
 def _candidates(compared_with: tuple[Gist, ...], distinct: set[str]) -> list[int]:
@@ -185,8 +186,14 @@ def _candidates(compared_with: tuple[Gist, ...], distinct: set[str]) -> list[int
         return list(range(len(compared_with)))
     held = _INDEXES.get(id(compared_with))
     if held is None or held[0] is not compared_with:
+        # the first claim compared reads every gist (a process that checks one claim needs no index); the
+        # second builds the index
+        if _FIRST_SEEN.get(id(compared_with)) is not compared_with:
+            _FIRST_SEEN[id(compared_with)] = compared_with
+            return list(range(len(compared_with)))
         if len(_INDEXES) > 32:
             _INDEXES.clear()
+            _FIRST_SEEN.clear()
         index: dict[str, list[int]] = {}
         for k, g in enumerate(compared_with):
             for atom in g.atom_set:
