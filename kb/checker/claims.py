@@ -318,10 +318,10 @@ def _read_and_answer(text: str, norm: str, verdict: Verdict, edition: Optional[s
 
 
 def _unnamed_words(text: str, lang: str, conn) -> list[str]:
-    """The words of the claim outside the card names and creature types the claim reader found in it: the
-    controlled language could read a word it has no literal for only as part of one of those."""
+    """The words of the claim outside the card names, creature types and text effects (which may name cards)
+    the claim reader found in it: the controlled language reads a word it has no literal for only in those."""
     read = Reader(conn).tokens(text, lang)
-    return [w for t in read.tokens if t.type not in ("CARD", "SUBTYPE")
+    return [w for t in read.tokens if t.type not in ("CARD", "SUBTYPE", "TEXTDOES")
             for w in read.text[t.start_pos:t.end_pos].split()]
 
 

@@ -39,3 +39,15 @@ def test_without_card_data_a_name_the_card_records_hold_is_still_looked_up(seed_
     # the seed knowledge base has no card data: the controlled language looks the words up as a card
     v = check_claim("Le ciel est bleu", cards=seed_conn)
     assert v.answer == "unknown" and "aucune carte nommée" in v.reason
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim,answer", [
+    ("Sur l'Élémental de vif-argent, une carte exilée par la capacité du Frappeur à l'arc peut être renvoyée par "
+     "la capacité des Sœurs de la mort de pierre", "false"),
+    ("Sur l'Élémental de vif-argent, une carte exilée par la capacité des Sœurs de la mort de pierre peut être "
+     "renvoyée par la capacité des Sœurs de la mort de pierre", "true"),
+])
+def test_card_names_inside_what_a_text_does_still_reach_the_controlled_language(full_conn, claim, answer):
+    # (faq_claims.yaml, rule 607.4's example): the reader types the end as what a text does, names and all
+    assert check_claim(claim, cards=full_conn).answer == answer
