@@ -30,9 +30,9 @@ from typing import Optional
 from kb.checker.gist import SELF, Gist, colours, gist, is_quantity, word_class
 from kb.checker.lemmas import cache_root, read_json_cache, write_cache
 from kb.data import terms_dir
-from kb.store.db import database_path
+from kb.store.db import built_stamp, database_path
 
-__all__ = ["built_stamp", "learn", "lexicon", "lexicon_at", "to_english"]
+__all__ = ["learn", "lexicon", "lexicon_at", "to_english"]
 
 #: Fewest faces a pair of words must share, least Dice coefficient, and the coefficient above which a pair
 #: is kept even when the English word has a better French match.
@@ -103,15 +103,6 @@ def lexicon(conn: sqlite3.Connection) -> dict[str, str]:
     """The lexicon of the knowledge base ``conn`` (empty without card data), learned once and cached."""
     path = database_path(conn)
     return lexicon_at(path, built_stamp(conn)) if path is not None else {}
-
-
-def built_stamp(conn: sqlite3.Connection) -> str:
-    """When the knowledge base of ``conn`` was built (what its cached lexicon is keyed by)."""
-    try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()
-    except sqlite3.Error:
-        return ""
-    return str(row[0]) if row else ""
 
 
 @lru_cache(maxsize=4)

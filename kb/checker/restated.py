@@ -30,6 +30,7 @@ of its names (French, English, its faces').
 from __future__ import annotations
 
 import csv
+import math
 import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,13 +38,13 @@ from typing import Iterable, Optional
 
 from kb.checker.gist import SELF, Gist, gist, word_class
 from kb.checker.gist_judge import Judgement, judge
-from kb.checker.lexicon import built_stamp, lexicon_at, to_english
+from kb.checker.lexicon import lexicon_at, to_english
 from kb.checker.messages import render
 from kb.checker.said import (TWINS, Said, card_text, edition_in_force, general_gists, general_rulings, gists,
                              sources_of)
 from kb.checker.verdict import Verdict
 from kb.data import terms_dir
-from kb.store.db import database_path
+from kb.store.db import built_stamp, database_path
 
 __all__ = ["Match", "closest_sentence", "consult_documents"]
 
@@ -107,6 +108,8 @@ def closest_sentence(claim: str, lang: str, conn: sqlite3.Connection, edition: s
     some cards have none in French), else among the sentences ``among`` names (:data:`AMONG`).  An English
     claim is compared with French sentences read in English words (:mod:`kb.checker.lexicon`), a French claim
     with English ones read in English words."""
+    if among not in AMONG:
+        raise ValueError(f"among must be one of {', '.join(AMONG)}, not {among!r}")
     path = database_path(conn)
     if path is None:
         return None
@@ -181,7 +184,7 @@ def _candidates(compared_with: tuple[Gist, ...], distinct: set[str]) -> list[int
     """The indexes of the gists that may hold :data:`EVIDENCE_COVER` of the claim's atoms ``distinct`` (its
     card, ``SELF``, aside): any such gist holds one of the rarest atoms, so only the gists of those are read."""
     atoms = distinct - {SELF}
-    need = -(-int(EVIDENCE_COVER * 100) * len(distinct) // 100) - 1      # ceil(0.6 n) - 1: the card may be left out
+    need = math.ceil(EVIDENCE_COVER * len(distinct)) - 1      # (the card, SELF, may be one of the atoms held)
     if need <= 0 or not atoms:
         return list(range(len(compared_with)))
     held = _INDEXES.get(id(compared_with))

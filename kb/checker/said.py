@@ -17,7 +17,7 @@ from typing import Optional
 from kb.checker.gist import Gist, compared, condition_last, gist, sentences
 from kb.checker.lemmas import cache_root, read_json_cache, write_cache
 from kb.data import terms_dir
-from kb.store.db import database_path
+from kb.store.db import built_stamp, database_path
 
 __all__ = ["GENERAL_CARDS", "TWINS", "TWIN_SCORE", "Said", "card_text", "edition_in_force", "editions",
            "general_gists", "general_rulings", "gists", "sources_of", "twin_rules"]
@@ -191,10 +191,9 @@ def _gist_cache(path: str, which: str, said: tuple[Said, ...]) -> Optional[Path]
 def _built(path: str) -> str:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()
+        return built_stamp(conn)
     finally:
         conn.close()
-    return str(row[0]) if row else ""
 
 
 def _folded(text: str) -> str:

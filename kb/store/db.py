@@ -218,9 +218,19 @@ def create(path: Path) -> sqlite3.Connection:
 
 def database_path(conn: sqlite3.Connection) -> Optional[str]:
     """The file of the main database of ``conn`` (None for one in memory): what the readers that load a
-    knowledge base's texts once (kb/checker/restated.py, kb/checker/lexicon.py) key their caches by."""
+    knowledge base's texts once (kb/checker/said.py, kb/checker/lexicon.py) key their caches by."""
     row = next((r for r in conn.execute("PRAGMA database_list") if r[1] == "main"), None)
     return row[2] if row and row[2] else None
+
+
+def built_stamp(conn: sqlite3.Connection) -> str:
+    """When the knowledge base of ``conn`` was built ("" when it does not say): with :func:`database_path`,
+    what the checker's caches of a knowledge base (its lexicon, the gists of its sentences) are keyed by."""
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()
+    except sqlite3.Error:
+        return ""
+    return str(row[0]) if row else ""
 
 
 def connect(data_dir: Path) -> sqlite3.Connection:
