@@ -73,8 +73,21 @@ def _function_words(vocab: Vocabulary) -> None:
     with open(path, encoding="utf-8", newline="") as fh:
         rows = [line for line in fh if not line.startswith("#")]
     for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):
-        vocab.add(row["lang"], " ".join(row["words"].split()) if row["words"].strip() else row["words"],
-                  row["category"], row["value"] or "", override=True)
+        words = " ".join(row["words"].split()) if row["words"].strip() else row["words"]
+        vocab.add(row["lang"], words, row["category"], row["value"] or "", override=True)
+        if row["lang"] == "fr":
+            for form in _contracted(words):
+                vocab.add("fr", form, row["category"], row["value"] or "")
+
+
+#: French prepositions fused with the article after them (« doté du vol », « égal au nombre »).
+_CONTRACTIONS = {"de": ("du", "des"), "a": ("au", "aux")}
+
+
+def _contracted(words: str) -> tuple[str, ...]:
+    """The forms of a French entry ending in « de » or « à » fused with an article (``dote de`` -> ``dote du``)."""
+    head, _, last = words.rpartition(" ")
+    return tuple(f"{head} {form}" for form in _CONTRACTIONS.get(last, ())) if head else ()
 
 
 def _entry_key(text: str) -> str:

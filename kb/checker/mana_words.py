@@ -115,7 +115,23 @@ def costs_in_symbols(tokens: list[Token], articles: dict) -> list[Token]:
             out.append(Token("MANA", value, start_pos=tokens[start].start_pos, end_pos=tokens[i - 1].end_pos))
         else:
             i = start
+            one = _one_mana(tokens, i, articles)
+            if one is not None:
+                out.append(one)
+                i += 1 if tokens[i].type != "MANAWORD" else 0
     return out
+
+
+def _one_mana(tokens: list[Token], i: int, articles: dict) -> Optional[Token]:
+    """The count 1 of "costs one mana", « ne coûte qu'un seul mana » (a mana value said with no colour),
+    as a number token; None when the cost at ``i`` is not one mana in words."""
+    if i >= len(tokens) or tokens[i].type == "NUM":
+        return None
+    n, k = _count(tokens, i, articles)
+    if n != 1 or k >= len(tokens) or tokens[k].type != "MANAWORD" or \
+            (k + 1 < len(tokens) and _kind(tokens[k + 1]) is not None):
+        return None
+    return Token("NUM", 1, start_pos=tokens[i].start_pos, end_pos=tokens[i].end_pos)
 
 
 def cost_verbs(tokens: list[Token], claim: str) -> list[Token]:

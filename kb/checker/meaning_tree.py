@@ -320,7 +320,9 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
 
     def has_pred(self, children):
         negs, only, (items, joins) = self._verb_group(children)
-        return lambda subject: self._queries(subject, items, joins, negs, only)
+        build = lambda subject: self._queries(subject, items, joins, negs, only)    # noqa: E731
+        build.possession = True
+        return build
 
     def enters_pred(self, children):
         negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
@@ -329,6 +331,8 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
 
     def enters_tapped(self, children):
         negs = [c[1] for c in children if isinstance(c, tuple) and c[0] == "NEG"]
+        if any(isinstance(c, Token) and c.type == "TAPPED" and c.value == "untapped" for c in children):
+            negs.append("untapped")     # "enters untapped": does not enter tapped
         return lambda subject: self._queries(subject, [("+", ("enters_tapped", None))], [], negs, False)
 
     def can_pred(self, children):
@@ -348,9 +352,10 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
         return build
 
     def entry_counts(self, c):
-        if len(c) > 1 and c[1].type == "ATTR" and str(c[1].value) != "loyalty":
-            raise NotRead("a count of something other than loyalty", [str(c[1])])
-        return c[0]
+        attr = next((t for t in c if isinstance(t, Token) and t.type == "ATTR"), None)
+        if attr is not None and str(attr.value) != "loyalty":
+            raise NotRead("a count of something other than loyalty", [str(attr)])
+        return c[-1] if isinstance(c[0], Token) else c[0]
 
     def costs_pred(self, children):
         negs, only, value = self._verb_group(children)
@@ -375,6 +380,12 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
         if isinstance(children[0], tuple):          # an attribute of a subject, and what it is
             return children[-1](children[0])
         subject = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        last = None
+        for c in children:
+            if isinstance(c, Token) and c.type == "REL" and getattr(last, "possession", False):
+                # "X has an ability that costs {W}": the relative clause is about what X has, not X
+                raise NotRead("a relative clause about what the card has", [str(c)])
+            last = c if callable(c) else last
         tails = [c for c in children if callable(c)]
         parts = [tail(subject) for tail in tails]
         return parts[0] if len(parts) == 1 else Junction("and", parts)
