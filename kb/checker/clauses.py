@@ -73,6 +73,9 @@ class Split:
     connective: str
     first: str
     second: str
+    #: False when the second clause is no claim of its own (« … est un éphémère bleu qu'on peut lancer … »:
+    #: what follows « qu' » has no subject), so that only the first can decide the claim, and only as false
+    second_readable: bool = True
 
     @property
     def both_needed(self) -> bool:
@@ -120,12 +123,15 @@ def _described(claim: str, tokens: list, card) -> list[Split]:
     if not card or len(tokens) < 5 or tokens[0].type != "CARD" or tokens[1].type != "COP":
         return []
     for i in range(2, len(tokens) - 1):
-        if tokens[i].type == "REL":
-            if i > 2 and tokens[i + 1].type in PREDICATE_STARTS:
-                first = claim[:tokens[i].start_pos].strip(" ,;")
-                second = f"{card[1]} {claim[tokens[i + 1].start_pos:]}".strip()
-                return [Split("conjunction", claim[tokens[i].start_pos:tokens[i].end_pos], first + ".", second)]
-            return []
+        if tokens[i].type in ("REL", "QUE"):         # « qui arrive … », « qu'on peut lancer … »
+            if i <= 2:
+                return []
+            first = claim[:tokens[i].start_pos].strip(" ,;")
+            readable = tokens[i].type == "REL" and tokens[i + 1].type in PREDICATE_STARTS
+            second = f"{card[1]} {claim[tokens[i + 1].start_pos:]}".strip() if readable else \
+                claim[tokens[i].start_pos:].strip()
+            return [Split("conjunction", claim[tokens[i].start_pos:tokens[i].end_pos], first + ".", second,
+                          second_readable=readable)]
         if tokens[i].type not in _DESCRIBING:
             return []
     return []
@@ -186,6 +192,8 @@ def _at_connective(claim: str, tokens: list, i: int, role: str, card, lang: str)
         first = claim[tokens[comma + 1].start_pos:].strip()
         rest = tokens[i + 1:comma]
     if not first or not second or not rest:
+        return None
+    if rest[0].type == "NEG":       # "…, but not with one searching for …": the clause says again the first's verb
         return None
     if card and not _other_object(tokens[:i]):
         second = _subject_written_out(second, rest, rest[0].start_pos, card[1], lang)
@@ -268,12 +276,18 @@ def _consult(verdict: Verdict, tokens: list, check: Callable[[str], Verdict]) ->
             break
         left[0] -= 2
         first = check(split.first)
-        if first.answer == "unknown" and split.both_needed:
-            left[0] += 1          # (a guessed split needs both clauses decided: the second is not checked)
-            continue
-        parts = [first, check(split.second)]
+        if not split.second_readable:
+            if not denies_what_it_is(first):
+                left[0] += 1
+                continue
+            second = Verdict(split.second, "unknown", lang=verdict.lang,
+                             reason=render(verdict.lang, "not a clause of its own", {}))
+        else:
+            second = check(split.second)
+        parts = [first, second]
         answers = [p.answer for p in parts]
-        if "false" in answers and ("unknown" not in answers or not split.both_needed):
+        if "false" in answers and ("unknown" not in answers or not split.both_needed or
+                                   any(denies_what_it_is(p) for p in parts)):
             answer = "false"
         elif answers == ["true", "true"]:
             answer = "true"
@@ -281,6 +295,34 @@ def _consult(verdict: Verdict, tokens: list, check: Callable[[str], Verdict]) ->
             continue
         return joined(verdict, split, parts, answer)
     return verdict
+
+
+#: What a card is, in the claim reader's queries: a clause that says only these is a whole statement,
+#: wherever the claim around it is cut.
+CHARACTERISTICS = frozenset(("color", "colorless", "multicolored", "monocolored", "card_type", "supertype",
+                             "subtype", "pt", "power", "toughness", "loyalty", "mana_value", "mana_cost",
+                             "keyword"))
+
+
+def denies_what_it_is(part: Verdict) -> bool:
+    """Whether ``part`` is false by what its card is (colours, types, P/T, cost, keywords), read by the claim
+    reader with no situation, reason or concession: such a clause is false however the rest of the claim
+    it was cut from reads, so a claim that asserts it with anything else is false (« X est un éphémère bleu
+    qu'on peut lancer … », "X is a blue instant, and …")."""
+    r = part.reading
+    if part.answer != "false" or not isinstance(r, dict) or r.get("reader") != "typed" or r.get("question") or \
+            r.get("events") or r.get("reason") or r.get("concession") or r.get("only_if") is not None:
+        return False
+
+    def leaves(node):
+        if node is None:
+            return [None]
+        if node.get("kind") == "query":
+            return [node]
+        return [leaf for p in node.get("parts", []) for leaf in leaves(p)]
+    found = leaves(r.get("asserts"))
+    return bool(found) and all(q is not None and q.get("attribute") in CHARACTERISTICS and not q.get("change")
+                               for q in found)
 
 
 def joined(verdict: Verdict, split: Split, parts: list[Verdict], answer: str) -> Verdict:

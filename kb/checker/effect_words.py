@@ -308,9 +308,13 @@ _MANA_COLOURS = {"en": {"white": "W", "blue": "U", "black": "B", "red": "R", "gr
 _MANA_COUNTS = {"en": {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5},
                 "fr": {"un": 1, "du": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5}}
 _MANA_IN_WORDS = {
-    "en": re.compile(r"\b(?:(one|an?|two|three|four|five|\d) )?(white|blue|black|red|green|colou?rless) mana\b"),
-    "fr": re.compile(r"\b(?:(un|du|deux|trois|quatre|cinq|\d) )?manas? (blanc|bleu|noir|rouge|vert|incolore)s?\b"),
+    "en": re.compile(r"\b(?:(one|an?|two|three|four|five|\d) )?(white|blue|black|red|green|colou?rless)"
+                     r"(?: or (white|blue|black|red|green))? mana\b"),
+    "fr": re.compile(r"\b(?:(un|du|deux|trois|quatre|cinq|\d) )?manas? (blanc|bleu|noir|rouge|vert|incolore)s?"
+                     r"(?: ou (blanc|bleu|noir|rouge|vert)s?)?\b"),
 }
+#: The word between two colours of mana one of which is made ("white or blue mana" -> "{W} or {U}").
+_OR = {"en": "or", "fr": "ou"}
 #: Verbs of making mana, written as the text writes them (« produit » is « Ajoutez », "produces" is "Add").
 _MANA_VERBS = {"en": (r"\b(?:produces?|makes?|adds?)\b(?= (?:\{|(?:one |an? |two |three )?\w+ mana\b))", "add"),
                "fr": (r"\b(?:produit|produisent|ajoute|donne)\b(?= (?:\{|(?:du |un |deux |trois )?manas? ))", "ajouter")}
@@ -323,11 +327,12 @@ def mana_in_symbols(text: str, lang: str) -> str:
 
     def symbols(m: re.Match) -> str:
         n = int(m[1]) if m[1] and m[1].isdigit() else counts.get(m[1] or "", 1)
-        return ("{" + colours[m[2]] + "}") * n
+        first = ("{" + colours[m[2]] + "}") * n
+        return f"{first} {_OR[lang]} " + ("{" + colours[m[3]] + "}") * n if m[3] else first
     pattern, verb = _MANA_VERBS[lang]
     text = re.sub(pattern, verb, text)
-    text = re.sub(r"\beither (?=\{)", "", text) if lang == "en" else re.sub(r"\bsoit (?=\{)", "", text)
-    return _MANA_IN_WORDS[lang].sub(symbols, text)
+    text = _MANA_IN_WORDS[lang].sub(symbols, text)
+    return re.sub(r"\beither (?=\{)", "", text) if lang == "en" else re.sub(r"\bsoit (?=\{)", "", text)
 
 
 #: Words that lead a trigger or a condition (the claim may say them after its action, the text before).

@@ -240,8 +240,14 @@ def _lemmas() -> dict[str, dict[str, tuple[str, str]]]:
     """Inflected form -> (the vocabulary word of its lemma, lemma), per language
     (:func:`kb.checker.lemmas.lemma_index`, cached on disk)."""
     vocab = vocabulary()
-    words = frozenset(k for table in vocab.entries.values() for k in table if " " not in k and "'" not in k)
+    words = frozenset(k for table in vocab.entries.values() for k, (category, _) in table.items()
+                      if " " not in k and "'" not in k and category not in _UNINFLECTED)
     return lemma_index(words)
+
+
+#: Categories of words no other word is an inflected form of: « du » (OF) is also the participle of
+#: « devoir », and « devez » must not become it.
+_UNINFLECTED = frozenset(("OF", "ARTICLE", "AND", "OR", "WITH", "POSS", "PRONPOSS", "QUE", "REL"))
 
 
 def _lemma(word: str, lang: str) -> str:

@@ -474,6 +474,7 @@ FR: dict[str, str] = {
         "l'affirmation joint deux propositions par « {connective} » ({role}) : elle est vraie quand les deux "
         "le sont, fausse quand l'une est fausse",
     "clause {n}, “{text}”: {answer} ({why})": "proposition {n}, « {text} » : {answer} ({why})",
+    "not a clause of its own": "ce n'est pas une proposition à part entière",
     "reason": "cause", "consequence": "conséquence", "contrast": "opposition",
     "conjunction": "deux prédicats d'un même sujet", "statements": "deux affirmations juxtaposées",
     "true": "vraie", "false": "fausse", "unknown": "inconnue",

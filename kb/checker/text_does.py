@@ -352,7 +352,10 @@ def _mana(claim, a, sentence, at, lang):
         mine = _first_run(claim[a + 1:], "{")
     if set(mine) > set(theirs):     # "taps for {C}, and for {R}{G} …": more than one ability's mana
         return None
-    if mine and theirs and sorted(mine) != sorted(theirs):
+    # "{T}: Add {B} or {R}" read as {B}{R}: a claim of one of its colours is no clash, a claim of
+    # none of them or of as many other symbols is
+    if mine and theirs and (not set(mine) & set(theirs) or
+                            len(mine) == len(theirs) and sorted(mine) != sorted(theirs)):
         return "".join(theirs), "".join(mine)
     return None
 

@@ -1,0 +1,87 @@
+"""Words of card statements the claim reader reads since round V (kb/checker/entities.py,
+kb/checker/mana_words.py, kb/checker/effect_words.py, kb/checker/clauses.py): French entries fused with
+their article (« doté du vol »), "enters untapped", "costs one mana", a starting loyalty after « avec »,
+mana of one of two colours, and a clause false by what its card is.  Cards are the card data's own."""
+from __future__ import annotations
+
+import pytest
+
+from kb.checker import check_claim
+from kb.checker.clauses import denies_what_it_is
+from kb.checker.effect_words import mana_in_symbols
+from kb.checker.entities import _contracted, vocabulary
+
+
+def test_a_french_entry_ending_in_de_or_a_is_also_read_fused_with_the_article():
+    assert _contracted("dote de") == ("dote du", "dote des")
+    assert _contracted("egal a") == ("egal au", "egal aux")
+    assert _contracted("avec") == ()
+    assert vocabulary().get("fr", "dote du") == ("WITH", "")
+
+
+def test_mana_of_one_of_two_colours_is_written_as_the_text_writes_it():
+    assert mana_in_symbols("produit du mana noir ou rouge", "fr") == "ajouter {B} ou {R}"
+    assert mana_in_symbols("taps for either white or blue mana", "en") == "taps for {W} or {U}"
+    assert mana_in_symbols("adds two green mana", "en") == "add {G}{G}"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim,answer", [
+    ("L'Ange de Serra est une créature 4/4 dotée du vol et de la vigilance.", "true"),
+    ("L'Ange de Serra est une créature 4/4 dotée du piétinement.", "false"),
+    ("Coastal Tower enters untapped.", "false"),
+    ("Les Elfes de Llanowar arrivent sur le champ de bataille dégagés.", "true"),
+    ("Les Elfes de Llanowar ne coûtent qu'un seul mana.", "true"),
+    ("Serra Angel costs only one mana.", "false"),
+    ("Llanowar Elves costs a single mana.", "true"),
+    ("Liliana du voile entre avec une loyauté de départ de 3.", "true"),
+    ("Liliana du voile entre avec une loyauté de départ de 5.", "false"),
+])
+def test_card_statements_in_these_words_are_decided(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim,answer", [
+    ("Coastal Tower taps for white or blue mana.", "true"),
+    ("La Tour côtière produit du mana blanc ou bleu.", "true"),
+    ("Coastal Tower taps for either white or black mana.", "false"),
+    ("La Tour côtière produit du mana blanc ou vert.", "false"),
+])
+def test_mana_of_one_of_two_colours_is_compared_with_the_text(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer
+    assert any("{W} or {U}" in line or "{W} ou {U}" in line for line in v.explanation)
+
+
+@pytest.mark.corpus
+def test_a_relative_clause_after_what_a_card_has_is_not_read_as_about_the_card(full_conn):
+    # Transluminant costs {1}{G}; its ability costs {W} and sacrificing it
+    v = check_claim("Transluminant has an ability that costs {W}.", cards=full_conn)
+    assert v.answer == "unknown"
+
+
+@pytest.mark.corpus
+def test_a_clause_false_by_what_its_card_is_decides_the_claim(full_conn):
+    # Fathom Trawl is a blue sorcery: the rest of the claim (when it can be cast) is not read
+    v = check_claim("Chalut des grands fonds est un éphémère bleu qu'on peut lancer pendant le tour adverse.",
+                    cards=full_conn)
+    assert v.answer == "false"
+    parts = v.reading["clauses"]["parts"]
+    assert parts[0]["text"] == "Chalut des grands fonds est un éphémère bleu."
+    assert [p["answer"] for p in parts] == ["false", "unknown"]
+    assert denies_what_it_is(check_claim(parts[0]["text"], cards=full_conn))
+    # the same claim with the card's true type stays unknown: the relative clause is not read
+    v = check_claim("Chalut des grands fonds est un rituel bleu qu'on peut lancer pendant le tour adverse.",
+                    cards=full_conn)
+    assert v.answer == "unknown"
+    v = check_claim("Fathom Trawl is a blue instant, and you can cast it during an opponent's turn.",
+                    cards=full_conn)
+    assert v.answer == "false"
+
+
+@pytest.mark.corpus
+def test_an_elliptical_clause_after_but_is_not_checked_on_its_own(full_conn):
+    v = check_claim("You can search for Llanowar Elves with an effect that finds an Elf, but not with one "
+                    "searching for a basic land card.", cards=full_conn)
+    assert v.answer == "unknown"
