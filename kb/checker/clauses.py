@@ -305,10 +305,11 @@ CHARACTERISTICS = frozenset(("color", "colorless", "multicolored", "monocolored"
 
 
 def denies_what_it_is(part: Verdict) -> bool:
-    """Whether ``part`` is false by what its card is (colours, types, P/T, cost, keywords), read by the claim
-    reader with no situation, reason or concession: such a clause is false however the rest of the claim
-    it was cut from reads, so a claim that asserts it with anything else is false (« X est un éphémère bleu
-    qu'on peut lancer … », "X is a blue instant, and …")."""
+    """Whether ``part`` is false by what its named card is (colours, types, P/T, cost, keywords), read by the
+    claim reader with no situation, reason or concession: such a clause is false however the rest of the
+    claim it was cut from reads, so a claim that asserts it with anything else is false (« X est un éphémère
+    bleu qu'on peut lancer … », "X is a blue instant, and …").  A described object (« une créature 2/2 ») has
+    no such fixed characteristics."""
     r = part.reading
     if part.answer != "false" or not isinstance(r, dict) or r.get("reader") != "typed" or r.get("question") or \
             r.get("events") or r.get("reason") or r.get("concession") or r.get("only_if") is not None:
@@ -320,9 +321,10 @@ def denies_what_it_is(part: Verdict) -> bool:
         if node.get("kind") == "query":
             return [node]
         return [leaf for p in node.get("parts", []) for leaf in leaves(p)]
+    named = {e.get("id") for e in r.get("setup", {}).get("entities", []) if e.get("card")}
     found = leaves(r.get("asserts"))
     return bool(found) and all(q is not None and q.get("attribute") in CHARACTERISTICS and not q.get("change")
-                               for q in found)
+                               and q.get("subject") in named for q in found)
 
 
 def joined(verdict: Verdict, split: Split, parts: list[Verdict], answer: str) -> Verdict:

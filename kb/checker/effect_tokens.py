@@ -264,12 +264,53 @@ def _costs_for(tokens: list[Token]) -> list[Token]:
             for k, t in enumerate(tokens)]
 
 
+def said_ability_costs(tokens: list[Token]) -> list[Token]:
+    """"X's ability costs {W}", « la capacité de X coûte {W} », "… whose ability costs {1}{R}", "X has an ability
+    that costs {W}": the card, ``HAS`` and one ``ABILITYCOST`` token whose value is ``{"cost": "{W}",
+    "definite": …}`` (the ability, or an ability), read by :func:`kb.checker.text_queries.has_ability_cost`."""
+    out: list[Token] = []
+    i = 0
+
+    def said(k: int) -> bool:
+        return k + 1 < len(tokens) and tokens[k].type == "COSTV" and tokens[k + 1].type == "MANA"
+
+    def cost(at: Token, k: int, definite: bool) -> Token:
+        return Token("ABILITYCOST", {"cost": str(tokens[k + 1].value), "definite": definite},
+                     start_pos=at.start_pos, end_pos=tokens[k + 1].end_pos)
+
+    def has(at: Token) -> Token:
+        return Token("HAS", "has", start_pos=at.start_pos, end_pos=at.end_pos)
+    while i < len(tokens):
+        t = tokens[i]
+        kinds = [x.type for x in tokens[i:i + 4]]
+        if kinds[:3] == ["CARD", "POSS", "ABILITY"] and said(i + 3):
+            out += [t, has(tokens[i + 1]), cost(tokens[i + 2], i + 3, True)]
+            i += 5
+        elif kinds[:3] == ["ABILITY", "OF", "CARD"] and said(i + 3):
+            out += [tokens[i + 2], has(t), cost(t, i + 3, True)]
+            i += 5
+        elif kinds[:2] == ["PRONPOSS", "ABILITY"] and out and out[-1].type == "AND" and said(i + 2):
+            out += [has(t), cost(tokens[i + 1], i + 2, True)]
+            i += 4
+        elif kinds[:3] == ["HAS", "ABILITY", "REL"] and said(i + 3):
+            out += [t, cost(tokens[i + 1], i + 3, False)]
+            i += 5
+        elif kinds[:2] == ["WHOSE", "ABILITY"] and said(i + 2):
+            out += [Token("AND", "and", start_pos=t.start_pos, end_pos=t.end_pos), has(t),
+                    cost(tokens[i + 1], i + 2, True)]
+            i += 4
+        else:
+            out.append(t)
+            i += 1
+    return out
+
+
 def merge_effects(tokens: list[Token], text: str) -> list[Token]:
     """``tokens`` with each claimed effect joined into one ``TEXTDOES`` token (see the module docstring).
     Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
     first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
     An ability named without an effect after it leaves the tokens as they were."""
-    tokens = _costs_for(ability_costs(tokens, text))
+    tokens = _costs_for(ability_costs(said_ability_costs(tokens), text))
     merged = _merge(_abilities(tokens, text), text)
     for k, tok in enumerate(merged):
         if tok.type == "CARD" and "ability" in tok.value and \

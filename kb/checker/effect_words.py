@@ -13,7 +13,7 @@ it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kb.checker.words import NUMBER_WORDS, normalize_claim, words_of
@@ -22,10 +22,12 @@ from parser.textkeys import fold
 
 @dataclass(frozen=True)
 class Key:
-    """One word of an effect: its ``key`` (what is compared) and the word as written."""
+    """One word of an effect: its ``key`` (what is compared) and the word as written; ``alt`` marks a mana
+    symbol written after « ou » / "or" right after another ("Add {W} or {U}": {U} is the other choice)."""
 
     key: str
     word: str
+    alt: bool = field(default=False, compare=False)
 
 
 #: Words that carry nothing for what an effect does.
@@ -246,13 +248,18 @@ def _prepared(text: str, lang: str, names: tuple[str, ...]) -> str:
 def sentences(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
     """The sentences of ``text`` (cut at . ; : and line ends) as keys (see the module docstring)."""
     out: list[list[Key]] = [[]]
+    after_or = False
     for w in words_of(_prepared(text, lang, names).replace("\n", " . ")):
         if w.kind == "punct":
             if w.text in ".;:!?" and out[-1]:
                 out.append([])
+            after_or = False
             continue
-        for key in _keys_of(w, lang):
-            out[-1].append(key)
+        keys = _keys_of(w, lang)
+        if keys and after_or and w.kind == "mana" and out[-1] and out[-1][-1].key.startswith("{"):
+            keys[0] = Key(keys[0].key, keys[0].word, alt=True)
+        after_or = w.folded == _OR[lang] or (after_or and not keys)
+        out[-1].extend(keys)
     return [s for s in out if s]
 
 

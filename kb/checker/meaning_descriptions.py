@@ -141,7 +141,8 @@ class DescriptionMeaning:
 
     def has_ability_cost(self, c):
         """« a une capacité de loyauté +1 », "has a −3 ability"."""
-        return [("+", ("ability_cost", str(c[0].value)))]
+        value = c[0].value
+        return [("+", ("ability_cost", value if isinstance(value, dict) else str(value)))]
 
     def because_of_attr(self, c):
         """"X is green because of its color indicator": the reason is that X has it."""

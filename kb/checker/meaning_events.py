@@ -483,6 +483,9 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
                 queries.append(item.query)
         if not queries:
             raise NotReadEvent("no outcome asked", [])
+        if not events and any(i.last_outcome for i, role in zip(main, roles) if role == "outcome"):
+            raise NotReadEvent("a change the claim gives no cause for",     # « une créature 2/2 devient 3/3 »
+                               [next(i.words for i in main if i.last_outcome)])
         if any(not isinstance(e, dict) or e.get("unstated") for e in events):    # (or a relative clause's condition)
             raise NotReadEvent("counters put in a number the claim does not say, or a condition", ["counters"])
         self.reading.events = events
@@ -491,9 +494,6 @@ class EventMeaning(CombatMeaning, ConditionMeaning, SoulbondMeaning, BandingMean
     @staticmethod
     def _main_roles(main: list, conditional: bool) -> list[str]:
         """Each verb group of the main clause read as an event or an outcome (see the module docstring)."""
-        last = len(main) - 1
-        if conditional or len(main) == 1:
-            return ["event" if i.role == "event" or (i.last_outcome and k < last) else "outcome"
-                    for k, i in enumerate(main)]
-        return ["event" if i.role == "event" or (k == 0 and i.role == "either") or (i.last_outcome and k < last)
-                else "outcome" for k, i in enumerate(main)]
+        last, leads = len(main) - 1, not conditional and len(main) > 1
+        return ["event" if i.role == "event" or (leads and k == 0 and i.role == "either") or
+                (i.last_outcome and k < last) else "outcome" for k, i in enumerate(main)]

@@ -74,6 +74,7 @@ CARD_QUERIES_FR = {
     "a color was expected, not {value}": "une couleur était attendue, pas {value}",
     "a mana cost was expected, not {value}": "un coût de mana était attendu, pas {value}",
     "rules text of {label}: « {text} »": "texte de règles de {label} : « {text} »",
+    "activated abilities of {label}: « {text} »": "capacités activées de {label} : « {text} »",
     "{label} enters tapped only in some cases (its text says when)":
         "{label} arrive engagé seulement dans certains cas (son texte dit lesquels)",
     "{label}'s text speaks of it in a way the model does not read":

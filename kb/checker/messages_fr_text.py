@@ -21,6 +21,10 @@ TEXT_DOES_FR = {
     "{label} has no ability of cost {cost} in its text": "{label} n'a pas de capacité de coût {cost} dans son texte",
     "{label} is a whole split card: what it does is what one of its halves does (name the half)":
         "{label} est une carte scindée entière : ce qu'elle fait, c'est ce que fait l'une de ses moitiés (nommez la moitié)",
+    "{label}'s text has no activated ability whose cost has the mana {cost}, and the model does not decide which of "
+    "its other abilities the claim means":
+        "le texte de {label} n'a pas de capacité activée dont le coût a le mana {cost}, et le modèle ne décide pas "
+        "de laquelle de ses autres capacités parle l'affirmation",
     "{label} is not a planeswalker: the model does not decide which loyalty abilities it may have":
         "{label} n'est pas un planeswalker : le modèle ne décide pas quelles capacités de loyauté il peut avoir",
 }

@@ -18,6 +18,7 @@ keys of each sentence: stems, numbers, mana symbols, qualifiers).  Then:
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Optional
 
@@ -59,14 +60,29 @@ def ability_lines(face, cost: str) -> list[str]:
     return [line for line in (face.text or "").splitlines() if _costs(line, cost)]
 
 
+#: What a line that is no activated ability begins with, though it holds a colon (« Quand …, choisissez
+#: un : … », "When …, choose one —").
+_NOT_ACTIVATED = re.compile(r"^(when|whenever|at|if|as|quand|lorsque|a|à|chaque|si|tant)\b", re.I)
+
+
 def _costs(line: str, ability: str) -> bool:
-    """Whether the ability of ``line`` has the cost ``ability`` (a loyalty cost « +2 », "-3", or {T})."""
+    """Whether the ability of ``line`` has the cost ``ability``: a loyalty cost « +2 », "-3", {T}, or a mana
+    cost ("{W}": the mana of a cost that may also tap or sacrifice, « {W}, sacrifiez ~ : … »)."""
     if ":" not in line:
         return False
     cost = line.split(":", 1)[0].strip().strip("[]").replace("−", "-").replace("–", "-")
     if ability == "{T}":
         return "{T}" in cost
+    if ability.startswith("{") and not _NOT_ACTIVATED.match(cost):
+        return "".join(m for m in re.findall(r"\{[^}]+\}", cost) if m.upper() not in ("{T}", "{Q}")) == ability
     return cost == ability or (ability == "0" and cost in ("0", "+0", "-0"))
+
+
+def activated_lines(face) -> list[str]:
+    """The lines of the face's English text that are activated abilities with mana in their cost."""
+    return [line for line in (face.text or "").splitlines() if ":" in line and
+            not _NOT_ACTIVATED.match(line.split(":", 1)[0].strip()) and
+            re.search(r"\{(?![TQ]\})[^}]+\}", line.split(":", 1)[0])]
 
 
 def _other_faces(d) -> list:
@@ -228,6 +244,8 @@ def _backed_as_written(claim: list[Key], text: list[list[Key]], lang: str):
             if len(ordered) - n < len(missing):
                 missing = [c.word for c in ordered[n:]]
             continue
+        if not _same_choices(ordered, [flat[q][1] for q in places]):
+            continue
         used = [flat[q][0] for q in places]
         absent = [x.word for x, at in loose if all(y.key != x.key for y in text[used[at]])]
         if absent:
@@ -243,14 +261,43 @@ def _backed_as_written(claim: list[Key], text: list[list[Key]], lang: str):
     return None, missing
 
 
+def _same_choices(claim: list[Key], placed: list[Key]) -> bool:
+    """Whether mana symbols the claim writes together are together in the text too, and alternatives
+    alternatives ("{B}{R}" is not "Add {B} or {R}", "{W} or {U}" is not "Add {W}{U}")."""
+    return all(c.alt == t.alt for j, (c, t) in enumerate(zip(claim, placed))
+               if j and c.key.startswith("{") and claim[j - 1].key.startswith("{"))
+
+
+def _unchosen(s: list[Key], counts) -> set[int]:
+    """Places in ``s`` of mana one may choose instead of the mana the claim says ("Add {B} or {R}" for a
+    claim of {B}: the {R})."""
+    out: set[int] = set()
+    for run in _choice_runs(s):
+        if len(run) > 1 and any(s[i].key in counts for i in run):
+            out.update(i for i in run if s[i].key not in counts)
+    return out
+
+
+def _choice_runs(s: list[Key]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for i, k in enumerate(s):
+        if k.alt and runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        elif k.key.startswith("{"):
+            runs.append([i])
+    return runs
+
+
 def _extra(sentences_: list[list[Key]], said, lang: str) -> list[Key]:
-    """The qualifiers of ``sentences_`` the claim does not say, counted ({C}{C} says one {C} more than {C})."""
+    """The qualifiers of ``sentences_`` the claim does not say, counted ({C}{C} says one {C} more than {C});
+    a choice of mana the claim did not take is not one ("Add {B} or {R}" says {B})."""
     counts = Counter(said) if not isinstance(said, Counter) else said
     seen: Counter = Counter()
     out = []
     for s in sentences_:
-        for x in s:
-            if not is_qualifier(x.key, lang):
+        unchosen = _unchosen(s, counts)
+        for i, x in enumerate(s):
+            if not is_qualifier(x.key, lang) or i in unchosen:
                 continue
             seen[x.key] += 1
             if x.key not in counts or (x.key[0] in "#{" and seen[x.key] > counts[x.key]):
@@ -334,14 +381,24 @@ def _amounts(claim, a, sentence, at, lang):
     return None
 
 
-def _first_run(keys: list[Key], prefix: str) -> list[str]:
-    run: list[str] = []
+def _first_run(keys: list[Key], prefix: str) -> list[Key]:
+    run: list[Key] = []
     for k in keys:
         if k.key.startswith(prefix) and k.key != "{T}":
-            run.append(k.key)
+            run.append(k)
         elif run:
             break
     return run
+
+
+def _choices(run: list[Key]) -> list[list[str]]:
+    """The mana a run of symbols makes, one list per choice ("{W} or {U}": [{W}], [{U}]; "{C}{C}": one)."""
+    out: list[list[str]] = []
+    for k in run:
+        if k.alt or not out:
+            out.append([])
+        out[-1].append(k.key)
+    return out
 
 
 def _mana(claim, a, sentence, at, lang):
@@ -350,13 +407,14 @@ def _mana(claim, a, sentence, at, lang):
     mine, theirs = _first_run(claim[a + 1:a + 3], "{"), _first_run(sentence[at + 1:], "{")
     if mine:
         mine = _first_run(claim[a + 1:], "{")
-    if set(mine) > set(theirs):     # "taps for {C}, and for {R}{G} …": more than one ability's mana
-        return None
-    # "{T}: Add {B} or {R}" read as {B}{R}: a claim of one of its colours is no clash, a claim of
-    # none of them or of as many other symbols is
-    if mine and theirs and (not set(mine) & set(theirs) or
-                            len(mine) == len(theirs) and sorted(mine) != sorted(theirs)):
-        return "".join(theirs), "".join(mine)
+    said, choices = _choices(mine), _choices(theirs)
+    if {s for c in said for s in c} > {s for c in choices for s in c}:   # "taps for {C}, and for {R}{G} …"
+        return None                                                       # (two abilities' mana)
+    # each choice the claim names must be one the text gives: "{T}: Add {C}{C}" is no "{C}", "Add {W} or
+    # {U}" is "{W}" and "either {W} or {U}", not "{W} or {B}" nor "{W}{U}"
+    text_choices = {tuple(sorted(c)) for c in choices}
+    if said and choices and any(tuple(sorted(c)) not in text_choices for c in said):
+        return " / ".join("".join(c) for c in choices), " / ".join("".join(c) for c in said)
     return None
 
 

@@ -81,17 +81,33 @@ def can_be_commander(d, trace: Trace) -> bool:
     return False
 
 
-def has_ability_cost(d, cost: str, trace: Trace) -> bool:
+def has_ability_cost(d, cost, trace: Trace) -> bool:
     """« X a une capacité de loyauté +1 »: one line of the face's text is an ability of that loyalty cost
     (« +1: … »).  A planeswalker's loyalty abilities are all in its text, so a planeswalker without such a line
-    has none; another card is unknown (an effect may give it one)."""
-    from kb.checker.text_does import ability_lines
+    has none; another card is unknown (an effect may give it one).
+    "X's ability costs {W}" (``cost`` a dict: the mana, and whether the claim says *the* ability): one line is
+    an activated ability with that mana in its cost (it may also tap or sacrifice); false when the text's
+    activated abilities with mana all cost other mana, and there is one of them or the claim says "an"."""
+    from kb.checker.text_does import _other_faces, ability_lines, activated_lines
 
+    definite = None
+    if isinstance(cost, dict):
+        cost, definite = cost["cost"], cost["definite"]
     lines = ability_lines(d.face, cost)
     trace.step("rules text of {label}: « {text} »", label=d.label, text=" / ".join((d.face.text or "").splitlines()))
     if lines:
         return True
     if "Planeswalker" in d.face.types:
         return False
+    activated = activated_lines(d.face) if definite is not None and not _other_faces(d) else []
+    # mana said elsewhere in the text (« unless you pay {1}{U} », "Echo {2}{R}") may be the cost the claim means
+    elsewhere = [line for line in (d.face.text or "").splitlines()
+                 if line not in activated and re.search(r"\{(?![TQ]\})[^}]+\}", re.sub(r"\([^()]*\)", "", line))]
+    if activated and not elsewhere and (len(activated) == 1 or not definite):
+        trace.step("activated abilities of {label}: « {text} »", label=d.label, text=" / ".join(activated))
+        return False
+    if definite is not None:
+        raise Unknown("{label}'s text has no activated ability whose cost has the mana {cost}, and the model does "
+                      "not decide which of its other abilities the claim means", label=d.label, cost=cost)
     raise Unknown("{label} is not a planeswalker: the model does not decide which loyalty abilities it may have",
                   label=d.label)

@@ -55,10 +55,28 @@ def test_mana_of_one_of_two_colours_is_compared_with_the_text(full_conn, claim, 
 
 
 @pytest.mark.corpus
+@pytest.mark.parametrize("claim,answer", [
+    # Rakdos Cluestone "{T}: Add {B} or {R}.": either colour, not both; Azorius Signet "{1}, {T}: Add {W}{U}."
+    ("Rakdos Cluestone taps for {B}{R}.", "false"),
+    ("Rakdos Cluestone taps for {R}.", "true"),
+    ("Rakdos Cluestone taps for {G}.", "false"),
+    ("Azorius Signet taps for {W} or {U}.", "false"),
+    ("Sol Ring taps for {C}.", "false"),
+])
+def test_a_choice_of_mana_is_neither_both_nor_none(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
+
+
+@pytest.mark.corpus
 def test_a_relative_clause_after_what_a_card_has_is_not_read_as_about_the_card(full_conn):
-    # Transluminant costs {1}{G}; its ability costs {W} and sacrificing it
-    v = check_claim("Transluminant has an ability that costs {W}.", cards=full_conn)
+    # Kitchen Finks costs {1}{G/W}{G/W}: "which costs" is about persist, which the reader does not price
+    v = check_claim("Kitchen Finks has persist, which costs {1}{G/W}{G/W}.", cards=full_conn)
     assert v.answer == "unknown"
+    # Transluminant costs {1}{G}; its ability costs {W} and sacrificing it: the ability's cost is read
+    v = check_claim("Transluminant has an ability that costs {W}.", cards=full_conn)
+    assert v.answer == "true"
+    assert v.reading["asserts"]["attribute"] == "ability_cost"
+    assert v.reading["asserts"]["value"]["cost"] == "{W}"
 
 
 @pytest.mark.corpus
@@ -85,3 +103,35 @@ def test_an_elliptical_clause_after_but_is_not_checked_on_its_own(full_conn):
     v = check_claim("You can search for Llanowar Elves with an effect that finds an Elf, but not with one "
                     "searching for a basic land card.", cards=full_conn)
     assert v.answer == "unknown"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim,answer", [
+    # Transluminant: "{W}, Sacrifice Transluminant: Create a 1/1 white Spirit creature token …"
+    ("Transluminant's ability costs {W}.", "true"),
+    ("La capacité de la Transluminante coûte {G}.", "false"),
+    # Fallen Ferromancer: "{1}{R}, {T}: Fallen Ferromancer deals 1 damage to any target."
+    ("Fallen Ferromancer is a 1/1 with infect whose ability costs {1}{R}.", "true"),
+    ("Fallen Ferromancer is a 1/1 with infect whose ability costs {2}{R}.", "false"),
+    # Mantis Engine: two abilities of {2}
+    ("Mantis Engine has an ability that costs {2}.", "true"),
+    ("Mantis Engine has an ability that costs {3}.", "false"),
+    # Coastal Tower's only mana is what it adds; Carrion Howler's ability costs life: nothing to compare
+    ("Coastal Tower's ability costs {W}.", "unknown"),
+    ("Le Hurleur charognard est un zombie dont la capacité coûte {B}.", "unknown"),
+    # Incendiary Oracle: "{1}{R}: Incendiary Oracle gets +1/+0 until end of turn."
+    ("By paying {1}{R}, Incendiary Oracle gets +1/+0 until end of turn.", "true"),
+    ("En payant {R}{W}, le Paladin de Feuréal acquiert l'initiative jusqu'à la fin du tour.", "true"),
+])
+def test_what_an_activated_ability_costs(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer, v.reason
+    if answer == "false":
+        assert any("{W}, Sacrifice" in line or "{1}{R}, {T}" in line or "{2}:" in line for line in v.explanation)
+
+
+def test_a_described_creature_that_becomes_something_with_no_cause_is_not_decided(seed_conn):
+    # nothing in the claim makes the 2/2 a 3/3: neither false by the creature nor true
+    v = check_claim("Une créature 2/2 devient 3/3.", cards=seed_conn)
+    assert v.answer == "unknown"
+    assert check_claim("Une créature -2/2 qui gagne +3/+3 devient 1/5.", cards=seed_conn).answer == "true"
