@@ -444,6 +444,8 @@ class Tokenizer:
             return Token("MANA", word.text.replace(" ", ""), start_pos=word.start, end_pos=word.end)
         if word.kind == "pt":
             return Token("PT", word.text.upper().replace("X", "X"), start_pos=word.start, end_pos=word.end)
+        if word.kind == "date":          # "May 1, 2012", « mai 2008 »: an edition's day or month
+            return Token("YEAR", word.folded, start_pos=word.start, end_pos=word.end)
         if word.kind == "num":
             n = int(word.text)
             kind = "YEAR" if 1993 <= n <= 2040 else "NUM"

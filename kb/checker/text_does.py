@@ -25,6 +25,7 @@ from typing import Optional
 from kb.checker.effect_translate import to_english
 from kb.checker.effect_words import (COST_MARK, Key, claim_variants, is_give, is_have, is_lead, is_loose, is_object,
                                      is_color, is_optional, is_qualifier, lines, opposites, sentences, word_key)
+from kb.checker.text_mana import mana_clash, same_choices, unchosen
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold
 
@@ -244,7 +245,7 @@ def _backed_as_written(claim: list[Key], text: list[list[Key]], lang: str):
             if len(ordered) - n < len(missing):
                 missing = [c.word for c in ordered[n:]]
             continue
-        if not _same_choices(ordered, [flat[q][1] for q in places]):
+        if not same_choices(ordered, [flat[q][1] for q in places]):
             continue
         used = [flat[q][0] for q in places]
         absent = [x.word for x, at in loose if all(y.key != x.key for y in text[used[at]])]
@@ -261,33 +262,6 @@ def _backed_as_written(claim: list[Key], text: list[list[Key]], lang: str):
     return None, missing
 
 
-def _same_choices(claim: list[Key], placed: list[Key]) -> bool:
-    """Whether mana symbols the claim writes together are together in the text too, and alternatives
-    alternatives ("{B}{R}" is not "Add {B} or {R}", "{W} or {U}" is not "Add {W}{U}")."""
-    return all(c.alt == t.alt for j, (c, t) in enumerate(zip(claim, placed))
-               if j and c.key.startswith("{") and claim[j - 1].key.startswith("{"))
-
-
-def _unchosen(s: list[Key], counts) -> set[int]:
-    """Places in ``s`` of mana one may choose instead of the mana the claim says ("Add {B} or {R}" for a
-    claim of {B}: the {R})."""
-    out: set[int] = set()
-    for run in _choice_runs(s):
-        if len(run) > 1 and any(s[i].key in counts for i in run):
-            out.update(i for i in run if s[i].key not in counts)
-    return out
-
-
-def _choice_runs(s: list[Key]) -> list[list[int]]:
-    runs: list[list[int]] = []
-    for i, k in enumerate(s):
-        if k.alt and runs and runs[-1][-1] == i - 1:
-            runs[-1].append(i)
-        elif k.key.startswith("{"):
-            runs.append([i])
-    return runs
-
-
 def _extra(sentences_: list[list[Key]], said, lang: str) -> list[Key]:
     """The qualifiers of ``sentences_`` the claim does not say, counted ({C}{C} says one {C} more than {C});
     a choice of mana the claim did not take is not one ("Add {B} or {R}" says {B})."""
@@ -295,9 +269,9 @@ def _extra(sentences_: list[list[Key]], said, lang: str) -> list[Key]:
     seen: Counter = Counter()
     out = []
     for s in sentences_:
-        unchosen = _unchosen(s, counts)
+        skipped = unchosen(s, counts)
         for i, x in enumerate(s):
-            if not is_qualifier(x.key, lang) or i in unchosen:
+            if not is_qualifier(x.key, lang) or i in skipped:
                 continue
             seen[x.key] += 1
             if x.key not in counts or (x.key[0] in "#{" and seen[x.key] > counts[x.key]):
@@ -352,7 +326,7 @@ def _contradiction(claim: list[Key], text: list[list[Key]], others: list[list[Ke
     at = next(i for i, k in enumerate(sentence) if holds([k]))
     if is_give(claim[a], lang):
         at = -1
-    for check in (_amounts, _mana, _pt, _objects, _colours, _opposite, _keywords, _steps):
+    for check in (_amounts, mana_clash, _pt, _objects, _colours, _opposite, _keywords, _steps):
         found = check(claim, a, sentence, at, lang)
         if found is not None:
             return (sentence, *found)
@@ -378,43 +352,6 @@ def _amounts(claim, a, sentence, at, lang):
         if unit in theirs and not amounts & theirs[unit]:
             return (" ".join(sorted(n[1:] for n in theirs[unit])) + " " + _unit_word(sentence, unit),
                     " ".join(sorted(n[1:] for n in amounts)) + " " + _unit_word(claim, unit))
-    return None
-
-
-def _first_run(keys: list[Key], prefix: str) -> list[Key]:
-    run: list[Key] = []
-    for k in keys:
-        if k.key.startswith(prefix) and k.key != "{T}":
-            run.append(k)
-        elif run:
-            break
-    return run
-
-
-def _choices(run: list[Key]) -> list[list[str]]:
-    """The mana a run of symbols makes, one list per choice ("{W} or {U}": [{W}], [{U}]; "{C}{C}": one)."""
-    out: list[list[str]] = []
-    for k in run:
-        if k.alt or not out:
-            out.append([])
-        out[-1].append(k.key)
-    return out
-
-
-def _mana(claim, a, sentence, at, lang):
-    # the claim's mana must follow its action (« taps for {R} »: {T} add {R}); mana further on belongs to
-    # another clause ("taps for three colorless, …, and {3} untaps it")
-    mine, theirs = _first_run(claim[a + 1:a + 3], "{"), _first_run(sentence[at + 1:], "{")
-    if mine:
-        mine = _first_run(claim[a + 1:], "{")
-    said, choices = _choices(mine), _choices(theirs)
-    if {s for c in said for s in c} > {s for c in choices for s in c}:   # "taps for {C}, and for {R}{G} …"
-        return None                                                       # (two abilities' mana)
-    # each choice the claim names must be one the text gives: "{T}: Add {C}{C}" is no "{C}", "Add {W} or
-    # {U}" is "{W}" and "either {W} or {U}", not "{W} or {B}" nor "{W}{U}"
-    text_choices = {tuple(sorted(c)) for c in choices}
-    if said and choices and any(tuple(sorted(c)) not in text_choices for c in said):
-        return " / ".join("".join(c) for c in choices), " / ".join("".join(c) for c in said)
     return None
 
 

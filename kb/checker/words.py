@@ -11,11 +11,22 @@ from dataclasses import dataclass
 
 from parser.textkeys import fold
 
-#: Words of a claim: a run of mana symbols, a power/toughness, a number, a word
+_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december")
+_MONTHS_FR = ("janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre",
+              "novembre", "decembre")
+#: A day written as a date ("2012-05-01", "May 1, 2012", "1 May 2012", « 1er mai 2012 »), or a month
+#: ("May 2008", « mai 2008 », "2008-05"): one word, since an edition is named by it.
+_DATE = r"""
+    \d{4}-\d{2}(?:-\d{2})?(?![\w/-])
+  | (?:\d{1,2}(?:st|nd|rd|th|er)?\s+)?(?:MONTHS)(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?\s+\d{4}(?![\w/])
+""".replace("MONTHS", "|".join(_MONTHS_EN + ("février", "août", "décembre") + _MONTHS_FR))
+#: Words of a claim: a date, a run of mana symbols, a power/toughness, a number, a word
 #: (hyphens inside; a French elision « l' » « qu' » keeps its apostrophe), an
 #: English possessive, one punctuation mark.
 WORD_RE = re.compile(r"""
-    (?P<mana>(?:\{[^{}\s]{1,8}\}\s?)+)
+    (?P<date>""" + _DATE + r""")
+  | (?P<mana>(?:\{[^{}\s]{1,8}\}\s?)+)
   | (?P<pt>[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?/[-+]?(?:\d+|\*|x)(?:[-+]\*|[-+]\d+)?)(?![\w/])
   | (?P<rulenum>\d{3}\.\d{1,3}[a-z]?)(?![\w/]|\.\d)
   | (?P<num>\d+)(?![\w/])
@@ -77,5 +88,21 @@ def words_of(claim: str) -> list[Word]:
         folded = fold(text)
         if kind == "word" and folded in _SPELT and m.end() < len(claim) and claim[m.end():m.end() + 4] == " n't":
             folded = _SPELT[folded]
+        elif kind == "date":
+            folded = iso_date(folded)
         out.append(Word(kind, text, folded, m.start(), m.start() + len(text)))
     return out
+
+
+def iso_date(folded: str) -> str:
+    """A date as :data:`_DATE` reads it, folded, written as the edition resolver takes it: "2012-05-01",
+    a month "2008-05" ("may 1, 2012" -> "2012-05-01", « 1er mai 2012 » -> "2012-05-01", "may 2008" ->
+    "2008-05")."""
+    if folded[:4].isdigit():
+        return folded
+    parts = re.findall(r"\d+|[a-z]+", folded)
+    year = parts[-1]
+    month = next(p for p in parts if p in _MONTHS_EN or p in _MONTHS_FR)
+    number = (_MONTHS_EN.index(month) if month in _MONTHS_EN else _MONTHS_FR.index(month)) + 1
+    day = next((p for p in parts[:-1] if p.isdigit()), None)
+    return f"{year}-{number:02d}" + (f"-{int(day):02d}" if day else "")

@@ -21,6 +21,12 @@ pytestmark = pytest.mark.corpus
     ("Dhund Operative costs {1}{B}, and its creature types are Human and Rogue.", "true",
      "subtypes of Dhund Operative: human, rogue"),
     ("Savannah has the Forest and Island types.", "false", "subtypes of Savannah: Forest, Plains"),
+    # Snow-Covered Swamp: Basic Snow Land — Swamp; a list named in the singular
+    ("Snow-Covered Swamp's supertypes are basic and snow.", "true", "supertypes of Snow-Covered Swamp: basic, snow"),
+    ("Les supertypes du Marais enneigé sont de base et neigeux.", "true",
+     "supertypes de Snow-Covered Swamp : basic, snow"),
+    ("Snow-Covered Swamp's subtype is Swamp.", "true", "subtypes of Snow-Covered Swamp: swamp"),
+    ("Serra Angel's creature type is Angel.", "true", "subtypes of Serra Angel: angel"),
 ])
 def test_a_list_of_keywords_or_types(full_conn, claim, answer, step):
     v = check_claim(claim, cards=full_conn)
@@ -46,3 +52,11 @@ def test_part_of_a_list_is_unknown(full_conn, claim, reason):
 def test_counted_colours_of_mana(full_conn, claim, answer):
     v = check_claim(claim, cards=full_conn)
     assert v.answer == answer, (v.reason, v.explanation)
+
+
+@pytest.mark.parametrize("claim, answer", [
+    ("Snow-Covered Swamp has the snow supertype.", "true"),
+    ("Snow-Covered Swamp has the legendary supertype.", "false"),
+])
+def test_a_type_a_card_has(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer

@@ -57,6 +57,19 @@ def test_another_subrule_of_the_keyword_rule_is_not_its_definition(seed_conn):
     ("Selon les règles de 2012, l'association d'âmes est la règle 702.93.", "2012-05-01", "true", "702.93",
      "règles du 2012-05-01 : la règle 702.93 s'intitule « Soulbond »"),
     ("Flying is rule 702.9.", None, "true", "702.9", "rules of 2026-01-16: rule 702.9 is titled « Flying »"),
+    # an edition named by its day or month, in either language; the number said without "rule"
+    ("In the Comprehensive Rules of May 1, 2012, soulbond was numbered 702.93.", None, "true", "702.93",
+     "rules of 2012-05-01: rule 702.93 is titled « Soulbond »"),
+    ("Under the 2012-05-01 rules, soulbond is rule 702.95.", None, "false", "702.93",
+     "rules of 2012-05-01: rule 702.93 is titled « Soulbond »"),
+    ("Selon les règles de mai 2008, la persistance est la règle 502.79.", None, "true", "502.79",
+     "règles du 2008-05-01 : la règle 502.79 s'intitule « Persist »"),
+    ("Banding was still numbered 502.10 in the Comprehensive Rules of May 2008.", None, "true", "502.10",
+     "rules of 2008-05-01: rule 502.10 is titled « Banding »"),
+    ("Under the current rules, persist is 702.79.", None, "true", "702.79",
+     "rules of 2026-01-16: rule 702.79 is titled « Persist »"),
+    ("Selon les règles actuelles, l'association d'âmes correspond à la règle 702.95, et non plus à la 702.92.",
+     None, "true", "702.95", "règles du 2026-01-16 : la règle 702.95 s'intitule « Soulbond »"),
 ])
 def test_a_keyword_rule_number_from_the_rule_history_by_title(full_conn, claim, edition, answer, rule, step):
     v = _check(full_conn, claim, edition)
