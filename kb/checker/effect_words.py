@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Optional
 
 from kb.checker.words import NUMBER_WORDS, normalize_claim, words_of
 from parser.textkeys import fold
@@ -245,17 +246,19 @@ def _prepared(text: str, lang: str, names: tuple[str, ...]) -> str:
     return text
 
 
-def sentences(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
-    """The sentences of ``text`` (cut at . ; : and line ends) as keys (see the module docstring)."""
+def sentences(text: str, lang: str, names: tuple[str, ...] = (), written: Optional[str] = None) -> list[list[Key]]:
+    """The sentences of ``text`` (cut at . ; : and line ends) as keys (see the module docstring); the
+    lemmas of accented words are taken from ``written`` (the text as written, when ``text`` is folded)."""
     out: list[list[Key]] = [[]]
     after_or = False
+    accented = _accented_lemmas(written if written is not None else text, lang)
     for w in words_of(_prepared(text, lang, names).replace("\n", " . ")):
         if w.kind == "punct":
             if w.text in ".;:!?" and out[-1]:
                 out.append([])
             after_or = False
             continue
-        keys = _keys_of(w, lang)
+        keys = _keys_of(w, lang, accented)
         if keys and after_or and w.kind == "mana" and out[-1] and out[-1][-1].key.startswith("{"):
             keys[0] = Key(keys[0].key, keys[0].word, alt=True)
         after_or = w.folded == _OR[lang] or (after_or and not keys)
@@ -275,7 +278,23 @@ def lines(text: str, lang: str, names: tuple[str, ...] = ()) -> list[list[Key]]:
 _GLUED = re.compile(r"(?<=[.)])(?=[{A-ZÀ-Ý])")
 
 
-def _keys_of(w, lang: str) -> list[Key]:
+def _accented_lemmas(text: str, lang: str) -> dict[str, str]:
+    """Folded word -> the folded lemma of the word as written, for the words of ``text`` written with
+    accents: the lemma of « détruit » is « détruire », that of « detruit » none (the lemmatizer's French
+    forms have their accents), so the text's « Détruisez » and the claim's « détruit » are one verb."""
+    return {fold(w): _lemma(w.lower(), lang) for w in re.findall(r"[^\W\d_]+", normalize_claim(text))
+            if not w.isascii()}
+
+
+def _written_key(folded: str, lang: str, accented: dict[str, str]) -> str:
+    lemma = accented.get(folded)
+    if lemma is None or folded in NUMBER_WORDS:
+        return word_key(folded, lang)
+    stem = _cut(lemma, lang)
+    return _synonyms(lang).get(stem, stem)
+
+
+def _keys_of(w, lang: str, accented: dict[str, str]) -> list[Key]:
     if w.kind == "mana":
         return [Key(sym.upper(), sym) for sym in re.findall(r"\{[^{}]+\}", w.text)]
     if w.kind == "num":
@@ -290,7 +309,7 @@ def _keys_of(w, lang: str) -> list[Key]:
         return []
     if "-" in w.folded and w.kind == "word":
         return [Key(word_key(p, lang), p) for p in w.folded.split("-") if p and p not in STOP[lang]]
-    return [Key(word_key(w.folded, lang), w.text)]
+    return [Key(_written_key(w.folded, lang, accented), w.text)]
 
 
 #: Where a claim names an ability's cost in words (« … si l'on paie {U}{U} et qu'on sacrifie … », "by paying
@@ -380,4 +399,4 @@ def claim_variants(effect: str, lang: str, names: tuple[str, ...] = ()) -> list[
     bare = re.sub(_LEAD_YOU[lang], r"\1", forms[-1])
     if bare != forms[-1]:
         forms.append(bare)
-    return [[k for s in sentences(form, lang, names) for k in s] for form in forms]
+    return [[k for s in sentences(form, lang, names, written=effect) for k in s] for form in forms]

@@ -135,3 +135,22 @@ def test_a_described_creature_that_becomes_something_with_no_cause_is_not_decide
     v = check_claim("Une créature 2/2 devient 3/3.", cards=seed_conn)
     assert v.answer == "unknown"
     assert check_claim("Une créature -2/2 qui gagne +3/+3 devient 1/5.", cards=seed_conn).answer == "true"
+
+
+def test_a_french_verb_is_one_key_in_every_form_written_with_its_accents():
+    # the lemmatizer's French forms have their accents: « détruit » and « Détruisez » are both « détruire »
+    from kb.checker.effect_words import claim_variants, sentences
+    said = claim_variants("détruit tous les enchantements", "fr")[0]
+    text = sentences("Détruisez tous les enchantements.", "fr")[0]
+    assert [k.key for k in said] == [k.key for k in text]
+    assert [k.key for k in claim_variants("crée un jeton", "fr")[0]][0] == \
+        [k.key for k in sentences("Créez un jeton Soldat 1/1 blanc.", "fr")[0]][0]
+
+
+@pytest.mark.corpus
+def test_a_card_described_in_apposition_and_what_its_text_does(full_conn):
+    # Tempest of Light: {2}{W} Instant, « Détruisez tous les enchantements. »
+    v = check_claim("La Tourmente de lumière, un éphémère blanc, détruit tous les enchantements.", cards=full_conn)
+    assert v.answer == "true"
+    v = check_claim("La Tourmente de lumière, un éphémère bleu, détruit tous les enchantements.", cards=full_conn)
+    assert v.answer == "false"
