@@ -32,6 +32,13 @@ class DescriptionMeaning:
         self._last = subject
         return subject
 
+    def kind_named(self, children):
+        """"the creature Serra Angel", « l'éphémère Tourmente de lumière »: the card is of that kind too."""
+        subject = self.card([children[-1]])
+        self._appositions.append(self._queries(subject, [("+", children[0])], [], [], False))
+        self._last = subject
+        return subject
+
     def apposed_clause(self, children):
         """« Le Lancier guêpe, qui coûte {U/B}{U/B}{U/B}, … », "Wasp Lancer, costing …, …": the clause
         between the commas is asserted of the card too."""

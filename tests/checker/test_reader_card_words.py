@@ -154,3 +154,18 @@ def test_a_card_described_in_apposition_and_what_its_text_does(full_conn):
     assert v.answer == "true"
     v = check_claim("La Tourmente de lumière, un éphémère bleu, détruit tous les enchantements.", cards=full_conn)
     assert v.answer == "false"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # a card introduced by its kind: the kind is asserted of it too (Serra Angel: Creature — Angel; Night:
+    # Instant {B}; Beseech the Queen: Sorcery {2/B}{2/B}{2/B})
+    ("The creature Serra Angel has flying.", "true"),
+    ("La créature Ange de Serra a le vol.", "true"),
+    ("The sorcery Serra Angel has flying.", "false"),
+    ("The instant Night costs {B}.", "true"),
+    ("Le rituel Implorer la reine coûte {2/B}{2/B}{2/B}.", "true"),
+    ("L'éphémère Implorer la reine coûte {2/B}{2/B}{2/B}.", "false"),
+])
+def test_a_card_named_after_its_kind(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
