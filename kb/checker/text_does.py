@@ -25,7 +25,7 @@ from typing import Optional
 from kb.checker.effect_translate import to_english
 from kb.checker.effect_words import (COST_MARK, Key, claim_variants, is_give, is_have, is_lead, is_loose, is_object,
                                      is_color, is_optional, is_qualifier, lines, opposites, sentences, word_key)
-from kb.checker.text_mana import mana_clash, same_choices, unchosen
+from kb.checker.text_mana import claimed_cost, cost_clash, mana_clash, same_choices, unchosen
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold
 
@@ -307,6 +307,7 @@ def _anchor(claim: list[Key], lang: str) -> Optional[int]:
 
 def _contradiction(claim: list[Key], text: list[list[Key]], others: list[list[Key]], lang: str):
     """(sentence, what it says, what the claim says) when the text clearly says otherwise, else None."""
+    cost = claimed_cost(claim)
     claim = [k for k in claim if k.key != COST_MARK]
     a = _anchor(claim, lang)
     if a is None:
@@ -324,6 +325,9 @@ def _contradiction(claim: list[Key], text: list[list[Key]], others: list[list[Ke
     if any(k.key in _INSTEAD[lang] for k in sentence):
         return None
     at = next(i for i, k in enumerate(sentence) if holds([k]))
+    clash = cost_clash(cost, sentence, at)
+    if clash is not None:
+        return (sentence, *clash)
     if is_give(claim[a], lang):
         at = -1
     for check in (_amounts, mana_clash, _pt, _objects, _colours, _opposite, _keywords, _steps):

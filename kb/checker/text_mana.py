@@ -6,7 +6,12 @@ is what the text says ("taps for {B}" of "Add {B} or {R}"); one of another mana,
 """
 from __future__ import annotations
 
-from kb.checker.effect_words import Key
+from typing import Optional
+
+from kb.checker.effect_words import COST_MARK, Key
+
+#: Symbols of a cost that are no mana.
+_NOT_MANA = ("{T}", "{Q}")
 
 
 def same_choices(claim: list[Key], placed: list[Key]) -> bool:
@@ -72,4 +77,21 @@ def mana_clash(claim: list[Key], a: int, sentence: list[Key], at: int, lang: str
     text_choices = {tuple(sorted(c)) for c in choices}
     if said and choices and any(tuple(sorted(c)) not in text_choices for c in said):
         return " / ".join("".join(c) for c in choices), " / ".join("".join(c) for c in said)
+    return None
+
+
+def claimed_cost(claim: list[Key]) -> list[str]:
+    """The mana of the cost a claim names in words ("… for {R}", « … pour {3}{U} »), or []."""
+    at = next((i for i, k in enumerate(claim) if k.key == COST_MARK), None)
+    return [] if at is None else [k.key for k in _first_run(claim[at + 1:], "{")]
+
+
+def cost_clash(cost: list[str], line: list[Key], at: int) -> Optional[tuple[str, str]]:
+    """(the ability's mana cost, the claim's) when ``line`` is an activated ability ("{3}{C}: Draw a card.")
+    whose action is at ``at`` and whose mana cost is not the ``cost`` the claim names, else None."""
+    if not cost or not line or not line[0].key.startswith("{"):
+        return None
+    theirs = [k.key for k in line[:at] if k.key.startswith("{") and k.key not in _NOT_MANA]
+    if theirs and sorted(theirs) != sorted(cost):
+        return "".join(theirs), "".join(cost)
     return None

@@ -169,3 +169,16 @@ def test_a_card_described_in_apposition_and_what_its_text_does(full_conn):
 ])
 def test_a_card_named_after_its_kind(full_conn, claim, answer):
     assert check_claim(claim, cards=full_conn).answer == answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # the cost said after the effect is the ability's: Prophet of Distortion « {3}{C} : Piochez une carte. »,
+    # Shivan Dragon "{R}: Shivan Dragon gets +1/+0 until end of turn."
+    ("Le Prophète de la distorsion vous fait piocher une carte pour {3}{U}.", "false"),
+    ("Le Prophète de la distorsion vous fait piocher une carte pour {3}{C}.", "true"),
+    ("Shivan Dragon gets +1/+0 until end of turn for {1}{R}.", "false"),
+    ("Shivan Dragon gets +1/+0 until end of turn for {R}.", "true"),
+])
+def test_the_cost_said_after_an_effect_is_its_ability_s(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
