@@ -166,8 +166,7 @@ def resolve_edition(edition: Optional[str]) -> EditionInfo:
         if "expected" in str(exc):
             raise EditionError("not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}",
                                edition=edition) from exc
-        raise EditionError("not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}; {why}",
-                           edition=edition, why=exc) from exc
+        raise EditionError("not an edition: {edition!r} is no day of the calendar", edition=edition) from exc
     first = first_edition()
     if date < first:
         raise EditionError("no edition in force before {first} (asked: {date}; kb editions lists them)",

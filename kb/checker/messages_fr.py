@@ -56,8 +56,8 @@ FR: dict[str, str] = {
         "l'affirmation parle des règles de {named} mais l'édition {asked} a été demandée",
     "not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}":
         "pas une édition (attendu : AAAA, AAAA-MM, AAAA-MM-JJ ou 'latest') : {edition!r}",
-    "not an edition (expected YYYY, YYYY-MM, YYYY-MM-DD or 'latest'): {edition!r}; {why}":
-        "pas une édition (attendu : AAAA, AAAA-MM, AAAA-MM-JJ ou 'latest') : {edition!r} ; {why}",
+    "not an edition: {edition!r} is no day of the calendar":
+        "pas une édition : {edition!r} n'est pas un jour du calendrier",
     "the mana cost of {label} is {cost}": "le coût de mana de {label} est {cost}",
     "« costs {n} » is ambiguous: the mana value of {label} is {value}, but {n} mana can pay its mana cost {cost}":
         "« coûte {n} » est ambigu : la valeur de mana de {label} est {value}, mais {n} manas peuvent payer "

@@ -33,3 +33,10 @@ def test_every_written_day_is_its_iso_date(year, month, day, french):
     assert _dates(f"Selon les règles du {written}, …" if french else f"Under the rules of {written}, …") == \
         [f"{year}-{month:02d}-{day:02d}"]
     assert iso_date(f"{year}-{month:02d}-{day:02d}") == f"{year}-{month:02d}-{day:02d}"
+
+
+def test_a_day_the_calendar_does_not_have_names_no_edition(seed_conn):
+    from kb.checker import check_claim
+    v = check_claim("Selon les règles du 31 juin 2012, l'association d'âmes est la règle 702.93.", cards=seed_conn)
+    assert v.answer == "unknown"
+    assert v.reason == "pas une édition : '2012-06-31' n'est pas un jour du calendrier"
