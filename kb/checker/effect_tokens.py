@@ -67,7 +67,8 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     if i > 1 and tokens[i - 1].type == "AND" and tokens[0].type == "CARD" and _object_then_verb(tokens, i) and \
             not any(t.type in ("COND", "HYPO", "CONCEDE", "TEXTDOES") for t in tokens[:i]):
         return True                      # "X costs {2}{G} and target creature gets +4/+4 …": what X does
-    if tokens[i].type not in START:
+    if tokens[i].type not in START or tokens[i].type == "YOU" and i + 1 < len(tokens) and \
+            tokens[i + 1].type == "CAUSE":      # « vous permet de … »: the effect begins after the causative
         return False
     j = i - 1
     while j >= 0 and tokens[j].type in _BETWEEN:
@@ -77,6 +78,10 @@ def _starts_effect(tokens: list[Token], i: int) -> bool:
     left = tokens[j].type
     if left in TRIGGER_EVENTS and j == 2 and _after_trigger(tokens[:j + 1], TRIGGER_EVENTS):
         return True                      # "When X dies you create …": the effect right after its trigger
+    if left == "CAUSE" and tokens[i].type != "YOU":    # « X (vous) permet de piocher … »: after its causative
+        k = j - 1 - (j > 1 and tokens[j - 1].type == "YOU")
+        if k >= 0 and tokens[k].type in ("CARD", "PRON"):
+            return True
     if tokens[i].type == "YOU" and left in _CAUSATIVE and j > 0 and tokens[j - 1].type in ("CARD", "PRON"):
         return True                      # "X has you draw …": a causative, the player's action is the effect
     if tokens[i].type == "YOU" and left != "CARD" and \
@@ -331,6 +336,10 @@ def _merge(tokens: list[Token], text: str) -> list[Token]:
                 first, last = stretch[0], stretch[-1]
                 if first.type == "YOU" and out and out[-1].type in _CAUSATIVE:
                     out.pop()            # "has you draw three cards": the effect is "you draw three cards"
+                elif out and out[-1].type == "CAUSE":
+                    out.pop()            # « vous permet de piocher deux cartes »: the effect is « piocher … »
+                    if out and out[-1].type == "YOU":
+                        out.pop()
                 while last.type == "AND" and len(stretch) > 1:
                     stretch = stretch[:-1]
                     last = stretch[-1]

@@ -182,3 +182,16 @@ def test_a_card_named_after_its_kind(full_conn, claim, answer):
 ])
 def test_the_cost_said_after_an_effect_is_its_ability_s(full_conn, claim, answer):
     assert check_claim(claim, cards=full_conn).answer == answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # « permet de » makes the player act, as "lets you": Divination « Piochez deux cartes. »; Arguel's Blood
+    # Fast « {1}{B}, payez 2 points de vie : Piochez une carte. »
+    ("La Divination vous permet de piocher deux cartes.", "true"),
+    ("La Divination permet de piocher deux cartes.", "true"),
+    ("La Divination vous permet de piocher trois cartes.", "false"),
+    ("Le Jeûne de sang d'Arguel permet de piocher une carte en payant {1}{B} et 2 points de vie.", "true"),
+])
+def test_what_a_card_lets_a_player_do(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
