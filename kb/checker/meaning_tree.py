@@ -39,7 +39,7 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
     """The parse tree of a claim -> its :class:`Reading` (see the module docstring; what happens:
     :class:`~kb.checker.meaning_events.EventMeaning`)."""
 
-    def __init__(self, lang: str, text: str = "", articles: Optional[dict] = None):
+    def __init__(self, lang: str, text: str = "", articles: Optional[dict] = None, ahead: Optional[Token] = None):
         super().__init__()
         self.text = text
         self.articles = articles or {}
@@ -48,6 +48,8 @@ class Meaning(EventMeaning, PaymentMeaning, TextMeaning, DescriptionMeaning, Rul
         self._appositions: list[Query] = []
         self._reason_keyword: Optional[str] = None
         self._last: Optional[str] = None
+        if ahead is not None:       # the card a leading clause's pronoun speaks of, named after it
+            self.card([ahead])
 
     # --- entities -------------------------------------------------------
     def _entity(self, card: str, surface: str, by: str, which: Optional[str] = None,

@@ -23,6 +23,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Optional
 
+from lark import Token
 from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
@@ -143,7 +144,7 @@ class Reader:
                 raise NotRead("words outside the reader's vocabulary", _unplaced(tokens, None)) from None
             raise NotRead("no structure fits these words", _unplaced(tokens, exc)) from None
         try:
-            reading = Meaning(lang, tokens.text, tokens.articles).transform(tree)
+            reading = Meaning(lang, tokens.text, tokens.articles, ahead=_named_ahead(tokens.tokens)).transform(tree)
         except VisitError as exc:
             inner = exc.orig_exc
             if isinstance(inner, (NotRead, NotReadEvent)):
@@ -154,6 +155,24 @@ class Reader:
         if reading.asserts is None:
             raise NotRead("no assertion", [])
         return reading
+
+
+#: What may lead a claim with a clause that speaks of its card before naming it.
+_LEADS_AHEAD = frozenset(("CONCEDE", "REASON", "COND"))
+
+
+def _named_ahead(tokens: list) -> Optional[Token]:
+    """The card a pronoun speaks of before the claim names it (« Bien qu'il coûte {U}, le Prophète de la
+    distorsion est incolore »): the one card the claim names, when a leading concession, reason or
+    condition says « il », "it" or « son » before it; else None."""
+    if not tokens or tokens[0].type not in _LEADS_AHEAD:
+        return None
+    cards = [t for t in tokens if t.type == "CARD"]
+    first = next((k for k, t in enumerate(tokens) if t.type == "CARD"), None)
+    if first is None or len({(t.value["card"], t.value.get("face")) for t in cards}) != 1 or \
+            not any(t.type in ("PRON", "PRONPOSS") for t in tokens[:first]):
+        return None
+    return cards[0]
 
 
 def _uncited(tokens: Tokens) -> tuple[Tokens, Optional[dict]]:

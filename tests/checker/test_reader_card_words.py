@@ -195,3 +195,15 @@ def test_the_cost_said_after_an_effect_is_its_ability_s(full_conn, claim, answer
 ])
 def test_what_a_card_lets_a_player_do(full_conn, claim, answer):
     assert check_claim(claim, cards=full_conn).answer == answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # a leading clause that speaks of the card before naming it: Prophet of Distortion {U}, Devoid (colorless)
+    ("Bien qu'il coûte {U}, le Prophète de la distorsion est incolore.", "true"),
+    ("Bien qu'il coûte {U}, le Prophète de la distorsion est bleu.", "false"),
+    ("Even though it costs {U}, Prophet of Distortion is colorless.", "true"),
+    ("Puisqu'il a la carence, le Prophète de la distorsion est incolore.", "true"),
+])
+def test_a_pronoun_before_the_card_it_speaks_of(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
