@@ -111,6 +111,8 @@ class Reading:
     #: « X même si Y »: X is asked where Y happens (``events``) and where it does not (``only_if``)
     even_if: bool = False
     passed_over: list[str] = field(default_factory=list)
+    #: The zone a claim puts its card in first (« Dans votre cimetière, … »: kb/checker/reader.py), or None.
+    zone: Optional[str] = None
 
     def entity(self, eid: str) -> Entity:
         return next(e for e in self.setup if e.id == eid)
@@ -118,7 +120,7 @@ class Reading:
     def to_dict(self) -> dict:
         return {"reader": "typed", "lang": self.lang, "question": self.question,
                 "setup": {"entities": [asdict(e) for e in self.setup], "edition": self.edition,
-                          "source": self.source, "cited": self.cited},
+                          "source": self.source, "cited": self.cited, "zone": self.zone},
                 "events": list(self.events),
                 "only_if": None if self.only_if is None else list(self.only_if),
                 "even_if": self.even_if,

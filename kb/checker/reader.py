@@ -28,7 +28,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from kb.checker.entities import Tokenizer, Tokens, db_name_finder, vocabulary_for
-from kb.checker.meaning import Reading
+from kb.checker.meaning import ATTRIBUTES, Query, Reading
 from kb.checker.meaning_events import NotReadEvent
 from kb.checker.meaning_tree import Meaning, NotRead
 from kb.checker.per_check import PerCheck
@@ -132,6 +132,7 @@ class Reader:
 
     def _read(self, claim: str, lang: str) -> Reading:
         tokens, cited = _uncited(self.tokens(claim, lang))
+        tokens, zone = _zoned(tokens)
         if not tokens.tokens:
             raise NotRead("nothing to read", [])
         types = {t.type for t in tokens.tokens}
@@ -154,6 +155,8 @@ class Reader:
         reading.cited = cited
         if reading.asserts is None:
             raise NotRead("no assertion", [])
+        if zone is not None:
+            _in_zone(reading, zone)
         return reading
 
 
@@ -173,6 +176,26 @@ def _named_ahead(tokens: list) -> Optional[Token]:
             not any(t.type in ("PRON", "PRONPOSS") for t in tokens[:first]):
         return None
     return cards[0]
+
+
+def _zoned(tokens: Tokens) -> tuple[Tokens, Optional[Token]]:
+    """The tokens without the zone said first (« Dans votre cimetière, … », "Outside the stack, …"), and it."""
+    t = tokens.tokens
+    if len(t) > 2 and t[0].type == "ZONE" and t[1].type == "AND":
+        return replace(tokens, tokens=t[2:]), t[0]
+    return tokens, None
+
+
+def _in_zone(reading: Reading, zone: Token) -> None:
+    """A card's characteristics in a zone other than the stack are those of the card (a split card's both
+    halves, an Adventurer card's creature, a double-faced card's front): the claim reads as it would with
+    no zone.  Anything else in a zone, or on the stack, is not set up: NotRead."""
+    def leaves(node):
+        return [node] if isinstance(node, Query) else [q for p in getattr(node, "parts", []) for q in leaves(p)]
+    if str(zone.value) == "stack" or reading.events or reading.reason or reading.concession or \
+            not all(q.attribute in ATTRIBUTES for q in leaves(reading.asserts)):
+        raise NotRead("a zone the model does not set up for this claim", [str(zone)])
+    reading.zone = str(zone.value)
 
 
 def _uncited(tokens: Tokens) -> tuple[Tokens, Optional[dict]]:

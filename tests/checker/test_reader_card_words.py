@@ -207,3 +207,21 @@ def test_what_a_card_lets_a_player_do(full_conn, claim, answer):
 ])
 def test_a_pronoun_before_the_card_it_speaks_of(full_conn, claim, answer):
     assert check_claim(claim, cards=full_conn).answer == answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # a zone said first: what the card is there (Devil's Play {X}{R}: 1 with X = 0; Rosethorn Acolyte {2}{G}
+    # as a card, 3; Night // Day {B} // {2}{W}: 4 off the stack)
+    ("Dans votre cimetière, la Manœuvre du diable a un coût converti de mana de 2.", "false"),
+    ("Dans votre cimetière, la Manœuvre du diable a un coût converti de mana de 1.", "true"),
+    ("Outside the stack, Night // Day has a mana value of 4.", "true"),
+    ("In your graveyard, Serra Angel has flying.", "true"),
+    ("On the stack, Night // Day has a mana value of 4.", "unknown"),      # the stack is not set up
+    ("In your graveyard, Serra Angel deals 4 damage.", "unknown"),
+])
+def test_a_zone_said_first(full_conn, claim, answer):
+    v = check_claim(claim, cards=full_conn)
+    assert v.answer == answer
+    if answer != "unknown":
+        assert v.reading["setup"]["zone"] in ("graveyard", "not_stack")
