@@ -317,11 +317,11 @@ def _keys_of(w, lang: str, accented: dict[str, str]) -> list[Key]:
 COST_MARK = "costmark"
 _CLAIM_REWRITES = {
     "en": [(r"\b(?:by paying|if you pay|when you pay)\b", " costmark "), (r"\band sacrificing\b", "sacrifice"),
-           (r"(?<!taps )(?<!tap )(?<!tapped )\bfor (?=\{)", " costmark "), (r"\beach time\b", "whenever"),
+           (r"(?<!taps )(?<!tap )(?<!tapped )\bfor (?:just |only )?(?=\{)", " costmark "), (r"\beach time\b", "whenever"),
            # "~ gets a +1/+1 counter" is "put a +1/+1 counter on ~" (the card the claim is about)
            (r"^gets? (an?|one|two|three|four|five|\d+) ((?:[+-]\d+/[+-]\d+ )?counters?)\b", r"put \1 \2 on ~")],
     "fr": [(r"\b(?:si (?:l')?on paie|si vous payez|en payant|en sacrifiant)\b", " costmark "),
-           (r"(?<!engage )(?<!engagent )\bpour (?=\{)", " costmark "),
+           (r"(?<!engage )(?<!engagent )\bpour (?:seulement |juste |uniquement )?(?=\{)", " costmark "),
            (r"\bet qu'on\b", "et"), (r"\b(?:a|au) chaque fois que\b", "chaquefois"),
            (r"\bchaque fois que\b", "chaquefois"),
            (r"^(?:recoit|obtient) (un|deux|trois|quatre|cinq|\d+) (marqueurs?(?: [+-]\d+/[+-]\d+)?)", r"mettez \1 \2 sur ~")],

@@ -34,8 +34,9 @@ class TextMeaning:
         words = re.findall(r"[\w']+", fold(tok.value["surface"]))
         if _negs(children) and any(w in ("que", "qu'") or w.startswith("qu'") for w in words):
             raise self._not_read("« ne … que » on what a card does (only, not a negation)", ["ne", "que"])
+        # « pas seulement les vôtres »: not only; "for just {B}", « pour seulement {1} »: the price, said low
         only = [w for k, w in enumerate(words) if w in ("only", "just", "seulement", "uniquement")
-                and (k == 0 or words[k - 1] not in ("not", "pas"))]      # « pas seulement les vôtres »: not only
+                and (k == 0 or words[k - 1] not in ("not", "pas", "for", "pour"))]
         if only:
             raise self._not_read("« only » on what a card does", only)
         modal = any(isinstance(t, Token) and t.type == "MODAL" for t in children)

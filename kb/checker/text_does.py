@@ -25,7 +25,7 @@ from typing import Optional
 from kb.checker.effect_translate import to_english
 from kb.checker.effect_words import (COST_MARK, Key, claim_variants, is_give, is_have, is_lead, is_loose, is_object,
                                      is_color, is_optional, is_qualifier, lines, opposites, sentences, word_key)
-from kb.checker.text_mana import claimed_cost, cost_clash, mana_clash, same_choices, unchosen
+from kb.checker.text_mana import claimed_cost, cost_clash, mana_clash, same_choices, unchosen, without_cost
 from kb.checker.verdict import Trace, Unknown
 from parser.textkeys import fold
 
@@ -113,6 +113,13 @@ def does(d, value: dict, trace: Trace, positive: bool = True) -> bool:
     own = _text(d.face, lang, ability)
     if own is not None:
         variants = claim_variants(value["effect"], lang, names)
+        said = claimed_cost(variants[0])
+        if ability is None and said and not activated_lines(d.face):
+            spell = _spell_cost(d, "".join(said), trace)     # "Night gives … for {B}": the spell's own cost
+            if spell is False:
+                return False
+            if spell:
+                variants = [without_cost(v) for v in variants]
         claim = variants[0]
         if not claim:
             raise Unknown("nothing to compare in « {effect} »", effect=value["effect"])

@@ -86,6 +86,18 @@ def claimed_cost(claim: list[Key]) -> list[str]:
     return [] if at is None else [k.key for k in _first_run(claim[at + 1:], "{")]
 
 
+def without_cost(claim: list[Key]) -> list[Key]:
+    """The claim's keys less the cost it names in words (:func:`claimed_cost`): once that cost is found to be
+    the spell's own, the rest is what the spell does."""
+    at = next((i for i, k in enumerate(claim) if k.key == COST_MARK), None)
+    if at is None:
+        return claim
+    end = at + 1
+    while end < len(claim) and claim[end].key.startswith("{") and claim[end].key not in _NOT_MANA:
+        end += 1
+    return claim[:at] + claim[end:]
+
+
 def cost_clash(cost: list[str], line: list[Key], at: int) -> Optional[tuple[str, str]]:
     """(the ability's mana cost, the claim's) when ``line`` is an activated ability ("{3}{C}: Draw a card.")
     whose action is at ``at`` and whose mana cost is not the ``cost`` the claim names, else None."""

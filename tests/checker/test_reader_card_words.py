@@ -225,3 +225,17 @@ def test_a_zone_said_first(full_conn, claim, answer):
     assert v.answer == answer
     if answer != "unknown":
         assert v.reading["setup"]["zone"] in ("graveyard", "not_stack")
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # the cost said after what an instant or sorcery does is its mana cost (Night {B}, Divination {2}{U});
+    # "just" before a price says it low, it restricts nothing
+    ("Night gives target creature -1/-1 until end of turn for {B}.", "true"),
+    ("Night gives target creature -1/-1 until end of turn for {1}{B}.", "false"),
+    ("Divination makes you draw two cards for {1}{U}.", "false"),
+    ("Shivan Dragon gets +1/+0 until end of turn for just {R}.", "true"),
+    ("Le Dragon shivân gagne +1/+0 jusqu'à la fin du tour pour seulement {R}.", "true"),
+])
+def test_the_price_of_a_spell_said_after_what_it_does(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
