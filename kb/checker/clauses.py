@@ -229,6 +229,9 @@ def _subject_written_out(clause: str, tokens: list, offset: int, surface: str, l
     head = tokens[0]
     word = clause[:head.end_pos - offset]
     rest = clause[head.end_pos - offset:]
+    if head.type in ("COND", "CONCEDE", "REASON") and len(tokens) > 1 and tokens[1].type in ("PRON", "PRONPOSS"):
+        cut = tokens[1].start_pos - offset     # "…, and whenever it deals …": the pronoun after the lead
+        return clause[:cut] + _subject_written_out(clause[cut:], tokens[1:], tokens[1].start_pos, surface, lang)
     if head.type == "PRON":        # « il », "it", an elided « c' » (« c'est »: the name, a space, « est »)
         return surface + (" " + rest.lstrip() if word.endswith(("'", "’")) else rest)
     if head.type == "COP" and word.lower() in ("it's", "it’s", "that's", "that’s"):

@@ -297,6 +297,9 @@ def _gist_fr(text: str, names: Iterable[str]) -> Gist:
         if word in cls["negation"]:
             read.pending += NEGATED
             continue
+        if word.startswith("non-") and len(word) > 5:
+            read.pending += NEGATED          # « une carte non-créature »: the card type, negated
+            word = word[4:]
         if word in cls["restriction"]:
             read.pending += RESTRICTED
             continue

@@ -239,3 +239,26 @@ def test_a_zone_said_first(full_conn, claim, answer):
 ])
 def test_the_price_of_a_spell_said_after_what_it_does(full_conn, claim, answer):
     assert check_claim(claim, cards=full_conn).answer == answer
+
+
+def test_a_french_noncreature_is_the_card_type_negated():
+    from kb.checker.gist import gist
+    read = gist("sacrifiez-le à moins que vous ne vous défaussiez d'une carte non-créature", lang="fr")
+    assert read.atoms[-1] == "créature" and "n" in read.marks[-1]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # Drekavac « … sacrifiez-le à moins que vous ne vous défaussiez d'une carte non-créature. »: « sauf si » is
+    # « à moins que », and « non-créature » no creature
+    ("Quand le Drekavac arrive, on le sacrifie sauf si on se défausse d'une carte non-créature.", "true"),
+    ("Quand le Drekavac arrive, on le sacrifie sauf si on se défausse d'une carte de créature.", "false"),
+    # a pronoun after the lead of the second clause is the card: Shadowmage Infiltrator (fear; "Whenever …
+    # deals combat damage to a player, you may draw a card.")
+    ("Shadowmage Infiltrator has fear, and whenever it deals combat damage to a player you may draw a card.",
+     "true"),
+    ("Shadowmage Infiltrator has flying, and whenever it deals combat damage to a player you may draw a card.",
+     "false"),
+])
+def test_unless_and_a_second_clause_s_pronoun(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
