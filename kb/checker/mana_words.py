@@ -34,7 +34,7 @@ def _count(tokens: list[Token], i: int, articles: dict) -> tuple[Optional[int], 
     tok = tokens[i]
     if tok.type == "NUM" and isinstance(tok.value, int):
         return tok.value, i + 1
-    if tok.type == "ONLY" and _fold(tok) == "one":      # « qu'un seul mana vert »: « un seul » is ONLY one
+    if tok.type == "ONLY" and _fold(tok) == "one" or tok.type == "ONE":   # « qu'un seul mana vert », "one"
         return 1, i + 1
     if tok.type in ("WORD", "HAS") and _fold(tok) in _ONE:
         k = i + 1

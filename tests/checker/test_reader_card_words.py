@@ -235,6 +235,8 @@ def test_a_zone_said_first(full_conn, claim, answer):
     ("Night gives target creature -1/-1 until end of turn for {1}{B}.", "false"),
     ("Divination makes you draw two cards for {1}{U}.", "false"),
     ("Shivan Dragon gets +1/+0 until end of turn for just {R}.", "true"),
+    ("Dark Ritual costs one black mana.", "true"),          # Dark Ritual {B}
+    ("Dark Ritual costs one blue mana.", "false"),
     ("Le Dragon shivân gagne +1/+0 jusqu'à la fin du tour pour seulement {R}.", "true"),
 ])
 def test_the_price_of_a_spell_said_after_what_it_does(full_conn, claim, answer):
