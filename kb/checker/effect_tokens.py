@@ -310,12 +310,26 @@ def said_ability_costs(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def _activation_lead(tokens: list[Token]) -> list[Token]:
+    """« Quand on active le −3 de X, on crée … », "When you activate X's −3, you create …": the ability
+    named as it is activated, what it does after the comma; read as « le −3 de X crée … »."""
+    k = 2 if len(tokens) > 1 and tokens[1].type == "YOU" else 1
+    if len(tokens) < k + 4 or tokens[0].type != "COND" or tokens[k].type != "ACTIVATE":
+        return tokens
+    comma = next((j for j in range(k + 1, min(len(tokens), k + 6)) if tokens[j].type == "AND"
+                  and str(tokens[j].value) == ","), None)
+    if comma is None or not any(t.type == "CARD" for t in tokens[k + 1:comma]):
+        return tokens
+    after = comma + 2 if comma + 1 < len(tokens) and tokens[comma + 1].type == "YOU" else comma + 1
+    return tokens[k + 1:comma] + tokens[after:]
+
+
 def merge_effects(tokens: list[Token], text: str) -> list[Token]:
     """``tokens`` with each claimed effect joined into one ``TEXTDOES`` token (see the module docstring).
     Its value: ``surface`` (the claim's words from the verb on, as written), ``verb`` (the type of the
     first token), ``ability`` (the cost of the ability the claim names: « le +2 de X », or None).
     An ability named without an effect after it leaves the tokens as they were."""
-    tokens = _costs_for(ability_costs(said_ability_costs(tokens), text))
+    tokens = _costs_for(ability_costs(said_ability_costs(_activation_lead(tokens)), text))
     merged = _merge(_abilities(tokens, text), text)
     for k, tok in enumerate(merged):
         if tok.type == "CARD" and "ability" in tok.value and \

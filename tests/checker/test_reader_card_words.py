@@ -264,3 +264,16 @@ def test_a_french_noncreature_is_the_card_type_negated():
 ])
 def test_unless_and_a_second_clause_s_pronoun(full_conn, claim, answer):
     assert check_claim(claim, cards=full_conn).answer == answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("claim, answer", [
+    # an ability named as it is activated: Lolth, Spider Queen « −3: Créez deux jetons de créature 2/1 noire
+    # Araignée avec la menace et la portée. »
+    ("Quand on active le −3 de Lolth, Reine Araignée, on crée deux jetons de créature 2/1 noire Araignée avec la "
+     "menace et la portée.", "true"),
+    ("When you activate Lolth, Spider Queen's −3, you create three 2/1 black Spider creature tokens with menace "
+     "and reach.", "false"),
+])
+def test_an_ability_named_as_it_is_activated(full_conn, claim, answer):
+    assert check_claim(claim, cards=full_conn).answer == answer
