@@ -32,6 +32,7 @@ def unchosen(s: list[Key], counts) -> set[int]:
 
 
 def choice_runs(s: list[Key]) -> list[list[int]]:
+    """The places of each run of mana symbols in ``s``, its choices together ("{B} or {R}": one run)."""
     runs: list[list[int]] = []
     for i, k in enumerate(s):
         if k.alt and runs and runs[-1][-1] == i - 1:
@@ -80,22 +81,28 @@ def mana_clash(claim: list[Key], a: int, sentence: list[Key], at: int, lang: str
     return None
 
 
+def _cost_span(claim: list[Key]) -> Optional[tuple[int, int]]:
+    """Where the cost a claim names in words is: the mark and the mana symbols right after it."""
+    at = next((i for i, k in enumerate(claim) if k.key == COST_MARK), None)
+    if at is None:
+        return None
+    end = at + 1
+    while end < len(claim) and claim[end].key.startswith("{") and claim[end].key not in _NOT_MANA:
+        end += 1
+    return at, end
+
+
 def claimed_cost(claim: list[Key]) -> list[str]:
     """The mana of the cost a claim names in words ("… for {R}", « … pour {3}{U} »), or []."""
-    at = next((i for i, k in enumerate(claim) if k.key == COST_MARK), None)
-    return [] if at is None else [k.key for k in _first_run(claim[at + 1:], "{")]
+    span = _cost_span(claim)
+    return [] if span is None else [k.key for k in claim[span[0] + 1:span[1]]]
 
 
 def without_cost(claim: list[Key]) -> list[Key]:
     """The claim's keys less the cost it names in words (:func:`claimed_cost`): once that cost is found to be
     the spell's own, the rest is what the spell does."""
-    at = next((i for i, k in enumerate(claim) if k.key == COST_MARK), None)
-    if at is None:
-        return claim
-    end = at + 1
-    while end < len(claim) and claim[end].key.startswith("{") and claim[end].key not in _NOT_MANA:
-        end += 1
-    return claim[:at] + claim[end:]
+    span = _cost_span(claim)
+    return claim if span is None else claim[:span[0]] + claim[span[1]:]
 
 
 def cost_clash(cost: list[str], line: list[Key], at: int) -> Optional[tuple[str, str]]:
